@@ -1,0 +1,61 @@
+// swift-tools-version: 6.1
+// Reflex: the firmware of a handheld camera. See README.md for the layout.
+import PackageDescription
+
+/// A system-library module for one C library: `Sources/<name>/module.modulemap` + `shim.h`.
+func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Reflex",
+    products: [
+        .executable(name: "reflex", targets: ["reflex"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, each wrapped so Swift can reach its macros and variadic calls.
+        cLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
+        cLibrary("CLibinput", pkgConfig: "libinput", apt: ["libinput-dev", "libudev-dev"]),
+        cLibrary("CV4L2", pkgConfig: "libv4l2", apt: ["libv4l-dev"]),
+        cLibrary("CCairo", pkgConfig: "cairo-ft", apt: ["libcairo2-dev", "libfreetype-dev"]),
+        cLibrary("CExif", pkgConfig: "libexif", apt: ["libexif-dev"]),
+        cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        cLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
+
+        // Pure camera model: no C, no clock, no I/O.
+        // (`Double.rounded()` lowers to libm's round/floor, so libm is linked; nothing is imported.)
+        .target(name: "ReflexCore", linkerSettings: [.linkedLibrary("m")]),
+        // Files that must survive power loss: atomic writes, the settings file.
+        .target(name: "ReflexStorage", dependencies: ["ReflexCore"]),
+        // Hardware discovery and drivers (V4L2, DRM, libinput).
+        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput"]),
+
+        .executableTarget(
+            name: "reflex",
+            dependencies: [
+                "ReflexCore", "ReflexStorage", "ReflexHardware",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
+        .testTarget(
+            name: "ReflexStorageTests",
+            dependencies: ["ReflexStorage", "ReflexCore", "settings-writer"]
+        ),
+        .testTarget(
+            name: "CModuleTests",
+            dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF"]
+        ),
+        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex"]),
+        // A child process for the SIGKILL test: saves settings in a loop until killed.
+        .executableTarget(
+            name: "settings-writer",
+            dependencies: ["ReflexStorage", "ReflexCore"],
+            path: "Tests/Fixtures/settings-writer"
+        ),
+    ]
+)

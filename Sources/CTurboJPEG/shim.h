@@ -1,0 +1,4 @@
+// libjpeg-turbo's TurboJPEG API; it imports as it is. Version 2.1 cannot add an APP1
+// segment, so EXIF is spliced in after SOI by ReflexFormats.
+#pragma once
+#include <turbojpeg.h>

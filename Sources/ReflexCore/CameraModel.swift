@@ -1,0 +1,169 @@
+/// What the sensor and lens can do, discovered at run time (V4L2 controls + the Board file).
+public struct SensorLimits: Sendable, Equatable {
+    public var isoRange: ClosedRange<Int>
+    public var exposureRange: ClosedRange<Double>
+    public var hasFocusControl: Bool
+    /// A Bayer format exists, so RAW (DNG) can be offered.
+    public var hasRawFormat: Bool
+
+    public init(isoRange: ClosedRange<Int>, exposureRange: ClosedRange<Double>,
+                hasFocusControl: Bool, hasRawFormat: Bool) {
+        self.isoRange = isoRange
+        self.exposureRange = exposureRange
+        self.hasFocusControl = hasFocusControl
+        self.hasRawFormat = hasRawFormat
+    }
+
+    /// A sensor that reaches every stop the seeds list.
+    public static let unlimited = SensorLimits(
+        isoRange: 100...12800, exposureRange: (1.0 / 8000)...1.0, hasFocusControl: true, hasRawFormat: true)
+}
+
+/// What Auto is using right now. A dial that leaves Auto starts from these, so the first
+/// step moves one stop from what the photographer was seeing.
+public struct MeteredValues: Sendable, Equatable {
+    public var iso: ISOSpeed
+    public var exposureSeconds: Double
+    public var focus: FocusPosition
+    public var kelvin: Int
+
+    public init(iso: ISOSpeed, exposureSeconds: Double, focus: FocusPosition, kelvin: Int) {
+        self.iso = iso
+        self.exposureSeconds = exposureSeconds
+        self.focus = focus
+        self.kelvin = kelvin
+    }
+}
+
+/// The camera model: settings plus the rules of the dials for one sensor. Pure: every
+/// operation returns what changed; the caller persists and drives hardware.
+public struct CameraModel: Sendable, Equatable {
+    public private(set) var settings: CameraSettings
+    public let limits: SensorLimits
+    public let isoScale: ISOScale
+    public let shutterScale: ShutterScale
+    public let focusScale: FocusScale
+    public let kelvinScale: KelvinScale
+
+    /// Restored settings are fitted to this sensor: a manual value it cannot reach moves to
+    /// the nearest stop it can; RAW on a sensor without Bayer output falls back to JPEG.
+    public init(settings: CameraSettings, limits: SensorLimits, focusScale: FocusScale = FocusScale()) {
+        self.limits = limits
+        isoScale = ISOScale(sensorRange: limits.isoRange)
+        shutterScale = ShutterScale(exposureRange: limits.exposureRange)
+        self.focusScale = focusScale
+        kelvinScale = KelvinScale()
+        var fitted = settings
+        if let iso = settings.iso.manualValue { fitted.iso = .manual(isoScale.nearest(to: iso)) }
+        if let shutter = settings.shutter.manualValue {
+            fitted.shutter = .manual(shutterScale.nearest(toSeconds: shutter.seconds))
+        }
+        if !limits.hasFocusControl { fitted.focus = .auto }
+        if !limits.hasRawFormat && fitted.format.savesRaw { fitted.format = .jpeg }
+        if fitted.mode == .auto { fitted.setMode(.auto) }
+        self.settings = fitted
+    }
+
+    /// The formats this sensor can save (seed 002 story 4.3: only supported ones are shown).
+    public var availableFormats: [CaptureFormat] {
+        limits.hasRawFormat ? CaptureFormat.allCases : [.jpeg]
+    }
+
+    /// The dials Pro mode offers; no focus motor, no focus dial.
+    public var availableDials: [Dial] {
+        Dial.allCases.filter { $0 != .focus || limits.hasFocusControl }
+    }
+
+    /// Returns true when the settings changed (and should be saved).
+    @discardableResult
+    public mutating func setMode(_ mode: ShootingMode) -> Bool {
+        let before = settings
+        settings.setMode(mode)
+        return settings != before
+    }
+
+    @discardableResult
+    public mutating func select(_ dial: Dial) -> Bool {
+        guard availableDials.contains(dial), settings.selectedDial != dial else { return false }
+        settings.selectedDial = dial
+        return true
+    }
+
+    /// One step of a dial. Only Pro mode has dials: in Auto nothing happens.
+    public mutating func turn(_ dial: Dial, _ direction: DialDirection, metered: MeteredValues) -> DialFeedback {
+        guard settings.mode == .pro, availableDials.contains(dial) else { return .none }
+        switch dial {
+        case .iso:
+            let start = settings.iso.manualValue ?? isoScale.nearest(to: metered.iso)
+            let result = isoScale.step(from: start, direction)
+            settings.iso = .manual(result.value)
+            return result.feedback
+        case .shutter:
+            let start = settings.shutter.manualValue ?? shutterScale.nearest(toSeconds: metered.exposureSeconds)
+            let result = shutterScale.step(from: start, direction)
+            settings.shutter = .manual(result.value)
+            return result.feedback
+        case .focus:
+            let start = settings.focus.manualValue ?? metered.focus
+            let result = focusScale.step(from: start, direction)
+            settings.focus = .manual(result.value)
+            return result.feedback
+        case .whiteBalance:
+            let start = settings.whiteBalance.kelvin.map(kelvinScale.nearest) ?? kelvinScale.nearest(to: metered.kelvin)
+            let result = kelvinScale.step(from: start, direction)
+            settings.whiteBalance = .kelvin(result.value)
+            return result.feedback
+        }
+    }
+
+    /// Several steps at once (a fast drag, a quick spin): how many ticks to play and
+    /// whether a bound was hit.
+    public mutating func turn(_ dial: Dial, steps: Int, metered: MeteredValues) -> (ticks: Int, bumped: Bool) {
+        var ticks = 0
+        var bumped = false
+        for _ in 0..<steps.magnitude {
+            switch turn(dial, steps > 0 ? .up : .down, metered: metered) {
+            case .tick: ticks += 1
+            case .bump: bumped = true
+            case .none: break
+            }
+            if bumped { break }
+        }
+        return (ticks, bumped)
+    }
+
+    /// A tap on a white balance preset (Auto included). Pro only.
+    @discardableResult
+    public mutating func setWhiteBalance(_ whiteBalance: WhiteBalance) -> Bool {
+        guard settings.mode == .pro, settings.whiteBalance != whiteBalance else { return false }
+        settings.whiteBalance = whiteBalance
+        return true
+    }
+
+    /// A double tap on a dial: that parameter back to automatic. Pro only.
+    @discardableResult
+    public mutating func resetToAuto(_ dial: Dial) -> Bool {
+        let before = settings
+        switch dial {
+        case .iso: settings.iso = .auto
+        case .shutter: settings.shutter = .auto
+        case .focus: settings.focus = .auto
+        case .whiteBalance: settings.whiteBalance = .auto
+        }
+        return settings != before
+    }
+
+    @discardableResult
+    public mutating func setFormat(_ format: CaptureFormat) -> Bool {
+        guard availableFormats.contains(format), settings.format != format else { return false }
+        settings.format = format
+        return true
+    }
+
+    @discardableResult
+    public mutating func setGeotag(_ on: Bool) -> Bool {
+        guard settings.geotag != on else { return false }
+        settings.geotag = on
+        return true
+    }
+}

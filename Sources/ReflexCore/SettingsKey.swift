@@ -1,0 +1,120 @@
+/// The keys of the settings file and of `reflex settings set KEY VALUE`, with their values'
+/// spelling. One table serves both, so the file and the command can never disagree.
+public enum SettingsKey: String, Sendable, CaseIterable {
+    case mode
+    case format
+    case geotag
+    case geotagPrecision = "geotag-precision"
+    case iso
+    case shutter
+    case focus
+    case whiteBalance = "white-balance"
+    case dial
+
+    /// The values a key takes, for help and error messages.
+    public var allowedValues: String {
+        switch self {
+        case .mode: "auto | pro"
+        case .format: "jpeg | raw | raw+jpeg"
+        case .geotag: "on | off"
+        case .geotagPrecision: "precise | approximate"
+        case .iso: "auto | " + ISOSpeed.stopTable.map { String($0.value) }.joined(separator: " ")
+        case .shutter: "auto | 1/8000 … 1/4 | 0.3\" 0.4\" 0.5\" 0.6\" 0.8\" 1\" (the seed's 1/3 stops)"
+        case .focus: "auto | 0 … 1 (0 = closest, 1 = infinity, up to 3 decimals)"
+        case .whiteBalance:
+            "auto | " + WhiteBalancePreset.allCases.map(\.rawValue).joined(separator: " ")
+                + " | 2000K … 10000K in 100 K steps"
+        case .dial: Dial.allCases.map(\.rawValue).joined(separator: " | ")
+        }
+    }
+
+    /// Whether the value only exists in Pro mode (Auto decides it otherwise).
+    public var isManualParameter: Bool {
+        switch self {
+        case .iso, .shutter, .focus, .whiteBalance: true
+        default: false
+        }
+    }
+}
+
+/// Why a value was refused.
+public struct SettingsValueError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let key: SettingsKey
+    public let value: String
+    public let reason: String
+
+    public var description: String { "\(key.rawValue): \(reason)" }
+}
+
+extension CameraSettings {
+    /// The value of `key` as the file and the command spell it.
+    public func value(of key: SettingsKey) -> String {
+        switch key {
+        case .mode: mode.rawValue
+        case .format: format.rawValue
+        case .geotag: geotag ? "on" : "off"
+        case .geotagPrecision: geotagPrecision.rawValue
+        case .iso: iso.manualValue.map { String($0.value) } ?? "auto"
+        case .shutter: shutter.manualValue?.description ?? "auto"
+        case .focus: focus.manualValue?.description ?? "auto"
+        case .whiteBalance: whiteBalance.settingValue
+        case .dial: selectedDial.rawValue
+        }
+    }
+
+    /// Sets one key from its text. Only the spelling is checked here; the rule that Auto has
+    /// no manual parameter is `checkModeRule`'s, so a file may list keys in any order.
+    public mutating func set(_ key: SettingsKey, from text: String) throws(SettingsValueError) {
+        func refuse(_ why: String) -> SettingsValueError {
+            SettingsValueError(key: key, value: text, reason: "\"\(text)\" is not valid: \(why); expected \(key.allowedValues)")
+        }
+        let word = text.lowercased()
+        switch key {
+        case .mode:
+            guard let value = ShootingMode(rawValue: word) else { throw refuse("unknown mode") }
+            setMode(value)
+        case .format:
+            guard let value = CaptureFormat(rawValue: word) else { throw refuse("unknown format") }
+            format = value
+        case .geotag:
+            switch word {
+            case "on", "true", "yes", "1": geotag = true
+            case "off", "false", "no", "0": geotag = false
+            default: throw refuse("not on or off")
+            }
+        case .geotagPrecision:
+            guard let value = GeotagPrecision(rawValue: word) else { throw refuse("unknown precision") }
+            geotagPrecision = value
+        case .iso:
+            if word == "auto" { iso = .auto; return }
+            guard let number = Int(word), ISOSpeed.stopTable.contains(ISOSpeed(number)) else {
+                throw refuse("not an ISO stop")
+            }
+            iso = .manual(ISOSpeed(number))
+        case .shutter:
+            if word == "auto" { shutter = .auto; return }
+            guard let speed = ShutterSpeed(parsing: word), ShutterSpeed.stopTable.contains(speed) else {
+                throw refuse("not a shutter stop")
+            }
+            shutter = .manual(speed)
+        case .focus:
+            if word == "auto" { focus = .auto; return }
+            guard let position = FocusPosition(parsing: word) else { throw refuse("not a number from 0 to 1") }
+            focus = .manual(position)
+        case .whiteBalance:
+            guard let value = WhiteBalance(parsing: word) else { throw refuse("not a preset or a Kelvin stop") }
+            whiteBalance = value
+        case .dial:
+            guard let value = Dial(rawValue: word) else { throw refuse("unknown dial") }
+            selectedDial = value
+        }
+    }
+
+    /// Auto mode has no manual parameter. Returns the first key that breaks the rule.
+    public func checkModeRule() -> SettingsKey? {
+        guard mode == .auto else { return nil }
+        return SettingsKey.allCases.first { key in
+            key.isManualParameter && value(of: key) != "auto"
+        }
+    }
+}

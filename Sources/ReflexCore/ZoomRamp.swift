@@ -1,0 +1,52 @@
+/// Holding zoom-in or zoom-out ramps the zoom factor exponentially (seed 003): at rate 2.0
+/// it doubles (or halves) each second, between the lens's range and the maximum; releasing
+/// holds the value reached. A pure function of the time passed in.
+public struct ZoomRamp: Sendable, Equatable {
+    public enum Direction: Sendable, Equatable { case zoomIn, zoomOut }
+
+    /// Seed 003's rate 2.0: the factor doubles each second, i.e. one doubling a second.
+    public static let seedDoublingsPerSecond = 1.0
+
+    public let range: ClosedRange<Double>
+    /// How many times a second the factor doubles (zoom in) or halves (zoom out).
+    public let doublingsPerSecond: Double
+
+    /// The factor when no ramp runs, or where the running ramp started.
+    private var anchorFactor: Double
+    private var running: Ramp?
+
+    private struct Ramp: Sendable, Equatable {
+        let direction: Direction
+        let since: Double
+    }
+
+    public init(range: ClosedRange<Double>, factor: Double = 1.0,
+                doublingsPerSecond: Double = ZoomRamp.seedDoublingsPerSecond) {
+        precondition(range.lowerBound > 0 && doublingsPerSecond > 0, "zoom needs a positive range and rate")
+        self.range = range
+        self.doublingsPerSecond = doublingsPerSecond
+        anchorFactor = min(max(factor, range.lowerBound), range.upperBound)
+    }
+
+    public var isRamping: Bool { running != nil }
+
+    /// The zoom factor at `now`.
+    public func factor(at now: Double) -> Double {
+        guard let running else { return anchorFactor }
+        let held = max(now - running.since, 0)
+        let exponent = (running.direction == .zoomIn ? held : -held) * doublingsPerSecond
+        return min(max(anchorFactor * exp2(exponent), range.lowerBound), range.upperBound)
+    }
+
+    /// A zoom key went down. Pressing while another ramp runs continues from where it is.
+    public mutating func press(_ direction: Direction, at now: Double) {
+        anchorFactor = factor(at: now)
+        running = Ramp(direction: direction, since: now)
+    }
+
+    /// The key came up: hold the factor reached.
+    public mutating func release(at now: Double) {
+        anchorFactor = factor(at: now)
+        running = nil
+    }
+}
