@@ -30,7 +30,7 @@ public enum SettingsFile {
         public var description: String {
             switch self {
             case .empty: "the file is empty"
-            case .tooLarge(let bytes): "the file is \(bytes) bytes, more than a settings file can be"
+            case .tooLarge: "the file is larger than \(SettingsFile.maximumBytes) bytes, too large for a settings file"
             case .notText: "the file is not UTF-8 text"
             case .missingHeader(let line): "the first line is not \"\(SettingsFile.headerWord) N\" but \"\(line.prefix(60))\""
             case .unsupportedVersion(let text): "unknown format version \"\(text.prefix(20))\""

@@ -1,0 +1,122 @@
+import ReflexCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The settings file in the state folder. Every change is saved whole and atomically;
+/// loading never fails: a file that cannot be used gives the first-start defaults, a
+/// warning, and the bad file kept beside it for inspection.
+public struct SettingsStore: Sendable {
+    public static let fileName = "settings.conf"
+    /// Corrupt files set aside are named `settings.conf.bad-<unix time>`; only the newest
+    /// few are kept so a loop of bad writes cannot fill the card.
+    public static let setAsideMarker = ".bad-"
+    public static let setAsideKept = 5
+
+    public let folder: String
+    public var path: String { folder + "/" + SettingsStore.fileName }
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// What loading found. `warnings` are for the log (and the screen where it matters).
+    public struct Loaded: Sendable {
+        public var settings: CameraSettings
+        public var warnings: [String]
+        /// True when there was no settings file: the camera's first start.
+        public var isFirstStart: Bool
+        /// Where a corrupt file was moved, if one was.
+        public var setAsidePath: String?
+    }
+
+    public func load(now: Int = Int(time(nil))) -> Loaded {
+        removeAbandonedTemporaryFiles()
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path, limit: SettingsFile.maximumBytes)
+        } catch {
+            return Loaded(settings: .firstStart,
+                          warnings: ["settings: cannot read \(path) (\(error)); using defaults"],
+                          isFirstStart: false, setAsidePath: nil)
+        }
+        guard let bytes else {
+            return Loaded(settings: .firstStart, warnings: [], isFirstStart: true, setAsidePath: nil)
+        }
+        switch SettingsFile.decode(bytes) {
+        case .success(let decoded):
+            let warnings = decoded.unknownKeys.map {
+                "settings: \(path) has the key \"\($0)\", which this version of Reflex does not know; ignored"
+            }
+            return Loaded(settings: decoded.settings, warnings: warnings, isFirstStart: false, setAsidePath: nil)
+        case .failure(let problem):
+            var warning = "settings: \(path) cannot be used: \(problem); using defaults"
+            var setAside: String?
+            do {
+                setAside = try setAsideCorruptFile(now: now)
+                warning += " (the file is kept as \(setAside!))"
+            } catch {
+                warning += " (and it could not be set aside: \(error))"
+            }
+            return Loaded(settings: .firstStart, warnings: [warning], isFirstStart: false, setAsidePath: setAside)
+        }
+    }
+
+    /// Saves the settings at once, atomically and durably.
+    public func save(_ settings: CameraSettings) throws(SystemError) {
+        try AtomicFile.createFolder(folder)
+        try AtomicFile.write(Array(SettingsFile.encode(settings).utf8), to: path)
+    }
+
+    private func setAsideCorruptFile(now: Int) throws(SystemError) -> String {
+        var destination = path + SettingsStore.setAsideMarker + String(now)
+        var attempt = 1
+        while access(destination, F_OK) == 0 {
+            attempt += 1
+            destination = path + SettingsStore.setAsideMarker + "\(now)-\(attempt)"
+        }
+        try AtomicFile.move(path, to: destination)
+        pruneSetAsideFiles()
+        return destination
+    }
+
+    /// Names in the folder that start with `prefix`.
+    private func entries(startingWith prefix: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name.hasPrefix(prefix) { names.append(name) }
+        }
+        return names
+    }
+
+    private func pruneSetAsideFiles() {
+        let prefix = SettingsStore.fileName + SettingsStore.setAsideMarker
+        let byAge = entries(startingWith: prefix).sorted { modificationTime($0) < modificationTime($1) }
+        for name in byAge.dropLast(SettingsStore.setAsideKept) {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    private func modificationTime(_ name: String) -> Int {
+        var status = stat()
+        guard stat(folder + "/" + name, &status) == 0 else { return 0 }
+        return Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+    }
+
+    /// A writer killed between creating its temporary file and renaming it leaves the
+    /// temporary behind. Those whose writer is gone are removed; a live writer's is left alone.
+    private func removeAbandonedTemporaryFiles() {
+        let prefix = AtomicFile.temporaryPrefix(for: SettingsStore.fileName)
+        for name in entries(startingWith: prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(folder + "/" + name)
+            }
+        }
+    }
+}
