@@ -40,3 +40,5 @@ static inline const char *reflex_drm_connector_type_name(uint32_t type) {
     default: return "Unknown";
     }
 }
+
+static const uint32_t REFLEX_DRM_MODE_TYPE_PREFERRED = DRM_MODE_TYPE_PREFERRED;

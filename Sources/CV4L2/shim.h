@@ -90,3 +90,8 @@ static inline int reflex_v4l2_open(const char *path, int flags) {
 static inline int reflex_v4l2_ioctl(int fd, unsigned long request, void *argument) {
     return v4l2_ioctl(fd, request, argument);
 }
+
+static const uint32_t REFLEX_V4L2_CAP_VIDEO_CAPTURE = V4L2_CAP_VIDEO_CAPTURE;
+static const uint32_t REFLEX_V4L2_CAP_VIDEO_CAPTURE_MPLANE = V4L2_CAP_VIDEO_CAPTURE_MPLANE;
+static const uint32_t REFLEX_V4L2_CAP_STREAMING = V4L2_CAP_STREAMING;
+static const uint32_t REFLEX_V4L2_CAP_DEVICE_CAPS = V4L2_CAP_DEVICE_CAPS;

@@ -70,38 +70,37 @@ public enum SettingsFile {
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(.notText)
         }
+        // The lines that carry content, with their numbers for messages. Split on any newline:
+        // Swift reads "\r\n" as one Character, so splitting on "\n" alone would miss it.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .enumerated()
+            .map { (number: $0.offset + 1, text: $0.element.trimmingWhitespace()) }
+            .filter { !$0.text.isEmpty && !$0.text.hasPrefix("#") }
+
+        // The frame first, so a cut-off file is called truncated, not blamed on its last value.
+        guard let header = lines.first else { return .failure(.missingHeader(firstLine: "")) }
+        let words = header.text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[0] == headerWord else {
+            return .failure(.missingHeader(firstLine: String(header.text)))
+        }
+        // A newer version keeps the keys we know: a firmware downgrade loses nothing it can read.
+        guard let fileVersion = Int(words[1]), fileVersion >= 1 else {
+            return .failure(.unsupportedVersion(String(words[1])))
+        }
+        guard let endIndex = lines.firstIndex(where: { $0.text == endLine }) else { return .failure(.truncated) }
+        if endIndex != lines.count - 1 { return .failure(.textAfterEnd(number: lines[endIndex + 1].number)) }
+
         var settings = CameraSettings.firstStart
         var seen = Set<SettingsKey>()
         var unknown: [String] = []
-        var sawHeader = false
-        var sawEnd = false
-        // Split on any newline: Swift reads "\r\n" as one Character, so "\n" alone would miss it.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        for (index, rawLine) in lines.enumerated() {
-            let number = index + 1
-            let line = rawLine.trimmingWhitespace()
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if sawEnd { return .failure(.textAfterEnd(number: number)) }
-            if !sawHeader {
-                let words = line.split(separator: " ", omittingEmptySubsequences: true)
-                guard words.count == 2, words[0] == headerWord else {
-                    return .failure(.missingHeader(firstLine: String(line)))
-                }
-                // A newer version keeps the keys we know: a firmware downgrade loses nothing it can read.
-                guard let fileVersion = Int(words[1]), fileVersion >= 1 else {
-                    return .failure(.unsupportedVersion(String(words[1])))
-                }
-                sawHeader = true
-                continue
+        for line in lines[1..<endIndex] {
+            guard let equals = line.text.firstIndex(of: "=") else {
+                return .failure(.malformedLine(number: line.number, text: String(line.text)))
             }
-            if line == endLine { sawEnd = true; continue }
-            guard let equals = line.firstIndex(of: "=") else {
-                return .failure(.malformedLine(number: number, text: String(line)))
-            }
-            let name = line[..<equals].trimmingWhitespace()
-            let value = line[line.index(after: equals)...].trimmingWhitespace()
+            let name = line.text[..<equals].trimmingWhitespace()
+            let value = line.text[line.text.index(after: equals)...].trimmingWhitespace()
             guard !name.isEmpty, !value.isEmpty else {
-                return .failure(.malformedLine(number: number, text: String(line)))
+                return .failure(.malformedLine(number: line.number, text: String(line.text)))
             }
             guard let key = SettingsKey(rawValue: String(name)) else {
                 unknown.append(String(name))
@@ -114,8 +113,6 @@ public enum SettingsFile {
                 return .failure(.badValue(error))
             }
         }
-        guard sawHeader else { return .failure(.missingHeader(firstLine: "")) }
-        guard sawEnd else { return .failure(.truncated) }
         // `set(.mode, auto)` clears manual values only if mode came first; check the rule at the end.
         if let key = settings.checkModeRule() { return .failure(.manualValueInAutoMode(key)) }
         return .success(Decoded(settings: settings, unknownKeys: unknown))

@@ -1,0 +1,39 @@
+import ArgumentParser
+
+/// The firmware's one binary. With no subcommand it runs the camera.
+@main
+struct Reflex: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "reflex",
+        abstract: "Reflex — the firmware of a handheld camera.",
+        discussion: """
+            With no subcommand, reflex runs the camera. Settings live in one file under the \
+            state folder: --state-dir, else $REFLEX_STATE_DIR, else /var/lib/reflex.
+            """,
+        version: version,
+        subcommands: [Run.self, SettingsCommand.self, Probe.self],
+        defaultSubcommand: Run.self
+    )
+}
+
+/// The state folder option, shared by every subcommand that touches settings.
+struct StateOptions: ParsableArguments {
+    @Option(name: .customLong("state-dir"),
+            help: "Folder for the settings file (default: $REFLEX_STATE_DIR, else /var/lib/reflex).")
+    var stateDirectory: String?
+}
+
+/// Messages for people go to stderr, so stdout stays clean for what a script reads.
+func log(_ message: String) {
+    var standardError = StandardError()
+    print("reflex: \(message)", to: &standardError)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { writeToStandardError($0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// Runs the real `reflex` binary, as an integrator would.
+struct ReflexRun {
+    let status: Int32
+    let output: String
+    let errors: String
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = folder.appendingPathComponent("reflex")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "REFLEX_STATE_DIR" }
+            .merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        output = String(decoding: outData, as: UTF8.self)
+        errors = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+final class StateFolder {
+    let path = NSTemporaryDirectory() + "reflex-cli-\(UUID().uuidString)"
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    var settingsFile: String { path + "/settings.conf" }
+}
+
+@Suite("The reflex command")
+struct ReflexCommandTests {
+    @Test func helpAndVersion() throws {
+        let help = try ReflexRun(["--help"])
+        #expect(help.status == 0)
+        for word in ["settings", "probe", "run", "--state-dir"] where word != "--state-dir" {
+            #expect(help.output.contains(word), "help mentions \(word)")
+        }
+        let version = try ReflexRun(["--version"])
+        #expect(version.status == 0)
+        #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+
+    @Test func everyKeyRoundTripsThroughSetAndGet() throws {
+        let state = StateFolder()
+        let values: [(String, String)] = [
+            ("mode", "pro"), ("format", "raw+jpeg"), ("geotag", "on"), ("geotag-precision", "approximate"),
+            ("iso", "3200"), ("shutter", "1/125"), ("shutter", "0.3\""), ("focus", "0.42"),
+            ("white-balance", "tungsten"), ("white-balance", "6100K"), ("dial", "wb"),
+        ]
+        for (key, value) in values {
+            let set = try ReflexRun(["settings", "set", key, value, "--state-dir", state.path])
+            #expect(set.status == 0, "set \(key) \(value): \(set.errors)")
+            #expect(set.output == "\(key) = \(value)\n")
+            let get = try ReflexRun(["settings", "get", key, "--state-dir", state.path])
+            #expect(get.output == value + "\n", "get \(key)")
+        }
+        let show = try ReflexRun(["settings", "show", "--state-dir", state.path])
+        #expect(show.output.contains("mode = pro\n"))
+        #expect(show.output.contains("white-balance = 6100K\n"))
+        #expect(show.output.contains("shutter = 0.3\"\n"))
+        #expect(try String(contentsOfFile: state.settingsFile, encoding: .utf8).contains("focus = 0.42\n"))
+    }
+
+    @Test(arguments: [
+        (["settings", "set", "colour", "red"], "colour"),
+        (["settings", "set", "iso", "450"], "450"),
+        (["settings", "set", "shutter", "1/300"], "1/300"),
+        (["settings", "set", "focus", "2"], "\"2\""),
+        (["settings", "set", "white-balance", "1200K"], "1200K"),
+        (["settings", "set", "mode", "manual"], "manual"),
+        (["settings", "set", "iso"], "value"),
+    ])
+    func badInputIsRefusedWithAMessageAndNothingIsWritten(arguments: [String], mention: String) throws {
+        let state = StateFolder()
+        let run = try ReflexRun(arguments + ["--state-dir", state.path])
+        #expect(run.status != 0)
+        #expect(run.errors.contains(mention), "the message names what was wrong: \(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: state.settingsFile))
+    }
+
+    @Test func manualValuesNeedProModeAndLeavingProClearsThem() throws {
+        let state = StateFolder()
+        let refused = try ReflexRun(["settings", "set", "iso", "400", "--state-dir", state.path])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("mode pro"))
+        _ = try ReflexRun(["settings", "set", "mode", "pro", "--state-dir", state.path])
+        _ = try ReflexRun(["settings", "set", "iso", "400", "--state-dir", state.path])
+        _ = try ReflexRun(["settings", "set", "mode", "auto", "--state-dir", state.path])
+        #expect(try ReflexRun(["settings", "get", "iso", "--state-dir", state.path]).output == "auto\n")
+    }
+
+    @Test func theEnvironmentChoosesTheStateFolder() throws {
+        let state = StateFolder()
+        let set = try ReflexRun(["settings", "set", "format", "raw"], environment: ["REFLEX_STATE_DIR": state.path])
+        #expect(set.status == 0, "\(set.errors)")
+        #expect(FileManager.default.fileExists(atPath: state.settingsFile))
+    }
+
+    @Test func aCorruptFileIsReportedAndTheCommandStillWorks() throws {
+        let state = StateFolder()
+        try FileManager.default.createDirectory(atPath: state.path, withIntermediateDirectories: true)
+        try "reflex-settings 1\nmode = pro\niso = 4".write(toFile: state.settingsFile, atomically: false, encoding: .utf8)
+        let show = try ReflexRun(["settings", "show", "--state-dir", state.path])
+        #expect(show.status == 0)
+        #expect(show.errors.contains("truncated"))
+        #expect(show.output.contains("mode = auto\n"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: state.path)
+        #expect(kept.contains { $0.hasPrefix("settings.conf.bad-") })
+    }
+
+    @Test func anUnwritableStateFolderIsAClearError() throws {
+        let state = StateFolder()
+        try FileManager.default.createDirectory(atPath: state.path, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: state.path + "/file", contents: Data())
+        let run = try ReflexRun(["settings", "set", "mode", "pro", "--state-dir", state.path + "/file/sub"])
+        #expect(run.status == 74)
+        #expect(run.errors.contains("cannot save the settings"))
+    }
+
+    @Test func runSaysNotYetClearly() throws {
+        let state = StateFolder()
+        let run = try ReflexRun(["--state-dir", state.path])
+        #expect(run.status == 69)
+        #expect(run.errors.contains("not yet"))
+        #expect(run.errors.contains("first start"))
+    }
+
+    @Test func probeReportsEachKindOfHardware() throws {
+        let empty = StateFolder()
+        try FileManager.default.createDirectory(atPath: empty.path, withIntermediateDirectories: true)
+        let run = try ReflexRun(["probe", "--dev", empty.path])
+        #expect(run.status == 0)
+        #expect(run.output == """
+            Cameras (V4L2):
+              none found
+            Displays (DRM/KMS):
+              none found
+            Input devices (libinput):
+              none found
+
+            """)
+    }
+}
