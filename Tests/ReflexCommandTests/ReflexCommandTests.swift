@@ -117,7 +117,7 @@ struct ReflexCommandTests {
     @Test func anUnwritableStateFolderIsAClearError() throws {
         let state = StateFolder()
         try FileManager.default.createDirectory(atPath: state.path, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: state.path + "/file", contents: Data())
+        _ = FileManager.default.createFile(atPath: state.path + "/file", contents: Data())
         let run = try ReflexRun(["settings", "set", "mode", "pro", "--state-dir", state.path + "/file/sub"])
         #expect(run.status == 74)
         #expect(run.errors.contains("cannot save the settings"))

@@ -17,7 +17,7 @@ final class TemporaryFolder {
     }
 
     func write(_ text: String, to name: String) {
-        FileManager.default.createFile(atPath: path + "/" + name, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path + "/" + name, contents: Data(text.utf8))
     }
 
     func read(_ name: String) -> String? {
