@@ -10,11 +10,23 @@ public struct CaptureDeviceInfo: Sendable, Equatable {
         public let description: String
     }
 
+    /// A control as the driver describes it (QUERY_EXT_CTRL).
+    public struct Control: Sendable, Equatable {
+        public let id: UInt32
+        public let name: String
+        public let type: String
+        public let minimum: Int64
+        public let maximum: Int64
+        public let step: UInt64
+        public let defaultValue: Int64
+    }
+
     public let path: String
     public let driver: String
     public let card: String
     public let busInfo: String
     public let formats: [Format]
+    public let controls: [Control]
 }
 
 /// Finds V4L2 capture devices: nodes that answer QUERYCAP with the capture capability.
@@ -43,9 +55,33 @@ public enum CaptureDeviceProbe {
                 driver: string(fromCArray: capability.driver),
                 card: string(fromCArray: capability.card),
                 busInfo: string(fromCArray: capability.bus_info),
-                formats: formats(of: fd)))
+                formats: formats(of: fd),
+                controls: controls(of: fd)))
         }
         return (devices, problems)
+    }
+
+    private static let typeNames: [UInt32: String] = [
+        1: "int", 2: "bool", 3: "menu", 4: "button", 5: "int64", 7: "string", 8: "bitmask", 9: "intmenu",
+    ]
+    /// Class headers group controls in the driver's list; they are not controls.
+    private static let controlClassType: UInt32 = 6
+
+    private static func controls(of fd: Int32) -> [CaptureDeviceInfo.Control] {
+        var controls: [CaptureDeviceInfo.Control] = []
+        var query = v4l2_query_ext_ctrl()
+        query.id = REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL | REFLEX_V4L2_CTRL_FLAG_NEXT_COMPOUND
+        while ioctl(fd, REFLEX_VIDIOC_QUERY_EXT_CTRL, &query) == 0 {
+            if query.type != controlClassType && query.flags & REFLEX_V4L2_CTRL_FLAG_DISABLED == 0 {
+                controls.append(.init(
+                    id: query.id, name: string(fromCArray: query.name),
+                    type: typeNames[query.type] ?? "type \(query.type)",
+                    minimum: query.minimum, maximum: query.maximum, step: query.step,
+                    defaultValue: query.default_value))
+            }
+            query.id |= REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL | REFLEX_V4L2_CTRL_FLAG_NEXT_COMPOUND
+        }
+        return controls
     }
 
     private static func formats(of fd: Int32) -> [CaptureDeviceInfo.Format] {

@@ -18,6 +18,12 @@ struct Probe: ParsableCommand {
             for format in camera.formats {
                 print("    format \(format.fourCC)  \(format.description)")
             }
+            for control in camera.controls {
+                let range = ["int", "int64", "menu", "intmenu", "bitmask"].contains(control.type)
+                    ? " \(control.minimum)…\(control.maximum)" + (control.step > 1 ? " step \(control.step)" : "")
+                    : ""
+                print("    control \(control.name) [\(control.type)\(range), default \(control.defaultValue)]")
+            }
         }
         cameras.problems.forEach { print("  ! \($0)") }
 

@@ -1,9 +1,11 @@
 import ArgumentParser
 import ReflexCore
+import ReflexHardware
 import ReflexStorage
 
-/// Runs the camera. Until the display and sensor land (issues 4 and 5), it loads and
-/// reports the settings the camera would start with, then says plainly that it cannot run.
+/// Runs the camera until SIGTERM or SIGINT. The sensor pipeline and the display land with
+/// their issues; until then it starts, reports the settings and the hardware it found, and
+/// stays up as the board's service so the machine around it can be built and tested.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the camera (the default when no subcommand is given).")
@@ -11,13 +13,37 @@ struct Run: ParsableCommand {
     @OptionGroup var state: StateOptions
 
     func run() throws {
+        TerminationSignal.blockTerminationSignals()
         let store = SettingsStore(folder: StateFolder.resolve(flag: state.stateDirectory))
         let loaded = store.load()
         loaded.warnings.forEach(log)
-        log("starting in \(loaded.settings.mode == .pro ? "Pro" : "Auto") mode"
-            + (loaded.isFirstStart ? " (first start)" : "") + ", settings from \(store.path)")
-        log("not yet: the sensor and display are not built into this version, so there is no camera to run. "
-            + "`reflex probe` lists the hardware found; `reflex settings` manages the settings.")
-        throw ExitCode(69)  // EX_UNAVAILABLE
+        log("Reflex \(Reflex.version) starting as \(TerminationSignal.userDescription()), "
+            + "\(loaded.settings.mode == .pro ? "Pro" : "Auto") mode"
+            + (loaded.isFirstStart ? " (first start)" : "") + ", settings \(store.path)")
+        HardwareSummary.lines().forEach(log)
+        log("running: no picture yet — this version has no sensor pipeline or display output; "
+            + "waiting for SIGTERM")
+        let signal = TerminationSignal.wait()
+        log("stopping (\(signal))")
+    }
+}
+
+/// One log line per kind of hardware, so the journal of a booted board says what it has.
+enum HardwareSummary {
+    static func lines() -> [String] {
+        let cameras = CaptureDeviceProbe.scan().devices
+        let cards = DisplayProbe.scan().cards
+        let inputs = InputProbe.scan().devices
+        var lines: [String] = []
+        lines.append(cameras.isEmpty ? "camera: none found"
+            : "camera: " + cameras.map { "\($0.path) \($0.card) (\($0.formats.count) formats)" }.joined(separator: "; "))
+        lines.append(cards.isEmpty ? "display: none found"
+            : "display: " + cards.map { card in
+                let connected = card.connectors.filter(\.connected).map(\.name)
+                return "\(card.path) \(card.driver) [\(connected.isEmpty ? "nothing connected" : connected.joined(separator: ", "))]"
+            }.joined(separator: "; "))
+        lines.append("input: \(inputs.count) device(s)"
+            + (inputs.isEmpty ? "" : ": " + inputs.map(\.name).joined(separator: ", ")))
+        return lines
     }
 }

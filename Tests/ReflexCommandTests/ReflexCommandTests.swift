@@ -123,12 +123,32 @@ struct ReflexCommandTests {
         #expect(run.errors.contains("cannot save the settings"))
     }
 
-    @Test func runSaysNotYetClearly() throws {
+    @Test func runStaysUpAndStopsCleanlyOnSIGTERM() throws {
         let state = StateFolder()
-        let run = try ReflexRun(["--state-dir", state.path])
-        #expect(run.status == 69)
-        #expect(run.errors.contains("not yet"))
-        #expect(run.errors.contains("first start"))
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = folder.appendingPathComponent("reflex")
+        process.arguments = ["run", "--state-dir", state.path]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        // Read the log until it says it is running, then stop it as systemd would.
+        var log = ""
+        while !log.contains("waiting for SIGTERM") {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(process.isRunning, "reflex run stays up: \(log)")
+        #expect(log.contains("first start"))
+        #expect(log.contains("camera: "))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        log += String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(log.contains("stopping (SIGTERM)"))
     }
 
     @Test func probeReportsEachKindOfHardware() throws {

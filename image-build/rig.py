@@ -1,0 +1,237 @@
+"""The QEMU rig: boots a board's image under QEMU, speaks to QEMU's monitor (QMP) and to
+the guest's test agent (image-build/guest/reflex-test-agent) over the second serial port.
+
+Used by image-build/run (interactive), image-build/test (system tests) and
+image-build/screenshot. Only the Python standard library is used.
+"""
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARD = os.environ.get("BOARD", "qemu-x86_64")
+CACHE = os.environ.get("REFLEX_IMAGE_CACHE", "/var/cache/reflex-image")
+OUT = os.path.join(CACHE, "out", BOARD)
+TESTDATA = os.path.join(os.path.dirname(REPO), "shared", "testdata")
+
+
+class RigError(Exception):
+    """Something the rig itself could not do (QEMU would not start, the agent never answered)."""
+
+
+def image_manifest():
+    """The build's manifest (image hash, kernel version, size) as a dict."""
+    path = os.path.join(OUT, "manifest")
+    if not os.path.exists(path):
+        raise RigError(f"no image at {OUT}: run image-build/build first")
+    with open(path) as manifest:
+        return dict(line.split(" ", 1) for line in manifest.read().splitlines() if " " in line)
+
+
+def kvm_usable():
+    """KVM only where it really works: /dev/kvm exists on machines whose KVM cannot run a
+    stock kernel, so it is used only when asked for (REFLEX_QEMU_ACCEL=kvm)."""
+    return os.environ.get("REFLEX_QEMU_ACCEL") == "kvm" and os.access("/dev/kvm", os.R_OK | os.W_OK)
+
+
+def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None):
+    """The QEMU command line for the board. display: "virtio" (virtio-gpu, the default) or
+    "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None."""
+    accel = ["-accel", "kvm", "-cpu", "host"] if kvm_usable() else ["-accel", "tcg", "-cpu", "max"]
+    append = ["root=/dev/vda", "rw", "console=ttyS0", "quiet", "loglevel=4", "systemd.show_status=0"]
+    command = ["qemu-system-x86_64", *accel, "-smp", "2", "-m", "1024", "-nodefaults", "-no-user-config",
+               "-kernel", os.path.join(OUT, "vmlinuz"), "-initrd", os.path.join(OUT, "initrd.img"),
+               # The image is shared by every run: writes go to a throw-away overlay.
+               "-drive", f"file={os.path.join(OUT, 'rootfs.ext4')},if=virtio,format=raw,snapshot=on",
+               "-serial", f"file:{os.path.join(workdir, 'console.log')}",
+               "-qmp", f"unix:{os.path.join(workdir, 'qmp.sock')},server=on,wait=off",
+               # The storage card: a host folder the guest mounts at /media/card.
+               "-virtfs", f"local,path={card},mount_tag=card,security_model=passthrough,id=card",
+               # Pointer and keys of a window, for a person driving the camera by hand.
+               "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
+               "-nic", "none"]
+    if display == "virtio":
+        command += ["-device", "virtio-gpu-pci"]
+    elif display == "vkms":
+        command += ["-vga", "none"]
+        append.append("modules_load=vkms")
+    else:
+        raise RigError(f"unknown display {display!r} (virtio or vkms)")
+    if test:
+        append.append("reflex.test")
+        command += ["-serial", f"unix:{os.path.join(workdir, 'agent.sock')},server=on,wait=off"]
+        if testdata:
+            command += ["-virtfs", f"local,path={testdata},mount_tag=testdata,security_model=none,readonly=on,id=testdata"]
+    if window == "gtk":
+        command += ["-display", "gtk"]
+    elif window == "vnc":
+        command += ["-display", "none", "-vnc", "127.0.0.1:0"]
+    else:
+        command += ["-display", "none"]
+    return command + ["-append", " ".join(append)]
+
+
+class Machine:
+    """One booted guest. Use as a context manager: it is always powered off at the end."""
+
+    def __init__(self, workdir, card=None, display="virtio"):
+        self.workdir = workdir
+        self.card = card or os.path.join(workdir, "card")
+        self.display = display
+        self.process = None
+        self.started_at = None
+        self.qmp_socket = None
+        self.agent_socket = None
+        self.agent_buffer = b""
+        self.next_id = 1
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *_):
+        self.power_off()
+
+    def start(self):
+        shutil.rmtree(self.workdir, ignore_errors=True)
+        os.makedirs(self.workdir)
+        os.makedirs(self.card, exist_ok=True)
+        os.chown(self.card, 800, 800)  # the guest's reflex user owns the card, as on a board
+        testdata = TESTDATA if os.path.isdir(TESTDATA) else None
+        command = qemu_command(self.workdir, self.card, self.display, test=True, testdata=testdata)
+        with open(os.path.join(self.workdir, "qemu-command"), "w") as saved:
+            saved.write(" ".join(command) + "\n")
+        self.started_at = time.monotonic()
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                        stderr=open(os.path.join(self.workdir, "qemu.log"), "w"))
+        self.qmp_socket = self._connect("qmp.sock")
+        greeting = self._qmp_read()
+        if "QMP" not in greeting:
+            raise RigError(f"unexpected QMP greeting: {greeting}")
+        self.qmp("qmp_capabilities")
+        self.agent_socket = self._connect("agent.sock")
+
+    def _connect(self, name, timeout=10):
+        path = os.path.join(self.workdir, name)
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.process.poll() is not None:
+                raise RigError(f"QEMU exited ({self.process.returncode}): {self.qemu_log()}")
+            try:
+                connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                connection.connect(path)
+                return connection
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RigError(f"QEMU's {name} never appeared: {self.qemu_log()}")
+                time.sleep(0.05)
+
+    def qemu_log(self):
+        try:
+            with open(os.path.join(self.workdir, "qemu.log")) as log:
+                return log.read()[-2000:]
+        except OSError:
+            return ""
+
+    def console_text(self):
+        """What the kernel and systemd printed on the first serial port."""
+        try:
+            with open(os.path.join(self.workdir, "console.log"), errors="replace") as console:
+                return console.read()
+        except OSError:
+            return ""
+
+    # --- QEMU's monitor
+    def _qmp_read(self):
+        buffer = b""
+        while not buffer.endswith(b"\n"):
+            chunk = self.qmp_socket.recv(65536)
+            if not chunk:
+                raise RigError("QMP connection closed")
+            buffer += chunk
+        return buffer.decode()
+
+    def qmp(self, execute, **arguments):
+        request = {"execute": execute}
+        if arguments:
+            request["arguments"] = arguments
+        self.qmp_socket.sendall(json.dumps(request).encode() + b"\n")
+        pending = ""
+        while True:
+            pending += self._qmp_read()
+            lines = pending.split("\n")
+            pending = lines.pop()
+            for line in lines:
+                if not line.strip():
+                    continue
+                message = json.loads(line)
+                if "return" in message:
+                    return message["return"]
+                if "error" in message:
+                    raise RigError(f"QMP {execute}: {message['error'].get('desc')}")
+
+    def screendump(self, path):
+        """What the display scans out, as a PNG (QEMU's monitor, like a camera on a bench)."""
+        self.qmp("screendump", filename=os.path.abspath(path), format="png")
+        return path
+
+    # --- the guest's test agent
+    def run(self, command, timeout=30, grace=10):
+        """Runs a shell command as root in the guest; returns (exit code, output). The guest
+        kills it after `timeout` s; the rig gives up `grace` s after that."""
+        request_id = self.next_id
+        self.next_id += 1
+        encoded = base64.b64encode(command.encode()).decode()
+        self.agent_socket.sendall(f"{request_id} {timeout} {encoded}\n".encode())
+        prefix = f"@@reflex {request_id} ".encode()
+        deadline = time.monotonic() + timeout + grace
+        while True:
+            for line in self._agent_lines():
+                if line.startswith(prefix):
+                    parts = line.split(b" ", 3)
+                    output = base64.b64decode(parts[3]) if len(parts) > 3 and parts[3] else b""
+                    return int(parts[2]), output.decode(errors="replace")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise RigError(f"the guest did not answer within {timeout + grace} s: {command}")
+            self.agent_socket.settimeout(remaining)
+            try:
+                chunk = self.agent_socket.recv(65536)
+            except socket.timeout:
+                continue
+            if not chunk:
+                raise RigError("the agent's serial port closed")
+            self.agent_buffer += chunk
+
+    def _agent_lines(self):
+        *complete, self.agent_buffer = self.agent_buffer.split(b"\n")
+        return [line.strip(b"\r") for line in complete]
+
+    def wait_for_agent(self, timeout=180):
+        """Boot until the guest's agent answers; returns the seconds since QEMU started."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RigError(f"QEMU exited during boot ({self.process.returncode})")
+            try:
+                status, output = self.run("echo alive", timeout=1, grace=1)
+                if status == 0 and output.strip() == "alive":
+                    return time.monotonic() - self.started_at
+            except RigError:
+                pass
+        raise RigError(f"the guest's agent never answered in {timeout} s; console:\n{self.console_text()[-3000:]}")
+
+    def power_off(self, timeout=30):
+        """ACPI power button, as a person would press it; pulled plug if the guest ignores it."""
+        if not self.process or self.process.poll() is not None:
+            return
+        try:
+            self.qmp("system_powerdown")
+            self.process.wait(timeout=timeout)
+        except (RigError, OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
