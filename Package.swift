@@ -28,10 +28,12 @@ let package = Package(
         // Pure camera model: no C, no clock, no I/O.
         // (`Double.rounded()` lowers to libm's round/floor, so libm is linked; nothing is imported.)
         .target(name: "ReflexCore", linkerSettings: [.linkedLibrary("m")]),
+        // Thin, typed wrappers over system calls shared by the modules below.
+        .target(name: "ReflexSystem"),
         // Files that must survive power loss: atomic writes, the settings file.
-        .target(name: "ReflexStorage", dependencies: ["ReflexCore"]),
+        .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Hardware discovery and drivers (V4L2, DRM, libinput).
-        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput"]),
+        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "ReflexSystem"]),
 
         .executableTarget(
             name: "reflex",
@@ -44,7 +46,7 @@ let package = Package(
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(
             name: "ReflexStorageTests",
-            dependencies: ["ReflexStorage", "ReflexCore", "settings-writer"]
+            dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]
         ),
         .testTarget(
             name: "CModuleTests",

@@ -38,16 +38,19 @@ def kvm_usable():
     return os.environ.get("REFLEX_QEMU_ACCEL") == "kvm" and os.access("/dev/kvm", os.R_OK | os.W_OK)
 
 
-def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None):
+def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None, console="file"):
     """The QEMU command line for the board. display: "virtio" (virtio-gpu, the default) or
-    "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None."""
+    "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None.
+    console: "file" (console.log in workdir) or "stdio" (the terminal, for a person)."""
     accel = ["-accel", "kvm", "-cpu", "host"] if kvm_usable() else ["-accel", "tcg", "-cpu", "max"]
-    append = ["root=/dev/vda", "rw", "console=ttyS0", "quiet", "loglevel=4", "systemd.show_status=0"]
+    # mitigations=off: speculative-execution defences only slow an emulated CPU down.
+    append = ["root=/dev/vda", "rw", "console=ttyS0", "quiet", "loglevel=4", "systemd.show_status=0",
+              "mitigations=off"]
     command = ["qemu-system-x86_64", *accel, "-smp", "2", "-m", "1024", "-nodefaults", "-no-user-config",
                "-kernel", os.path.join(OUT, "vmlinuz"), "-initrd", os.path.join(OUT, "initrd.img"),
                # The image is shared by every run: writes go to a throw-away overlay.
                "-drive", f"file={os.path.join(OUT, 'rootfs.ext4')},if=virtio,format=raw,snapshot=on",
-               "-serial", f"file:{os.path.join(workdir, 'console.log')}",
+               "-serial", f"file:{os.path.join(workdir, 'console.log')}" if console == "file" else "mon:stdio",
                "-qmp", f"unix:{os.path.join(workdir, 'qmp.sock')},server=on,wait=off",
                # The storage card: a host folder the guest mounts at /media/card.
                "-virtfs", f"local,path={card},mount_tag=card,security_model=passthrough,id=card",

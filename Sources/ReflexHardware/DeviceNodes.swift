@@ -1,3 +1,4 @@
+import ReflexSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,17 +6,11 @@ import Glibc
 /// Device nodes in a /dev folder whose names start with a prefix, in numeric order
 /// (video2 before video10), so probes list devices the way the kernel numbered them.
 func deviceNodes(in folder: String, prefix: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var numbered: [(Int, String)] = []
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-        }
-        guard name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count)) else { continue }
-        numbered.append((number, folder + "/" + name))
-    }
-    return numbered.sorted { $0.0 < $1.0 }.map(\.1)
+    namesInFolder(folder)
+        .filter { $0.hasPrefix(prefix) }
+        .compactMap { name in Int(name.dropFirst(prefix.count)).map { (number: $0, name: name) } }
+        .sorted { $0.number < $1.number }
+        .map { folder + "/" + $0.name }
 }
 
 /// A fixed-size C char array (a tuple in Swift) as a String, stopping at the first NUL.

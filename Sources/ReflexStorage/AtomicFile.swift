@@ -1,3 +1,4 @@
+import ReflexSystem
 #if canImport(Glibc)
 import Glibc
 #endif

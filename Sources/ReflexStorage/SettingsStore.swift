@@ -1,4 +1,5 @@
 import ReflexCore
+import ReflexSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,16 +83,7 @@ public struct SettingsStore: Sendable {
 
     /// Names in the folder that start with `prefix`.
     private func entries(startingWith prefix: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name.hasPrefix(prefix) { names.append(name) }
-        }
-        return names
+        namesInFolder(folder).filter { $0.hasPrefix(prefix) }
     }
 
     private func pruneSetAsideFiles() {

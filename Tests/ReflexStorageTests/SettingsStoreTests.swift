@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ReflexCore
 @testable import ReflexStorage
+import ReflexSystem
 
 @Suite("Settings that survive restarts (seed 004 story 1.7, seed 002 stories 4.3 and 4.5)")
 struct SettingsStoreTests {

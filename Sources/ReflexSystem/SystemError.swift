@@ -25,7 +25,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Repeats a system call interrupted by a signal.
 @inline(__always)
-func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
+public func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
     while true {
         let result = call()
         if result == -1 && errno == EINTR { continue }
