@@ -29,10 +29,17 @@ need_host_packages() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# A short hash of files and strings: a stage is rebuilt only when its inputs change.
+# A short hash of files, folders and strings: a stage is rebuilt only when its inputs change.
+# Contents and names relative to each folder count, not where the clone is.
 inputs_hash() {
   { for item in "$@"; do
-      if [ -e "$item" ]; then find "$item" -type f -print0 | sort -z | xargs -0 sha256sum; else echo "$item"; fi
+      if [ -d "$item" ]; then
+        (cd "$item" && find . -type f -print0 | sort -z | xargs -0 -r sha256sum)
+      elif [ -f "$item" ]; then
+        sha256sum <"$item"
+      else
+        echo "$item"
+      fi
     done; } | sha256sum | cut -c1-16
 }
 
