@@ -25,9 +25,14 @@ let package = Package(
         cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         cLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
 
+        // Counts heap allocations (replaces malloc in the programs that link it).
+        .target(name: "CAllocationCounter"),
+
         // Pure camera model: no C, no clock, no I/O.
         // (`Double.rounded()` lowers to libm's round/floor, so libm is linked; nothing is imported.)
         .target(name: "ReflexCore", linkerSettings: [.linkedLibrary("m")]),
+        // The image pipeline, pure Swift: unpacking, preview ISP, statistics, AE/AWB.
+        .target(name: "ReflexISP", dependencies: ["ReflexCore"]),
         // Thin, typed wrappers over system calls shared by the modules below.
         .target(name: "ReflexSystem"),
         // Files that must survive power loss: atomic writes, the settings file.
@@ -38,12 +43,13 @@ let package = Package(
         .executableTarget(
             name: "reflex",
             dependencies: [
-                "ReflexCore", "ReflexStorage", "ReflexHardware",
+                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "CAllocationCounter", "CV4L2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
+        .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <linux/videodev2.h>
 #include <libv4l2.h>
+#include <libv4l-plugin.h>
 #include <libv4lconvert.h>
 
 static const unsigned long REFLEX_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;

@@ -35,7 +35,7 @@ public struct ZoomRamp: Sendable, Equatable {
         guard let running else { return anchorFactor }
         let held = max(now - running.since, 0)
         let exponent = (running.direction == .zoomIn ? held : -held) * doublingsPerSecond
-        return min(max(anchorFactor * exp2(exponent), range.lowerBound), range.upperBound)
+        return min(max(anchorFactor * FastMath.exp2(exponent), range.lowerBound), range.upperBound)
     }
 
     /// A zoom key went down. Pressing while another ramp runs continues from where it is.

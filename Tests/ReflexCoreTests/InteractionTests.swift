@@ -107,9 +107,14 @@ struct ZoomRampTests {
         #expect(abs(zoom.factor(at: 5) - 0.5) < 1e-12)
     }
 
-    @Test func exp2IsAccurate() {
+    @Test func fastMathIsAccurate() {
         for (x, expected) in [(0.0, 1.0), (1, 2), (-1, 0.5), (0.5, 1.414_213_562_373_095), (10, 1024), (-3.25, 0.105_112_051_906_714_33)] {
-            #expect(abs(exp2(x) - expected) / expected < 1e-14, "2^\(x)")
+            #expect(abs(FastMath.exp2(x) - expected) / expected < 1e-14, "2^\(x)")
         }
+        for (x, expected) in [(1.0, 0.0), (2, 1), (0.5, -1), (10, 3.321_928_094_887_362), (1e-6, -19.931_568_569_324_174)] {
+            #expect(abs(FastMath.log2(x) - expected) < 1e-13, "log2 \(x)")
+        }
+        #expect(abs(FastMath.pow(0.5, 1 / 2.4) - 0.749_153_538_438_340_9) < 1e-13)
+        #expect(FastMath.pow(0, 2) == 0)
     }
 }

@@ -1,0 +1,224 @@
+import ReflexCore
+
+/// The live preview's image pipeline: raw Bayer (or YUYV) in, XRGB8888 of the display's
+/// size out, every frame, with no allocation once built.
+///
+/// Bayer frames are demosaiced at half resolution — one RGB pixel from each 2×2 tile, the
+/// "superpixel" method (dcraw's half-size mode) — which is exact in colour, cheap, and has
+/// as many pixels as a 1280-wide viewfinder needs from a 1080p sensor mode. Per tile:
+/// unpack → black level, white balance, digital gain and normalisation (one lookup table per
+/// channel) → colour matrix (fixed point) → gamma (a table). The half-size image is then
+/// scaled bilinearly into the destination rectangle; the letterbox around it is black.
+public final class PreviewISP {
+    public let maximumSourceWidth: Int
+    public let maximumSourceHeight: Int
+    public let maximumOutputWidth: Int
+
+    /// Linear values inside the pipeline are 12-bit: 0…4095.
+    static let linearBits = 12
+    static let linearMaximum: Int32 = (1 << linearBits) - 1
+    /// Colour matrix coefficients are fixed point with 10 fractional bits.
+    static let matrixShift: Int32 = 10
+    static let lutSize = 1 << 16
+
+    private let rowA: UnsafeMutablePointer<UInt16>
+    private let rowB: UnsafeMutablePointer<UInt16>
+    private let halfImage: UnsafeMutablePointer<UInt32>
+    private let lutRed: UnsafeMutablePointer<Int32>
+    private let lutGreen: UnsafeMutablePointer<Int32>
+    private let lutBlue: UnsafeMutablePointer<Int32>
+    private let gamma: UnsafeMutablePointer<UInt32>
+    private let columnIndex: UnsafeMutablePointer<Int32>
+    private let columnFraction: UnsafeMutablePointer<UInt32>
+    private var matrix: [Int32] = Array(repeating: 0, count: 9)
+    private var parameters: ISPParameters?
+    private var lutFormat: RawFormat?
+
+    public init(maximumSourceWidth: Int, maximumSourceHeight: Int, maximumOutputWidth: Int) {
+        self.maximumSourceWidth = maximumSourceWidth
+        self.maximumSourceHeight = maximumSourceHeight
+        self.maximumOutputWidth = maximumOutputWidth
+        rowA = .allocate(capacity: maximumSourceWidth + 8)
+        rowB = .allocate(capacity: maximumSourceWidth + 8)
+        halfImage = .allocate(capacity: (maximumSourceWidth / 2 + 1) * (maximumSourceHeight / 2 + 1))
+        lutRed = .allocate(capacity: PreviewISP.lutSize)
+        lutGreen = .allocate(capacity: PreviewISP.lutSize)
+        lutBlue = .allocate(capacity: PreviewISP.lutSize)
+        gamma = .allocate(capacity: Int(PreviewISP.linearMaximum) + 1)
+        columnIndex = .allocate(capacity: maximumOutputWidth)
+        columnFraction = .allocate(capacity: maximumOutputWidth)
+        for i in 0...Int(PreviewISP.linearMaximum) {
+            gamma[i] = UInt32(PreviewISP.sRGBEncode(Double(i) / Double(PreviewISP.linearMaximum)) * 255 + 0.5)
+        }
+    }
+
+    deinit {
+        for pointer in [rowA, rowB] { pointer.deallocate() }
+        for pointer in [lutRed, lutGreen, lutBlue, columnIndex] { pointer.deallocate() }
+        halfImage.deallocate()
+        gamma.deallocate()
+        columnFraction.deallocate()
+    }
+
+    /// The sRGB transfer curve (IEC 61966-2-1), linear 0…1 in, encoded 0…1 out.
+    public static func sRGBEncode(_ linear: Double) -> Double {
+        linear <= 0.003_130_8 ? 12.92 * max(linear, 0) : 1.055 * FastMath.pow(min(linear, 1), 1 / 2.4) - 0.055
+    }
+
+    /// The parameters and format the tables were built for.
+    var currentParameters: ISPParameters? { parameters }
+    var currentFormat: RawFormat? { lutFormat }
+
+    /// Unpacks the two rows of tile row `y` (sensor rows y and y + 1) and hands them over as
+    /// (the row holding red, the row holding blue).
+    @inline(__always)
+    func withRows(_ frame: UnsafeRawPointer, layout: RawLayout, y: Int,
+                  _ body: (UnsafeMutablePointer<UInt16>, UnsafeMutablePointer<UInt16>) -> Void) {
+        let packing = layout.format.packing
+        RawUnpacking.unpack(row: frame + y * layout.bytesPerLine, packing: packing, first: 0,
+                            count: layout.width, into: rowA)
+        RawUnpacking.unpack(row: frame + (y + 1) * layout.bytesPerLine, packing: packing, first: 0,
+                            count: layout.width, into: rowB)
+        layout.format.cfa.redPosition.y == 0 ? body(rowA, rowB) : body(rowB, rowA)
+    }
+
+    /// The 8-bit displayed luma of one tile (white balance, gain, gamma; no colour matrix).
+    @inline(__always)
+    func displayedLuma(red: UInt16, green: UInt16, blue: UInt16) -> UInt32 {
+        let mask = PreviewISP.lutSize - 1
+        let y = (54 &* lutRed[Int(red) & mask] &+ 183 &* lutGreen[Int(green) & mask] &+ 19 &* lutBlue[Int(blue) & mask]) &>> 8
+        return gamma[Int(min(y, PreviewISP.linearMaximum))]
+    }
+
+    /// Sets what the next frames get. Tables are rebuilt only when something changed.
+    public func setParameters(_ newParameters: ISPParameters, format: RawFormat) {
+        guard newParameters != parameters || format != lutFormat else { return }
+        parameters = newParameters
+        lutFormat = format
+        let range = Double(newParameters.whiteLevel - newParameters.blackLevel)
+        let scale = Double(PreviewISP.linearMaximum) * newParameters.digitalGain / range
+        let gains = newParameters.whiteBalance * scale
+        // Samples above the format's depth are noise from a bad frame: they saturate.
+        for value in 0..<PreviewISP.lutSize {
+            let signal = Double(min(value, format.maximumValue) - newParameters.blackLevel)
+            lutRed[value] = PreviewISP.clampLinear(signal * gains.x)
+            lutGreen[value] = PreviewISP.clampLinear(signal * gains.y)
+            lutBlue[value] = PreviewISP.clampLinear(signal * gains.z)
+        }
+        matrix = newParameters.colorMatrix.m.map { Int32(($0 * Double(1 << PreviewISP.matrixShift)).rounded()) }
+    }
+
+    static func clampLinear(_ value: Double) -> Int32 {
+        Int32(min(max(value, 0), Double(linearMaximum)).rounded())
+    }
+
+    /// Renders one Bayer frame. `crop` (sensor pixels; the digital zoom) defaults to the whole
+    /// frame; `destination` is where the picture goes in the output, the rest is painted black.
+    public func renderBayer(_ frame: UnsafeRawPointer, layout: RawLayout, crop: PixelRect? = nil,
+                            into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
+                            outputStride: Int, destination: PixelRect) {
+        precondition(layout.width <= maximumSourceWidth && layout.height <= maximumSourceHeight, "frame too large")
+        precondition(destination.width <= maximumOutputWidth, "destination too wide")
+        guard let format = lutFormat, format == layout.format else {
+            preconditionFailure("setParameters(_:format:) for this format first")
+        }
+        let area = PreviewISP.alignedCrop(crop ?? PixelRect(x: 0, y: 0, width: layout.width, height: layout.height),
+                                          layout: layout)
+        let tilesWide = area.width / 2
+        let tilesHigh = area.height / 2
+        let red = format.cfa.redPosition
+        for tileRow in 0..<tilesHigh {
+            let y = area.y + tileRow * 2
+            RawUnpacking.unpack(row: frame + y * layout.bytesPerLine, packing: format.packing,
+                                first: area.x, count: area.width, into: rowA)
+            RawUnpacking.unpack(row: frame + (y + 1) * layout.bytesPerLine, packing: format.packing,
+                                first: area.x, count: area.width, into: rowB)
+            let redRow = red.y == 0 ? rowA : rowB
+            let blueRow = red.y == 0 ? rowB : rowA
+            demosaicTiles(redRow: redRow, blueRow: blueRow, redColumn: red.x, count: tilesWide,
+                          into: halfImage + tileRow * tilesWide)
+        }
+        scale(halfImage, width: tilesWide, height: tilesHigh, into: output, outputWidth: outputWidth,
+              outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+    }
+
+    /// A crop moved and shrunk onto whole tiles and whole packing groups.
+    static func alignedCrop(_ crop: PixelRect, layout: RawLayout) -> PixelRect {
+        let step = layout.format.packing.samplesPerGroup == 1 ? 2 : max(2, layout.format.packing.samplesPerGroup)
+        let x = min(max(crop.x, 0), layout.width - 2) / step * step
+        let y = min(max(crop.y, 0), layout.height - 2) / 2 * 2
+        let width = max(2, min(crop.width, layout.width - x) / 2 * 2)
+        let height = max(2, min(crop.height, layout.height - y) / 2 * 2)
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    @inline(__always)
+    private func demosaicTiles(redRow: UnsafeMutablePointer<UInt16>, blueRow: UnsafeMutablePointer<UInt16>,
+                               redColumn: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let mask = PreviewISP.lutSize - 1
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (matrix[0], matrix[1], matrix[2], matrix[3], matrix[4],
+                                                     matrix[5], matrix[6], matrix[7], matrix[8])
+        let shift = PreviewISP.matrixShift
+        let top = PreviewISP.linearMaximum
+        let greenColumn = 1 - redColumn
+        for tile in 0..<count {
+            let x = tile &* 2
+            let r = lutRed[Int(redRow[x &+ redColumn]) & mask]
+            let g = (lutGreen[Int(redRow[x &+ greenColumn]) & mask] &+ lutGreen[Int(blueRow[x &+ redColumn]) & mask]) &>> 1
+            let b = lutBlue[Int(blueRow[x &+ greenColumn]) & mask]
+            let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
+            let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)
+            let outB = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) &>> shift, 0), top)
+            out[tile] = 0xFF00_0000 | gamma[Int(outR)] &<< 16 | gamma[Int(outG)] &<< 8 | gamma[Int(outB)]
+        }
+    }
+
+    /// Bilinear scaling of XRGB pixels into `destination`, two channels per multiply
+    /// (red and blue share a word 16 bits apart); black around it.
+    private func scale(_ source: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+                       into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
+                       outputStride: Int, destination: PixelRect) {
+        let black: UInt32 = 0xFF00_0000
+        for y in 0..<outputHeight where y < destination.y || y >= destination.y + destination.height {
+            (output + y * outputStride).update(repeating: black, count: outputWidth)
+        }
+        guard destination.width > 0, destination.height > 0 else { return }
+        // Where each destination column samples the source: index and 8-bit fraction.
+        let stepX = Double(width) / Double(destination.width)
+        for x in 0..<destination.width {
+            let position = max((Double(x) + 0.5) * stepX - 0.5, 0)
+            let index = min(Int(position), max(width - 2, 0))
+            columnIndex[x] = Int32(index)
+            columnFraction[x] = UInt32(min((position - Double(index)) * 256, 256))
+        }
+        let stepY = Double(height) / Double(destination.height)
+        let lastSourceRow = max(height - 2, 0)
+        let nextColumn = width > 1 ? 1 : 0
+        for y in 0..<destination.height {
+            let row = output + (destination.y + y) * outputStride
+            row.update(repeating: black, count: destination.x)
+            (row + destination.x + destination.width)
+                .update(repeating: black, count: max(outputWidth - destination.x - destination.width, 0))
+            let position = max((Double(y) + 0.5) * stepY - 0.5, 0)
+            let sourceRow = min(Int(position), lastSourceRow)
+            let fy = UInt32(min((position - Double(sourceRow)) * 256, 256))
+            let upper = source + sourceRow * width
+            let lower = height > 1 ? upper + width : upper
+            let out = row + destination.x
+            for x in 0..<destination.width {
+                let i = Int(columnIndex[x])
+                let fx = columnFraction[x]
+                let w11 = (fx &* fy) &>> 8
+                let w10 = fy &- w11
+                let w01 = fx &- w11
+                let w00 = 256 &- fx &- fy &+ w11
+                let p00 = upper[i], p01 = upper[i &+ nextColumn], p10 = lower[i], p11 = lower[i &+ nextColumn]
+                let redBlue = ((p00 & 0xFF00FF) &* w00 &+ (p01 & 0xFF00FF) &* w01
+                    &+ (p10 & 0xFF00FF) &* w10 &+ (p11 & 0xFF00FF) &* w11) &>> 8
+                let green = ((p00 & 0xFF00) &* w00 &+ (p01 & 0xFF00) &* w01
+                    &+ (p10 & 0xFF00) &* w10 &+ (p11 & 0xFF00) &* w11) &>> 8
+                out[x] = 0xFF00_0000 | (redBlue & 0xFF00FF) | (green & 0xFF00)
+            }
+        }
+    }
+}

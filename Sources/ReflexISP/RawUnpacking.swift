@@ -1,0 +1,50 @@
+/// Reads samples out of a row of raw bytes, whatever the packing, as UInt16 values.
+public enum RawUnpacking {
+    /// Unpacks `count` samples starting at sample `first` (a multiple of the packing's group
+    /// size) of the row at `row` into `output`.
+    @inlinable
+    public static func unpack(row: UnsafeRawPointer, packing: RawPacking, first: Int, count: Int,
+                              into output: UnsafeMutablePointer<UInt16>) {
+        precondition(first % packing.samplesPerGroup == 0, "a crop starts on a packing group")
+        let bytes = row.assumingMemoryBound(to: UInt8.self)
+        switch packing {
+        case .bits8:
+            let source = bytes + first
+            for i in 0..<count { output[i] = UInt16(source[i]) }
+        case .unpacked16:
+            let source = bytes + first * 2
+            for i in 0..<count {
+                output[i] = UInt16(source[2 * i]) | UInt16(source[2 * i + 1]) << 8
+            }
+        case .csi2Packed10:
+            var source = bytes + first / 4 * 5
+            var i = 0
+            while i + 4 <= count {
+                let low = UInt16(source[4])
+                output[i] = UInt16(source[0]) << 2 | (low & 0x3)
+                output[i + 1] = UInt16(source[1]) << 2 | (low >> 2 & 0x3)
+                output[i + 2] = UInt16(source[2]) << 2 | (low >> 4 & 0x3)
+                output[i + 3] = UInt16(source[3]) << 2 | (low >> 6 & 0x3)
+                source += 5
+                i += 4
+            }
+            var lane = 0
+            while i < count {
+                output[i] = UInt16(source[lane]) << 2 | (UInt16(source[4]) >> (2 * lane) & 0x3)
+                lane += 1
+                i += 1
+            }
+        case .csi2Packed12:
+            var source = bytes + first / 2 * 3
+            var i = 0
+            while i + 2 <= count {
+                let low = UInt16(source[2])
+                output[i] = UInt16(source[0]) << 4 | (low & 0xF)
+                output[i + 1] = UInt16(source[1]) << 4 | (low >> 4)
+                source += 3
+                i += 2
+            }
+            if i < count { output[i] = UInt16(source[0]) << 4 | (UInt16(source[2]) & 0xF) }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import CAllocationCounter
+import CV4L2
+import ReflexHardware
+import ReflexISP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `reflex bench`: speed as a product feature, measured against references in the same run.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure the camera's hot paths against reference implementations.",
+        subcommands: [ISPBench.self])
+}
+
+/// The preview ISP on real sensor frames (../shared/testdata/raw) into a 1280x800 panel,
+/// beside libv4lconvert converting the same frame to RGB24 and memcpy of the same bytes.
+struct ISPBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "isp", abstract: "Benchmark the preview ISP.")
+
+    @Option(help: "Timed iterations of each case.") var iterations = 200
+    @Option(help: "The test data folder (default: ../shared/testdata, found from here or the binary).")
+    var testdata: String?
+    @Option(help: "Panel width.") var width = 1280
+    @Option(help: "Panel height.") var height = 800
+
+    struct Frame {
+        let name: String
+        let file: String
+        let layout: RawLayout
+        let fourCC: UInt32
+        let blackLevel: Int
+    }
+
+    func run() throws {
+        guard let folder = TestData.locate(testdata) else {
+            throw BenchError("no test data: pass --testdata DIR (../shared/testdata)")
+        }
+        let frames = [
+            Frame(name: "IMX219 1920x1080 RAW10 CSI-2 packed", file: "imx219_1920x1080_SRGGB10_CSI2P.raw",
+                  layout: RawLayout(width: 1920, height: 1080, bytesPerLine: 2400,
+                                    format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10)),
+                  fourCC: REFLEX_V4L2_PIX_FMT_SRGGB10P, blackLevel: 64),
+            Frame(name: "openISP 1920x1080 RGGB 16-bit (10 used)", file: "openisp_1920x1080_10bit_RGGB_u16le.raw",
+                  layout: RawLayout(width: 1920, height: 1080,
+                                    format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)),
+                  fourCC: REFLEX_V4L2_PIX_FMT_SRGGB10, blackLevel: 0),
+        ]
+        let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: width)
+        let panel = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        defer { panel.deallocate() }
+        let rgb = UnsafeMutableRawBufferPointer.allocate(byteCount: 1920 * 1080 * 3, alignment: 64)
+        defer { rgb.deallocate() }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: 1920 * 1080 * 2, alignment: 64)
+        defer { copy.deallocate() }
+        let converter = V4LConvert()
+        var statistics = FrameStatistics()
+
+        print("Preview ISP into \(width)x\(height), \(iterations) iterations a case, one thread")
+        print(Row.header)
+        for frame in frames {
+            let bytes = try TestData.load(folder + "/raw/" + frame.file)
+            defer { bytes.deallocate() }
+            guard bytes.count >= frame.layout.byteCount else { throw BenchError("\(frame.file) is too short") }
+            let source = UnsafeRawPointer(bytes.baseAddress!)
+            let pixels = Double(frame.layout.width * frame.layout.height)
+            let destination = PixelRect(x: 0, y: 0, width: width, height: height)
+                .fitting(sourceWidth: frame.layout.width, sourceHeight: frame.layout.height)
+            isp.setParameters(ISPParameters(blackLevel: frame.blackLevel, whiteLevel: frame.layout.format.maximumValue,
+                                            whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2),
+                              format: frame.layout.format)
+            print("\(frame.name):")
+            let ispRow = Row.measure("reflex preview ISP", pixels: pixels, iterations: iterations) {
+                isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: width, outputHeight: height,
+                                outputStride: width, destination: destination)
+            }
+            print(ispRow)
+            print(Row.measure("  of which unpack + demosaic", pixels: pixels, iterations: iterations) {
+                isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: 1, outputHeight: 1,
+                                outputStride: width, destination: PixelRect(x: 0, y: 0, width: 1, height: 1))
+            })
+            print(Row.measure("reflex statistics (1/16 tiles)", pixels: pixels, iterations: iterations) {
+                isp.collectStatistics(source, layout: frame.layout, into: &statistics)
+            })
+            if let converter {
+                let raw = UnsafeRawBufferPointer(start: source, count: frame.layout.byteCount)
+                switch converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
+                                         bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
+                                         to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb) {
+                case .success:
+                    let reference = Row.measure("libv4lconvert → RGB24 (full size)", pixels: pixels, iterations: iterations) {
+                        _ = converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
+                                              bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
+                                              to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
+                    }
+                    print(reference)
+                    print("  ISP speed-up over libv4lconvert: \(Formatting.fixed(reference.median / ispRow.median, 1))x")
+                case .failure(let error):
+                    print("  libv4lconvert → RGB24: cannot convert this format (\(error))")
+                }
+            }
+            print(Row.measure("memcpy of the frame's \(frame.layout.byteCount) bytes", pixels: pixels,
+                              iterations: iterations) {
+                _ = memcpy(copy.baseAddress!, source, min(frame.layout.byteCount, copy.count))
+            })
+        }
+    }
+}
+
+/// One measured case: median and 99th percentile time per frame, throughput, allocations.
+struct Row: CustomStringConvertible {
+    let name: String
+    let median: Double
+    let p99: Double
+    let pixels: Double
+    let allocationsPerFrame: Double
+
+    static let header = "  case                                          ms/frame   p99 ms   Mpixel/s   allocs/frame"
+
+    static func measure(_ name: String, pixels: Double, iterations: Int, _ body: () -> Void) -> Row {
+        for _ in 0..<max(iterations / 10, 3) { body() }  // warm caches and tables
+        var times = [Double](repeating: 0, count: iterations)
+        let clock = ContinuousClock()
+        let allocationsBefore = reflex_thread_allocations()
+        for i in 0..<iterations {
+            let start = clock.now
+            body()
+            let elapsed = start.duration(to: clock.now)
+            times[i] = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
+        }
+        let allocations = reflex_thread_allocations() - allocationsBefore
+        times.sort()
+        return Row(name: name, median: times[iterations / 2], p99: times[min(iterations - 1, iterations * 99 / 100)],
+                   pixels: pixels, allocationsPerFrame: Double(allocations) / Double(iterations))
+    }
+
+    var description: String {
+        "  " + Formatting.padRight(name, 44) + Formatting.fixed(median, 3, width: 10) + Formatting.fixed(p99, 3, width: 9)
+            + Formatting.fixed(pixels / median / 1e3, 1, width: 11) + Formatting.fixed(allocationsPerFrame, 2, width: 15)
+    }
+}

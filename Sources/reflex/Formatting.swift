@@ -1,0 +1,24 @@
+/// Number and column formatting for tables, without Foundation.
+enum Formatting {
+    /// `value` with `decimals` digits after the point, right-aligned in `width` characters.
+    static func fixed(_ value: Double, _ decimals: Int, width: Int = 0) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        var fraction = String(Int(scaled - Double(whole) * scale))
+        fraction = String(repeating: "0", count: max(decimals - fraction.count, 0)) + fraction
+        let text = (value < 0 && scaled > 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + fraction : "")
+        return pad(text, width)
+    }
+
+    /// Right-aligned in `width` characters.
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    /// Left-aligned in `width` characters.
+    static func padRight(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
