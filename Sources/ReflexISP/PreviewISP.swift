@@ -30,7 +30,11 @@ public final class PreviewISP {
     private let gamma: UnsafeMutablePointer<UInt32>
     private let columnIndex: UnsafeMutablePointer<Int32>
     private let columnFraction: UnsafeMutablePointer<UInt32>
-    private var matrix: [Int32] = Array(repeating: 0, count: 9)
+    /// Two source rows blended vertically, for the horizontal pass of the scaler.
+    private let blendedRow: UnsafeMutablePointer<UInt32>
+
+    /// The colour matrix in fixed point, as a tuple so the hot loop reads it without an array.
+    private var matrixTuple: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     private var parameters: ISPParameters?
     private var lutFormat: RawFormat?
 
@@ -47,6 +51,8 @@ public final class PreviewISP {
         gamma = .allocate(capacity: Int(PreviewISP.linearMaximum) + 1)
         columnIndex = .allocate(capacity: maximumOutputWidth)
         columnFraction = .allocate(capacity: maximumOutputWidth)
+        let tiles = maximumSourceWidth / 2 + 8
+        blendedRow = .allocate(capacity: tiles)
         for i in 0...Int(PreviewISP.linearMaximum) {
             gamma[i] = UInt32(PreviewISP.sRGBEncode(Double(i) / Double(PreviewISP.linearMaximum)) * 255 + 0.5)
         }
@@ -58,6 +64,7 @@ public final class PreviewISP {
         halfImage.deallocate()
         gamma.deallocate()
         columnFraction.deallocate()
+        blendedRow.deallocate()
     }
 
     /// The sRGB transfer curve (IEC 61966-2-1), linear 0…1 in, encoded 0…1 out.
@@ -105,7 +112,9 @@ public final class PreviewISP {
             lutGreen[value] = PreviewISP.clampLinear(signal * gains.y)
             lutBlue[value] = PreviewISP.clampLinear(signal * gains.z)
         }
-        matrix = newParameters.colorMatrix.m.map { Int32(($0 * Double(1 << PreviewISP.matrixShift)).rounded()) }
+        let fixed = newParameters.colorMatrix.m.map { Int32(($0 * Double(1 << PreviewISP.matrixShift)).rounded()) }
+        matrixTuple = (fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], fixed[6], fixed[7], fixed[8])
+
     }
 
     static func clampLinear(_ value: Double) -> Int32 {
@@ -127,16 +136,27 @@ public final class PreviewISP {
         let tilesWide = area.width / 2
         let tilesHigh = area.height / 2
         let red = format.cfa.redPosition
+        let directRows = format.packing == .unpacked16 && layout.bytesPerLine % 2 == 0
+            && Int(bitPattern: frame) % 2 == 0
         for tileRow in 0..<tilesHigh {
             let y = area.y + tileRow * 2
-            RawUnpacking.unpack(row: frame + y * layout.bytesPerLine, packing: format.packing,
-                                first: area.x, count: area.width, into: rowA)
-            RawUnpacking.unpack(row: frame + (y + 1) * layout.bytesPerLine, packing: format.packing,
-                                first: area.x, count: area.width, into: rowB)
-            let redRow = red.y == 0 ? rowA : rowB
-            let blueRow = red.y == 0 ? rowB : rowA
-            demosaicTiles(redRow: redRow, blueRow: blueRow, redColumn: red.x, count: tilesWide,
-                          into: halfImage + tileRow * tilesWide)
+            let upperRow = frame + y * layout.bytesPerLine, lowerRow = upperRow + layout.bytesPerLine
+            let redRowBytes = red.y == 0 ? upperRow : lowerRow
+            let blueRowBytes = red.y == 0 ? lowerRow : upperRow
+            let out = halfImage + tileRow * tilesWide
+            if directRows {
+                // 16-bit little-endian samples are read where they lie: no unpacking pass.
+                demosaicTiles(redRow: redRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
+                              blueRow: blueRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
+                              redColumn: red.x, count: tilesWide, into: out)
+            } else if format.packing == .csi2Packed10 {
+                demosaicPacked10(redRow: redRowBytes + area.x / 4 * 5, blueRow: blueRowBytes + area.x / 4 * 5,
+                                 redColumn: red.x, count: tilesWide, into: out)
+            } else {
+                RawUnpacking.unpack(row: redRowBytes, packing: format.packing, first: area.x, count: area.width, into: rowA)
+                RawUnpacking.unpack(row: blueRowBytes, packing: format.packing, first: area.x, count: area.width, into: rowB)
+                demosaicTiles(redRow: rowA, blueRow: rowB, redColumn: red.x, count: tilesWide, into: out)
+            }
         }
         scale(halfImage, width: tilesWide, height: tilesHigh, into: output, outputWidth: outputWidth,
               outputHeight: outputHeight, outputStride: outputStride, destination: destination)
@@ -152,15 +172,17 @@ public final class PreviewISP {
         return PixelRect(x: x, y: y, width: width, height: height)
     }
 
+    /// One row of tiles. Black level, white balance, gain and normalisation are one table
+    /// lookup per sample; the colour matrix is fixed point; gamma is a table.
     @inline(__always)
-    private func demosaicTiles(redRow: UnsafeMutablePointer<UInt16>, blueRow: UnsafeMutablePointer<UInt16>,
+    private func demosaicTiles(redRow: UnsafePointer<UInt16>, blueRow: UnsafePointer<UInt16>,
                                redColumn: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let mask = PreviewISP.lutSize - 1
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (matrix[0], matrix[1], matrix[2], matrix[3], matrix[4],
-                                                     matrix[5], matrix[6], matrix[7], matrix[8])
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrixTuple
         let shift = PreviewISP.matrixShift
         let top = PreviewISP.linearMaximum
         let greenColumn = 1 - redColumn
+        let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue, gamma = self.gamma
         for tile in 0..<count {
             let x = tile &* 2
             let r = lutRed[Int(redRow[x &+ redColumn]) & mask]
@@ -171,6 +193,43 @@ public final class PreviewISP {
             let outB = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) &>> shift, 0), top)
             out[tile] = 0xFF00_0000 | gamma[Int(outR)] &<< 16 | gamma[Int(outG)] &<< 8 | gamma[Int(outB)]
         }
+    }
+
+    /// The same as `demosaicTiles` for MIPI CSI-2 RAW10, unpacking as it goes: each 5-byte
+    /// group of a row holds the 4 samples of two tiles (high bytes, then the low bits).
+    @inline(__always)
+    private func demosaicPacked10(redRow: UnsafeRawPointer, blueRow: UnsafeRawPointer, redColumn: Int,
+                                  count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrixTuple
+        let shift = PreviewISP.matrixShift
+        let top = PreviewISP.linearMaximum
+        let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue, gamma = self.gamma
+        let upper = redRow.assumingMemoryBound(to: UInt8.self)
+        let lower = blueRow.assumingMemoryBound(to: UInt8.self)
+        @inline(__always) func sample(_ row: UnsafePointer<UInt8>, _ group: Int, _ lane: Int) -> Int {
+            Int(row[group &+ lane]) &<< 2 | (Int(row[group &+ 4]) &>> (lane &* 2)) & 3
+        }
+        @inline(__always) func tile(_ group: Int, _ first: Int) -> UInt32 {
+            // In the red row the red sample is at `redColumn`, green beside it; in the blue row
+            // green sits under red and blue under green.
+            let r = lutRed[sample(upper, group, first &+ redColumn)]
+            let g = (lutGreen[sample(upper, group, first &+ 1 &- redColumn)]
+                &+ lutGreen[sample(lower, group, first &+ redColumn)]) &>> 1
+            let b = lutBlue[sample(lower, group, first &+ 1 &- redColumn)]
+            let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
+            let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)
+            let outB = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) &>> shift, 0), top)
+            return 0xFF00_0000 | gamma[Int(outR)] &<< 16 | gamma[Int(outG)] &<< 8 | gamma[Int(outB)]
+        }
+        var index = 0
+        var group = 0
+        while index &+ 2 <= count {
+            out[index] = tile(group, 0)
+            out[index &+ 1] = tile(group, 2)
+            index &+= 2
+            group &+= 5
+        }
+        if index < count { out[index] = tile(group, 0) }
     }
 
     /// Bilinear scaling of XRGB pixels into `destination`, two channels per multiply
@@ -202,21 +261,22 @@ public final class PreviewISP {
             let position = max((Double(y) + 0.5) * stepY - 0.5, 0)
             let sourceRow = min(Int(position), lastSourceRow)
             let fy = UInt32(min((position - Double(sourceRow)) * 256, 256))
-            let upper = source + sourceRow * width
-            let lower = height > 1 ? upper + width : upper
+            // Vertical pass: blend the two source rows byte by byte (vectorised by the compiler).
+            let upper = UnsafeRawPointer(source + sourceRow * width).assumingMemoryBound(to: UInt8.self)
+            let lower = height > 1 ? upper + width * 4 : upper
+            let blended = UnsafeMutableRawPointer(blendedRow).assumingMemoryBound(to: UInt8.self)
+            let lowerWeight = UInt16(fy), upperWeight = UInt16(256 - fy)
+            for k in 0..<(width * 4) {
+                blended[k] = UInt8(truncatingIfNeeded: (UInt16(upper[k]) &* upperWeight &+ UInt16(lower[k]) &* lowerWeight) &>> 8)
+            }
+            // Horizontal pass: two taps, red and blue sharing one multiply, green another.
             let out = row + destination.x
             for x in 0..<destination.width {
                 let i = Int(columnIndex[x])
                 let fx = columnFraction[x]
-                let w11 = (fx &* fy) &>> 8
-                let w10 = fy &- w11
-                let w01 = fx &- w11
-                let w00 = 256 &- fx &- fy &+ w11
-                let p00 = upper[i], p01 = upper[i &+ nextColumn], p10 = lower[i], p11 = lower[i &+ nextColumn]
-                let redBlue = ((p00 & 0xFF00FF) &* w00 &+ (p01 & 0xFF00FF) &* w01
-                    &+ (p10 & 0xFF00FF) &* w10 &+ (p11 & 0xFF00FF) &* w11) &>> 8
-                let green = ((p00 & 0xFF00) &* w00 &+ (p01 & 0xFF00) &* w01
-                    &+ (p10 & 0xFF00) &* w10 &+ (p11 & 0xFF00) &* w11) &>> 8
+                let a = blendedRow[i], b = blendedRow[i &+ nextColumn]
+                let redBlue = ((a & 0xFF00FF) &* (256 &- fx) &+ (b & 0xFF00FF) &* fx) &>> 8
+                let green = ((a & 0xFF00) &* (256 &- fx) &+ (b & 0xFF00) &* fx) &>> 8
                 out[x] = 0xFF00_0000 | (redBlue & 0xFF00FF) | (green & 0xFF00)
             }
         }

@@ -24,6 +24,8 @@ struct ISPBench: ParsableCommand {
     var testdata: String?
     @Option(help: "Panel width.") var width = 1280
     @Option(help: "Panel height.") var height = 800
+    @Option(help: "Write each rendered panel as a PPM image into this folder, to look at.")
+    var save: String?
 
     struct Frame {
         let name: String
@@ -76,6 +78,9 @@ struct ISPBench: ParsableCommand {
                                 outputStride: width, destination: destination)
             }
             print(ispRow)
+            if let save {
+                try PPM.write(panel, width: width, height: height, to: save + "/" + frame.file + ".ppm")
+            }
             print(Row.measure("  of which unpack + demosaic", pixels: pixels, iterations: iterations) {
                 isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: 1, outputHeight: 1,
                                 outputStride: width, destination: PixelRect(x: 0, y: 0, width: 1, height: 1))
