@@ -46,7 +46,7 @@ public final class PreviewISP {
         rowB = .allocate(capacity: maximumSourceWidth + 8)
         halfImage = .allocate(capacity: (maximumSourceWidth / 2 + 1) * (maximumSourceHeight / 2 + 1))
         lutRed = .allocate(capacity: PreviewISP.lutSize)
-        lutGreen = .allocate(capacity: PreviewISP.lutSize)
+        lutGreen = .allocate(capacity: 2 * PreviewISP.lutSize)  // indexed by the sum of a tile's two greens
         lutBlue = .allocate(capacity: PreviewISP.lutSize)
         gamma = .allocate(capacity: Int(PreviewISP.linearMaximum) + 1)
         columnIndex = .allocate(capacity: maximumOutputWidth)
@@ -93,7 +93,7 @@ public final class PreviewISP {
     @inline(__always)
     func displayedLuma(red: UInt16, green: UInt16, blue: UInt16) -> UInt32 {
         let mask = PreviewISP.lutSize - 1
-        let y = (54 &* lutRed[Int(red) & mask] &+ 183 &* lutGreen[Int(green) & mask] &+ 19 &* lutBlue[Int(blue) & mask]) &>> 8
+        let y = (54 &* lutRed[Int(red) & mask] &+ 183 &* lutGreen[2 &* Int(green)] &+ 19 &* lutBlue[Int(blue) & mask]) &>> 8
         return gamma[Int(min(y, PreviewISP.linearMaximum))]
     }
 
@@ -109,8 +109,13 @@ public final class PreviewISP {
         for value in 0..<PreviewISP.lutSize {
             let signal = Double(min(value, format.maximumValue) - newParameters.blackLevel)
             lutRed[value] = PreviewISP.clampLinear(signal * gains.x)
-            lutGreen[value] = PreviewISP.clampLinear(signal * gains.y)
             lutBlue[value] = PreviewISP.clampLinear(signal * gains.z)
+        }
+        // Green: the two greens of a tile are averaged as signal, before any clipping, so a
+        // hot or saturated one does not pull its tile's colour.
+        for sum in 0..<(2 * PreviewISP.lutSize) {
+            let signal = Double(min(sum, 2 * format.maximumValue)) / 2 - Double(newParameters.blackLevel)
+            lutGreen[sum] = PreviewISP.clampLinear(signal * gains.y)
         }
         let fixed = newParameters.colorMatrix.m.map { Int32(($0 * Double(1 << PreviewISP.matrixShift)).rounded()) }
         matrixTuple = (fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], fixed[6], fixed[7], fixed[8])
@@ -186,7 +191,7 @@ public final class PreviewISP {
         for tile in 0..<count {
             let x = tile &* 2
             let r = lutRed[Int(redRow[x &+ redColumn]) & mask]
-            let g = (lutGreen[Int(redRow[x &+ greenColumn]) & mask] &+ lutGreen[Int(blueRow[x &+ redColumn]) & mask]) &>> 1
+            let g = lutGreen[Int(redRow[x &+ greenColumn]) &+ Int(blueRow[x &+ redColumn])]
             let b = lutBlue[Int(blueRow[x &+ greenColumn]) & mask]
             let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
             let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)
@@ -213,8 +218,7 @@ public final class PreviewISP {
             // In the red row the red sample is at `redColumn`, green beside it; in the blue row
             // green sits under red and blue under green.
             let r = lutRed[sample(upper, group, first &+ redColumn)]
-            let g = (lutGreen[sample(upper, group, first &+ 1 &- redColumn)]
-                &+ lutGreen[sample(lower, group, first &+ redColumn)]) &>> 1
+            let g = lutGreen[sample(upper, group, first &+ 1 &- redColumn) &+ sample(lower, group, first &+ redColumn)]
             let b = lutBlue[sample(lower, group, first &+ 1 &- redColumn)]
             let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
             let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)

@@ -1,0 +1,138 @@
+import CAllocationCounter
+import Testing
+@testable import ReflexISP
+
+/// A Bayer frame made in the test: every red sample `red`, greens `green`, blues `blue`.
+func flatFrame(width: Int, height: Int, format: RawFormat, red: UInt16, green: UInt16, blue: UInt16) -> [UInt8] {
+    precondition(format.packing == .unpacked16, "flat frames are 16-bit")
+    var bytes = [UInt8](repeating: 0, count: width * height * 2)
+    let (rx, ry) = format.cfa.redPosition
+    for y in 0..<height {
+        for x in 0..<width {
+            let value: UInt16 = (x % 2 == rx && y % 2 == ry) ? red : (x % 2 != rx && y % 2 != ry) ? blue : green
+            bytes[(y * width + x) * 2] = UInt8(value & 0xFF)
+            bytes[(y * width + x) * 2 + 1] = UInt8(value >> 8)
+        }
+    }
+    return bytes
+}
+
+/// The reference: one tile decoded in double precision, the way the preview should.
+func referencePixel(red: Double, green: Double, blue: Double, _ p: ISPParameters) -> (Int, Int, Int) {
+    let range = Double(p.whiteLevel - p.blackLevel)
+    func linear(_ v: Double, _ gain: Double) -> Double {
+        min(max((v - Double(p.blackLevel)) / range * gain * p.digitalGain, 0), 1)
+    }
+    let rgb = p.colorMatrix.apply(SIMD3(linear(red, p.whiteBalance.x), linear(green, p.whiteBalance.y), linear(blue, p.whiteBalance.z)))
+    func encode(_ v: Double) -> Int { Int((PreviewISP.sRGBEncode(min(max(v, 0), 1)) * 255).rounded()) }
+    return (encode(rgb.x), encode(rgb.y), encode(rgb.z))
+}
+
+func channels(_ pixel: UInt32) -> (Int, Int, Int) {
+    (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+}
+
+@Suite("The preview ISP")
+struct PreviewISPTests {
+    let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.8, 1, 1.5), digitalGain: 1.2,
+                                   colorMatrix: Matrix3([1.6, -0.4, -0.2, -0.3, 1.5, -0.2, 0.0, -0.5, 1.5]))
+
+    @Test(arguments: CFAPattern.allCases)
+    func aFlatFieldComesOutAsTheReferenceColourInEveryCFAOrder(cfa: CFAPattern) {
+        let format = RawFormat(cfa: cfa, bitsPerSample: 10, packing: .unpacked16)
+        let (width, height) = (64, 48)
+        let frame = flatFrame(width: width, height: height, format: format, red: 400, green: 300, blue: 200)
+        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 80)
+        isp.setParameters(parameters, format: format)
+        var output = [UInt32](repeating: 0, count: 80 * 60)
+        let destination = PixelRect(x: 0, y: 0, width: 80, height: 60).fitting(sourceWidth: width, sourceHeight: height)
+        frame.withUnsafeBytes { raw in
+            output.withUnsafeMutableBufferPointer { out in
+                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: width, height: height, format: format),
+                                into: out.baseAddress!, outputWidth: 80, outputHeight: 60, outputStride: 80,
+                                destination: destination)
+            }
+        }
+        let expected = referencePixel(red: 400, green: 300, blue: 200, parameters)
+        let got = channels(output[30 * 80 + 40])
+        #expect(abs(got.0 - expected.0) <= 1 && abs(got.1 - expected.1) <= 1 && abs(got.2 - expected.2) <= 1,
+                "\(cfa): got \(got), expected \(expected)")
+        #expect(got.0 > got.2, "red was brighter than blue in the scene")
+    }
+
+    @Test func theLetterboxIsBlackAndThePictureFillsItsRectangle() {
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
+        let frame = flatFrame(width: 32, height: 18, format: format, red: 900, green: 900, blue: 900)
+        let isp = PreviewISP(maximumSourceWidth: 32, maximumSourceHeight: 18, maximumOutputWidth: 64)
+        isp.setParameters(ISPParameters(blackLevel: 0, whiteLevel: 1023), format: format)
+        var output = [UInt32](repeating: 0x1234_5678, count: 64 * 48)
+        let destination = PixelRect(x: 0, y: 0, width: 64, height: 48).fitting(sourceWidth: 32, sourceHeight: 18)
+        #expect(destination == PixelRect(x: 0, y: 6, width: 64, height: 36))
+        frame.withUnsafeBytes { raw in
+            output.withUnsafeMutableBufferPointer { out in
+                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: 32, height: 18, format: format),
+                                into: out.baseAddress!, outputWidth: 64, outputHeight: 48, outputStride: 64,
+                                destination: destination)
+            }
+        }
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let inside = y >= 6 && y < 42
+                let (r, g, b) = channels(output[y * 64 + x])
+                if inside { #expect(r > 200 && r == g && g == b, "(\(x),\(y)) inside") }
+                else { #expect(r == 0 && g == 0 && b == 0, "(\(x),\(y)) in the letterbox") }
+            }
+        }
+    }
+
+    @Test func scalingBlendsAcrossAnEdgeWithoutOvershoot() {
+        // Left half dark, right half bright: across the edge the output rises monotonically.
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
+        var frame = flatFrame(width: 16, height: 4, format: format, red: 100, green: 100, blue: 100)
+        let bright = flatFrame(width: 16, height: 4, format: format, red: 800, green: 800, blue: 800)
+        for y in 0..<4 { for x in 8..<16 { for k in 0..<2 { frame[(y * 16 + x) * 2 + k] = bright[(y * 16 + x) * 2 + k] } } }
+        let isp = PreviewISP(maximumSourceWidth: 16, maximumSourceHeight: 4, maximumOutputWidth: 32)
+        isp.setParameters(ISPParameters(blackLevel: 0, whiteLevel: 1023), format: format)
+        var output = [UInt32](repeating: 0, count: 32 * 4)
+        frame.withUnsafeBytes { raw in
+            output.withUnsafeMutableBufferPointer { out in
+                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: 16, height: 4, format: format),
+                                into: out.baseAddress!, outputWidth: 32, outputHeight: 4, outputStride: 32,
+                                destination: PixelRect(x: 0, y: 0, width: 32, height: 4))
+            }
+        }
+        let row = (0..<32).map { channels(output[32 + $0]).1 }
+        #expect(row.first == referencePixel(red: 100, green: 100, blue: 100, ISPParameters(blackLevel: 0, whiteLevel: 1023)).1)
+        #expect(row.last == referencePixel(red: 800, green: 800, blue: 800, ISPParameters(blackLevel: 0, whiteLevel: 1023)).1)
+        #expect(zip(row, row.dropFirst()).allSatisfy { $0 <= $1 }, "\(row)")
+        #expect(Set(row).count > 2, "the edge is blended, not a jump: \(row)")
+    }
+
+    @Test func renderingAndStatisticsAllocateNothingPerFrame() {
+        let format = RawFormat(cfa: .bggr, bitsPerSample: 10, packing: .csi2Packed10)
+        let layout = RawLayout(width: 640, height: 480, format: format)
+        let frame = [UInt8](repeating: 0x55, count: layout.byteCount)
+        let isp = PreviewISP(maximumSourceWidth: 640, maximumSourceHeight: 480, maximumOutputWidth: 800)
+        isp.setParameters(parameters, format: format)
+        var output = [UInt32](repeating: 0, count: 800 * 480)
+        var statistics = FrameStatistics()
+        let destination = PixelRect(x: 0, y: 0, width: 800, height: 480).fitting(sourceWidth: 640, sourceHeight: 480)
+        frame.withUnsafeBytes { raw in
+            output.withUnsafeMutableBufferPointer { out in
+                func oneFrame() {
+                    isp.renderBayer(raw.baseAddress!, layout: layout, into: out.baseAddress!, outputWidth: 800,
+                                    outputHeight: 480, outputStride: 800, destination: destination)
+                    isp.collectStatistics(raw.baseAddress!, layout: layout, into: &statistics)
+                }
+                oneFrame()
+                let before = reflex_thread_allocations()
+                for _ in 0..<20 { oneFrame() }
+                #expect(reflex_thread_allocations() - before == 0)
+            }
+        }
+        // And the counter does count: an array is an allocation.
+        let before = reflex_thread_allocations()
+        let array = [Int](repeating: 1, count: 1000 + statistics.samples)
+        #expect(reflex_thread_allocations() - before >= 1 && array.count > 0)
+    }
+}
