@@ -38,7 +38,7 @@ let package = Package(
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Hardware discovery and drivers (V4L2, DRM, libinput).
-        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "ReflexSystem"]),
+        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "ReflexSystem", "ReflexISP"]),
 
         .executableTarget(
             name: "reflex",
@@ -50,6 +50,7 @@ let package = Package(
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter"]),
+        .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]

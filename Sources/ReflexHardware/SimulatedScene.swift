@@ -1,0 +1,128 @@
+import ReflexISP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The simulated sensor's picture: a textured scene that moves, rendered as real Bayer data.
+/// A sample's level is the scene's radiance × exposure × analogue gain (clipped at white),
+/// plus noise that grows with the signal (shot noise) and with gain (read noise amplified),
+/// so Auto exposure and the ISP meet what a real sensor gives them.
+public struct SimulatedScene: Sendable {
+    public static let format = RawFormat(cfa: .rggb, bitsPerSample: 12, packing: .unpacked16)
+    public static let blackLevel = 256
+    public static let whiteLevel = 4095
+
+    /// Multiplies the scene's radiance: 1 is a room lit so that 1/100 s at gain 1 is right.
+    public var brightness: Double
+    /// Adds noise; false gives clean frames for exact tests.
+    public var noise: Bool
+
+    public init(brightness: Double = 1, noise: Bool = true) {
+        self.brightness = brightness
+        self.noise = noise
+    }
+
+    /// Electrons-like units per radiance·second at gain 1: a mean radiance of 1 at 1/100 s
+    /// reaches mid grey (0.18 of the signal range).
+    static let sensitivity = 0.18 * 100 * Double(whiteLevel - blackLevel)
+
+    /// Renders one frame at `time` (seconds) into `buffer` (`layout` must use `format`).
+    public func render(into buffer: UnsafeMutableRawPointer, layout: RawLayout, time: Double,
+                       setting: ExposureSetting, frameNumber: UInt64) {
+        precondition(layout.format == SimulatedScene.format, "the simulated sensor makes RGGB 12-bit frames")
+        let scale = SimulatedScene.sensitivity * setting.exposure * setting.analogGain * brightness
+        let readNoise = 2.0 * setting.analogGain
+        let black = Double(SimulatedScene.blackLevel)
+        let white = Double(SimulatedScene.whiteLevel)
+        var random = SplitMix(seed: frameNumber &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        // A bright ball circles the frame once every four seconds.
+        let ballX = Double(layout.width) * (0.5 + 0.3 * cos(time * .pi / 2))
+        let ballY = Double(layout.height) * (0.5 + 0.3 * sin(time * .pi / 2))
+        let ballRadius = Double(min(layout.width, layout.height)) / 14
+        for tileY in 0..<(layout.height / 2) {
+            let row0 = (buffer + 2 * tileY * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
+            let row1 = (buffer + (2 * tileY + 1) * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
+            for tileX in 0..<(layout.width / 2) {
+                let radiance = SimulatedScene.radiance(x: Double(2 * tileX), y: Double(2 * tileY), width: layout.width,
+                                                       ballX: ballX, ballY: ballY, ballRadius: ballRadius)
+                func sample(_ channel: Double) -> UInt16 {
+                    let signal = channel * scale
+                    var level = black + signal
+                    if noise {
+                        let sigma = (max(signal, 0) * setting.analogGain).squareRoot() * 0.3 + readNoise
+                        level += random.gaussian() * sigma
+                    }
+                    return UInt16(min(max(level, 0), white).rounded())
+                }
+                row0[2 * tileX] = sample(radiance.x)
+                row0[2 * tileX + 1] = sample(radiance.y)
+                row1[2 * tileX] = sample(radiance.y)
+                row1[2 * tileX + 1] = sample(radiance.z)
+            }
+        }
+    }
+
+    /// Radiance (red, green, blue) of the scene at a point: coloured cards on a grey
+    /// gradient, fine stripes for focus peaking to find, and the ball (3× brighter than white
+    /// paper, so highlights clip when exposure is right for the rest).
+    static func radiance(x: Double, y: Double, width: Int, ballX: Double, ballY: Double, ballRadius: Double) -> SIMD3<Double> {
+        let dx = x - ballX, dy = y - ballY
+        if dx * dx + dy * dy < ballRadius * ballRadius { return SIMD3(5.0, 4.6, 4.0) }
+        let card = (Int(x) / 96 + Int(y) / 96) % 6
+        let gradient = 0.3 + 1.4 * x / Double(width)
+        let colour: SIMD3<Double> = switch card {
+        case 0: SIMD3(1.2, 0.35, 0.3)   // red
+        case 1: SIMD3(0.35, 1.0, 0.4)   // green
+        case 2: SIMD3(0.3, 0.45, 1.3)   // blue
+        case 3: SIMD3(1.1, 1.0, 0.35)   // yellow
+        default: SIMD3(1, 1, 1)          // grey
+        }
+        let stripes = Int(y) % 96 < 12 ? (Int(x) / 3 % 2 == 0 ? 1.4 : 0.6) : 1.0
+        return colour * gradient * stripes
+    }
+}
+
+/// A small, fast, seedable random source (SplitMix64) with approximately Gaussian draws:
+/// frames are reproducible for a given frame number.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Sum of four uniforms, centred and scaled to unit variance: close enough to a normal
+    /// distribution for sensor noise, and cheap.
+    mutating func gaussian() -> Double {
+        let value = next()
+        var sum = 0.0
+        for shift in stride(from: 0, to: 64, by: 16) { sum += Double((value >> UInt64(shift)) & 0xFFFF) }
+        return (sum / 65535 - 2) * 1.732_050_8
+    }
+}
+
+/// The simulated sensor's timing and controls: new settings take effect two frames after
+/// they are asked for, as on a real sensor, and each frame reports what it was taken with.
+public struct SimulatedExposureLatency: Sendable {
+    public static let framesOfDelay = 2
+    private var queue: [ExposureSetting]
+    public private(set) var active: ExposureSetting
+
+    public init(initial: ExposureSetting) {
+        active = initial
+        queue = Array(repeating: initial, count: SimulatedExposureLatency.framesOfDelay)
+    }
+
+    /// Called once per frame with the newest request; returns the setting this frame uses.
+    public mutating func nextFrame(requested: ExposureSetting) -> ExposureSetting {
+        queue.append(requested)
+        active = queue.removeFirst()
+        return active
+    }
+}

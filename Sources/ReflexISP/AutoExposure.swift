@@ -1,0 +1,128 @@
+import ReflexCore
+
+/// How a frame was (or should be) exposed: sensor exposure time and analogue gain, and the
+/// digital gain the ISP adds where the sensor's own gain runs out.
+public struct ExposureSetting: Sendable, Equatable {
+    public var exposure: Double
+    public var analogGain: Double
+    public var digitalGain: Double
+
+    public init(exposure: Double, analogGain: Double, digitalGain: Double = 1) {
+        self.exposure = exposure
+        self.analogGain = analogGain
+        self.digitalGain = digitalGain
+    }
+
+    /// Exposure × gain: what brightness is proportional to.
+    public var product: Double { exposure * analogGain * digitalGain }
+
+    /// Whether two settings are the same to within a sensor's rounding (1/20 stop).
+    public func matches(_ other: ExposureSetting) -> Bool {
+        abs(FastMath.log2(product / other.product)) < 0.05
+    }
+}
+
+/// What the sensor and the preview allow AE to use.
+public struct ExposureLimits: Sendable, Equatable {
+    public var exposure: ClosedRange<Double>
+    public var analogGain: ClosedRange<Double>
+    /// Digital gain on top, for scenes darker than the sensor reaches.
+    public var maximumDigitalGain: Double
+    /// The longest exposure Auto uses for a live preview (a frame time), even if the
+    /// sensor allows longer: the viewfinder must keep moving.
+    public var previewExposureLimit: Double
+
+    public init(exposure: ClosedRange<Double>, analogGain: ClosedRange<Double>,
+                maximumDigitalGain: Double = 4, previewExposureLimit: Double = 1.0 / 30) {
+        self.exposure = exposure
+        self.analogGain = analogGain
+        self.maximumDigitalGain = maximumDigitalGain
+        self.previewExposureLimit = previewExposureLimit
+    }
+}
+
+/// Auto exposure: brings the frame's mean luma to mid grey (0.18 of white, moved by the
+/// exposure compensation), exposure time first and then gain, without brightening while
+/// highlights clip. Each decision uses the exposure the measured frame was really taken
+/// with, and a new request waits until frames show the previous one, so sensor latency
+/// cannot make it overshoot and swing.
+public struct AutoExposure: Sendable {
+    public static let midGrey = 0.18
+    /// Differences smaller than this (in stops) are left alone: no hunting.
+    public static let deadband = 0.1
+    /// The most AE moves in one decision, in stops.
+    public static let largestStep = 4.0
+    /// Part of the remaining error corrected per decision: below 1 so that noise and a
+    /// changing scene are followed smoothly.
+    public static let damping = 0.8
+    /// Highlight protection: above this share of clipped tiles AE does not brighten, and
+    /// above the second it darkens by at least a third of a stop.
+    public static let clipHold = 0.02
+    public static let clipDarken = 0.10
+    /// A request that has not shown up after this many frames is given up on.
+    public static let patienceFrames = 8
+
+    public let limits: ExposureLimits
+    /// Exposure compensation in thirds of a stop, −9…+9 (±3 EV).
+    public private(set) var compensationThirds = 0
+    private var pending: ExposureSetting?
+    private var framesWaited = 0
+
+    public init(limits: ExposureLimits) {
+        self.limits = limits
+    }
+
+    public mutating func setCompensation(thirds: Int) {
+        compensationThirds = min(max(thirds, -9), 9)
+    }
+
+    /// The compensation as photographers write it: "+1", "−2/3", "0".
+    public var compensationLabel: String {
+        let whole = abs(compensationThirds) / 3, thirds = abs(compensationThirds) % 3
+        let sign = compensationThirds > 0 ? "+" : compensationThirds < 0 ? "−" : ""
+        switch (whole, thirds) {
+        case (0, 0): return "0"
+        case (_, 0): return "\(sign)\(whole)"
+        case (0, _): return "\(sign)\(thirds)/3"
+        default: return "\(sign)\(whole) \(thirds)/3"
+        }
+    }
+
+    /// The setting to ask for next, given a frame's mean linear luma (0…1 of white), its
+    /// share of clipped tiles, and the setting it was taken with.
+    public mutating func update(meanLuma: Double, clippedFraction: Double, frame: ExposureSetting) -> ExposureSetting {
+        if let pending, !frame.matches(pending), framesWaited < AutoExposure.patienceFrames {
+            framesWaited += 1
+            return pending
+        }
+        let target = AutoExposure.midGrey * FastMath.exp2(Double(compensationThirds) / 3)
+        var stops = FastMath.log2(target / max(meanLuma, 1e-5))
+        if clippedFraction > AutoExposure.clipHold { stops = min(stops, 0) }
+        if clippedFraction > AutoExposure.clipDarken { stops = min(stops, -1.0 / 3) }
+        guard abs(stops) >= AutoExposure.deadband else {
+            pending = nil
+            return frame
+        }
+        let step = min(max(stops * AutoExposure.damping, -AutoExposure.largestStep), AutoExposure.largestStep)
+        let next = allocate(product: frame.product * FastMath.exp2(step))
+        pending = next
+        framesWaited = 0
+        return next
+    }
+
+    /// Exposure time first (up to the preview's limit), then analogue gain, then digital gain.
+    public func allocate(product: Double) -> ExposureSetting {
+        let longest = min(limits.exposure.upperBound, max(limits.previewExposureLimit, limits.exposure.lowerBound))
+        let exposure = min(max(product / limits.analogGain.lowerBound, limits.exposure.lowerBound), longest)
+        let analog = min(max(product / exposure, limits.analogGain.lowerBound), limits.analogGain.upperBound)
+        let digital = min(max(product / (exposure * analog), 1), limits.maximumDigitalGain)
+        return ExposureSetting(exposure: exposure, analogGain: analog, digitalGain: digital)
+    }
+}
+
+/// The frame's mean luma as AE meters it: sensor means through the white balance, in
+/// Rec. 709 weights.
+public func meteredLuma(_ mean: SIMD3<Double>, whiteBalance: SIMD3<Double>) -> Double {
+    let balanced = mean * whiteBalance
+    return 0.2126 * balanced.x + 0.7152 * balanced.y + 0.0722 * balanced.z
+}

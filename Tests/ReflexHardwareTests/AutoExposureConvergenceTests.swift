@@ -1,0 +1,186 @@
+import ReflexCore
+import Testing
+@testable import ReflexHardware
+import ReflexISP
+
+/// Auto exposure and white balance closing the loop on the simulated sensor, frame by frame,
+/// with the sensor's two-frame latency: the test of the camera's Auto mode.
+struct AutoLoop {
+    let layout = RawLayout(width: 320, height: 240, format: SimulatedScene.format)
+    var scene: SimulatedScene
+    var autoExposure: AutoExposure
+    var autoWhiteBalance = AutoWhiteBalance()
+    var latency: SimulatedExposureLatency
+    var requested: ExposureSetting
+    let isp = PreviewISP(maximumSourceWidth: 320, maximumSourceHeight: 240, maximumOutputWidth: 16)
+    var buffer: [UInt8]
+    var statistics = FrameStatistics()
+
+    static let limits = ExposureLimits(exposure: 0.000_05...0.5, analogGain: 1...16, previewExposureLimit: 1.0 / 30)
+
+    init(scene: SimulatedScene, start: ExposureSetting) {
+        self.scene = scene
+        autoExposure = AutoExposure(limits: AutoLoop.limits)
+        latency = SimulatedExposureLatency(initial: start)
+        requested = start
+        buffer = [UInt8](repeating: 0, count: layout.byteCount)
+    }
+
+    /// Runs `frames` frames at 60 fps; returns each frame's metered luma and the setting asked for.
+    mutating func run(frames: Int, from first: Int = 0) -> [(luma: Double, setting: ExposureSetting)] {
+        var trace: [(Double, ExposureSetting)] = []
+        for n in first..<(first + frames) {
+            let sensor = latency.nextFrame(requested: ExposureSetting(exposure: requested.exposure, analogGain: requested.analogGain))
+            let frame = ExposureSetting(exposure: sensor.exposure, analogGain: sensor.analogGain, digitalGain: requested.digitalGain)
+            buffer.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: Double(n) / 60, setting: sensor, frameNumber: UInt64(n)) }
+            isp.setParameters(ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
+                                            whiteBalance: autoWhiteBalance.gains, digitalGain: frame.digitalGain),
+                              format: SimulatedScene.format)
+            buffer.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, into: &statistics) }
+            let luma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * frame.digitalGain
+            _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
+            requested = autoExposure.update(meanLuma: luma, clippedFraction: statistics.clippedFraction, frame: frame)
+            trace.append((luma, requested))
+        }
+        return trace
+    }
+}
+
+/// How far from mid grey, in stops.
+func stopsFromTarget(_ luma: Double) -> Double { abs(FastMath.log2(max(luma, 1e-6) / AutoExposure.midGrey)) }
+
+/// How often the asked-for brightness changed direction.
+func reversals(_ trace: [(luma: Double, setting: ExposureSetting)]) -> Int {
+    var last = 0.0, count = 0
+    for (a, b) in zip(trace, trace.dropFirst()) {
+        let change = FastMath.log2(b.setting.product / a.setting.product)
+        guard abs(change) > 0.01 else { continue }
+        if last != 0 && (change > 0) != (last > 0) { count += 1 }
+        last = change
+    }
+    return count
+}
+
+@Suite("Auto exposure on the simulated sensor")
+struct AutoExposureConvergenceTests {
+    @Test(arguments: [
+        ("very dark start", ExposureSetting(exposure: 0.000_05, analogGain: 1)),
+        ("very bright start", ExposureSetting(exposure: 1.0 / 30, analogGain: 16)),
+    ])
+    func convergesWithinOneSecondWithoutOscillating(start: String, setting: ExposureSetting) {
+        var loop = AutoLoop(scene: SimulatedScene(), start: setting)
+        let trace = loop.run(frames: 120)
+        #expect(stopsFromTarget(trace[0].luma) > 2, "\(start): the start really is far off (\(trace[0].luma))")
+        let settled = trace[60...]
+        #expect(settled.allSatisfy { stopsFromTarget($0.luma) < 0.25 },
+                "\(start): frames 60…119 within ¼ stop of mid grey: \(settled.map(\.luma).prefix(8))")
+        #expect(reversals(trace) <= 1, "\(start): no swinging: \(trace.map { ($0.luma * 1000).rounded() / 1000 })")
+        let last = settled.last!.setting
+        #expect(settled.suffix(30).allSatisfy { $0.setting.matches(last) }, "\(start): settled settings stay put")
+    }
+
+    @Test func exposureTimeComesBeforeGain() {
+        let ae = AutoExposure(limits: AutoLoop.limits)
+        let dim = ae.allocate(product: 1.0 / 60)
+        #expect(dim.exposure == 1.0 / 60 && dim.analogGain == 1)
+        let darker = ae.allocate(product: 0.2)
+        #expect(darker.exposure == 1.0 / 30 && abs(darker.analogGain - 6) < 1e-9)
+        let darkest = ae.allocate(product: 2)
+        #expect(darkest.analogGain == 16 && darkest.digitalGain == 3.75)
+        let bright = ae.allocate(product: 1e-6)
+        #expect(bright.exposure == 0.000_05 && bright.analogGain == 1 && bright.digitalGain == 1)
+    }
+
+    @Test func exposureCompensationMovesTheTargetByThirds() {
+        var loop = AutoLoop(scene: SimulatedScene(), start: ExposureSetting(exposure: 1.0 / 100, analogGain: 1))
+        loop.autoExposure.setCompensation(thirds: 3)
+        let trace = loop.run(frames: 90)
+        #expect(abs(FastMath.log2(trace.last!.luma / (AutoExposure.midGrey * 2))) < 0.25, "+1 EV doubles mid grey")
+        var clamp = AutoExposure(limits: AutoLoop.limits)
+        clamp.setCompensation(thirds: 12)
+        #expect(clamp.compensationThirds == 9)
+        clamp.setCompensation(thirds: -2)
+        #expect(clamp.compensationLabel == "−2/3")
+        clamp.setCompensation(thirds: 4)
+        #expect(clamp.compensationLabel == "+1 1/3")
+    }
+
+    @Test func highlightsThatClipStopItFromBrightening() {
+        var ae = AutoExposure(limits: AutoLoop.limits)
+        let frame = ExposureSetting(exposure: 1.0 / 100, analogGain: 1)
+        // Dark on average, but a tenth of the frame is clipping: hold, do not brighten.
+        let held = ae.update(meanLuma: 0.09, clippedFraction: 0.05, frame: frame)
+        #expect(held.product <= frame.product)
+        let darker = ae.update(meanLuma: 0.12, clippedFraction: 0.2, frame: frame)
+        #expect(darker.product < frame.product)
+    }
+
+    @Test func greyWorldWhiteBalanceNeutralisesAColourCast() {
+        var awb = AutoWhiteBalance()
+        for _ in 0..<40 { _ = awb.update(meanRGB: SIMD3(0.3, 0.2, 0.1), clippedFraction: 0) }
+        #expect(abs(awb.gains.x - 2.0 / 3) < 0.01 && abs(awb.gains.z - 2) < 0.02)
+        let before = awb.gains
+        _ = awb.update(meanRGB: SIMD3(0.001, 0.001, 0.001), clippedFraction: 0)
+        #expect(awb.gains == before, "too dark to judge: held")
+    }
+}
+
+@Suite("The simulated sensor")
+struct SimulatedSensorTests {
+    let layout = RawLayout(width: 320, height: 240, format: SimulatedScene.format)
+
+    /// Mean level above black of a patch of one card, and the noise: the spread of the
+    /// difference of two frames (texture cancels, noise adds up by √2).
+    func meanLevel(_ scene: SimulatedScene, _ setting: ExposureSetting) -> (mean: Double, spread: Double) {
+        var first = [UInt8](repeating: 0, count: layout.byteCount), second = first
+        first.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: 0, setting: setting, frameNumber: 1) }
+        second.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: 0, setting: setting, frameNumber: 2) }
+        func level(_ bytes: [UInt8], _ x: Int, _ y: Int) -> Double {
+            Double(UInt16(bytes[(y * 320 + x) * 2]) | UInt16(bytes[(y * 320 + x) * 2 + 1]) << 8)
+        }
+        var levels: [Double] = [], differences: [Double] = []
+        for y in stride(from: 110, to: 140, by: 2) {
+            for x in stride(from: 161, to: 190, by: 2) {
+                levels.append(level(first, x, y))
+                differences.append(level(first, x, y) - level(second, x, y))
+            }
+        }
+        let mean = levels.reduce(0, +) / Double(levels.count)
+        let spread = (differences.map { $0 * $0 }.reduce(0, +) / Double(differences.count) / 2).squareRoot()
+        return (mean - Double(SimulatedScene.blackLevel), spread)
+    }
+
+    @Test func brightnessFollowsExposureTimesGain() {
+        let scene = SimulatedScene(noise: false)
+        let base = meanLevel(scene, ExposureSetting(exposure: 1.0 / 400, analogGain: 1)).mean
+        let doubleTime = meanLevel(scene, ExposureSetting(exposure: 1.0 / 200, analogGain: 1)).mean
+        let doubleGain = meanLevel(scene, ExposureSetting(exposure: 1.0 / 400, analogGain: 2)).mean
+        #expect(base > 50)
+        #expect(abs(doubleTime / base - 2) < 0.05 && abs(doubleGain / base - 2) < 0.05)
+    }
+
+    @Test func noiseRisesWithGainAtTheSameBrightness() {
+        let scene = SimulatedScene()
+        let low = meanLevel(scene, ExposureSetting(exposure: 1.0 / 100, analogGain: 1))
+        let high = meanLevel(scene, ExposureSetting(exposure: 1.0 / 1600, analogGain: 16))
+        #expect(abs(low.mean / high.mean - 1) < 0.1, "same brightness: \(low.mean) vs \(high.mean)")
+        #expect(high.spread > 2 * low.spread, "noisier at gain 16: \(low.spread) vs \(high.spread)")
+    }
+
+    @Test func theSceneMoves() {
+        var a = [UInt8](repeating: 0, count: layout.byteCount), b = a
+        let setting = ExposureSetting(exposure: 1.0 / 100, analogGain: 1)
+        let scene = SimulatedScene(noise: false)
+        a.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: 0, setting: setting, frameNumber: 0) }
+        b.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: 0.5, setting: setting, frameNumber: 1) }
+        #expect(a != b)
+    }
+
+    @Test func newSettingsArriveTwoFramesLate() {
+        var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
+        let wanted = ExposureSetting(exposure: 0.02, analogGain: 2)
+        #expect(latency.nextFrame(requested: wanted).exposure == 0.01)
+        #expect(latency.nextFrame(requested: wanted).exposure == 0.01)
+        #expect(latency.nextFrame(requested: wanted) == wanted)
+    }
+}
