@@ -98,3 +98,7 @@ static const uint32_t REFLEX_V4L2_CAP_STREAMING = V4L2_CAP_STREAMING;
 static const uint32_t REFLEX_V4L2_CAP_DEVICE_CAPS = V4L2_CAP_DEVICE_CAPS;
 
 static const uint32_t REFLEX_V4L2_CTRL_FLAG_DISABLED = V4L2_CTRL_FLAG_DISABLED;
+
+/// libv4l2 must not convert: the ISP wants the sensor's raw Bayer data as it is.
+static const int REFLEX_V4L2_DISABLE_CONVERSION = V4L2_DISABLE_CONVERSION;
+static const uint32_t REFLEX_V4L2_BUF_FLAG_ERROR = V4L2_BUF_FLAG_ERROR;

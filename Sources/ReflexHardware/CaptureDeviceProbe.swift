@@ -36,29 +36,36 @@ public enum CaptureDeviceProbe {
         var devices: [CaptureDeviceInfo] = []
         var problems: [String] = []
         for path in deviceNodes(in: devFolder, prefix: "video") {
-            let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else {
-                problems.append("\(path): cannot open (\(errnoDescription()))")
-                continue
+            switch describe(path: path) {
+            case .success(let device?): devices.append(device)
+            case .success(nil): continue  // not a capture node
+            case .failure(let problem): problems.append(problem.message)
             }
-            defer { close(fd) }
-            var capability = v4l2_capability()
-            guard ioctl(fd, REFLEX_VIDIOC_QUERYCAP, &capability) == 0 else {
-                problems.append("\(path): not a V4L2 device (\(errnoDescription()))")
-                continue
-            }
-            let caps = capability.capabilities & REFLEX_V4L2_CAP_DEVICE_CAPS != 0
-                ? capability.device_caps : capability.capabilities
-            guard caps & REFLEX_V4L2_CAP_VIDEO_CAPTURE != 0 else { continue }
-            devices.append(CaptureDeviceInfo(
-                path: path,
-                driver: string(fromCArray: capability.driver),
-                card: string(fromCArray: capability.card),
-                busInfo: string(fromCArray: capability.bus_info),
-                formats: formats(of: fd),
-                controls: controls(of: fd)))
         }
         return (devices, problems)
+    }
+
+    public struct Problem: Error { public let message: String }
+
+    /// One node: its capture formats and controls; nil when it is not a capture device.
+    public static func describe(path: String) -> Result<CaptureDeviceInfo?, Problem> {
+        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Problem(message: "\(path): cannot open (\(errnoDescription()))")) }
+        defer { close(fd) }
+        var capability = v4l2_capability()
+        guard ioctl(fd, REFLEX_VIDIOC_QUERYCAP, &capability) == 0 else {
+            return .failure(Problem(message: "\(path): not a V4L2 device (\(errnoDescription()))"))
+        }
+        let caps = capability.capabilities & REFLEX_V4L2_CAP_DEVICE_CAPS != 0
+            ? capability.device_caps : capability.capabilities
+        guard caps & REFLEX_V4L2_CAP_VIDEO_CAPTURE != 0 else { return .success(nil) }
+        return .success(CaptureDeviceInfo(
+            path: path,
+            driver: string(fromCArray: capability.driver),
+            card: string(fromCArray: capability.card),
+            busInfo: string(fromCArray: capability.bus_info),
+            formats: formats(of: fd),
+            controls: controls(of: fd)))
     }
 
     private static let typeNames: [UInt32: String] = [

@@ -3,14 +3,16 @@ import ReflexCore
 import ReflexHardware
 import ReflexStorage
 
-/// Runs the camera until SIGTERM or SIGINT. The sensor pipeline and the display land with
-/// their issues; until then it starts, reports the settings and the hardware it found, and
-/// stays up as the board's service so the machine around it can be built and tested.
+/// Runs the camera until SIGTERM or SIGINT: the sensor streams on its own thread (Auto
+/// exposure and white balance, or the Pro values), reconnecting when the camera comes back.
+/// The display lands with its issue; until then there is no picture.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the camera (the default when no subcommand is given).")
 
     @OptionGroup var state: StateOptions
+    @Option(help: "The board's description folder (default: $REFLEX_BOARD_DIR, else /usr/share/reflex/board).")
+    var board: String?
 
     func run() throws {
         TerminationSignal.blockTerminationSignals()
@@ -21,10 +23,14 @@ struct Run: ParsableCommand {
             + "\(loaded.settings.mode == .pro ? "Pro" : "Auto") mode"
             + (loaded.isFirstStart ? " (first start)" : "") + ", settings \(store.path)")
         HardwareSummary.lines().forEach(log)
-        log("running: no picture yet — this version has no sensor pipeline or display output; "
-            + "waiting for SIGTERM")
+        let (calibration, boardNote) = BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
+        log(boardNote)
+        let sensor = SensorStream(settings: loaded.settings, calibration: calibration, log: { log($0) })
+        sensor.start()
+        log("running: the sensor streams and meters; no display output yet; waiting for SIGTERM")
         let signal = TerminationSignal.wait()
         log("stopping (\(signal))")
+        sensor.stop()
     }
 }
 

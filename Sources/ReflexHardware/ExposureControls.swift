@@ -1,0 +1,84 @@
+import CV4L2
+import ReflexCore
+import ReflexISP
+
+/// The sensor's exposure and gain controls as Auto exposure sees them: which V4L2 controls
+/// they are, their ranges in seconds and multipliers (through the board's calibration), and
+/// the driver's own auto modes switched off so that Reflex decides.
+struct ExposureControls {
+    let gain: CaptureDeviceInfo.Control?
+    let gainMapping: GainMapping?
+    let exposure: CaptureDeviceInfo.Control?
+    let autoGain: CaptureDeviceInfo.Control?
+    /// Without an exposure control the exposure is whatever the sensor does: a frame time.
+    static let assumedExposure = 1.0 / 30
+    /// V4L2's absolute exposure counts in 100 µs.
+    static let exposureUnit = 0.0001
+
+    init(device: CaptureDeviceInfo, calibration: SensorCalibration) {
+        let controls = device.controls
+        gain = calibration.gainControl.flatMap { name in controls.first { $0.name.lowercased() == name } }
+            ?? controls.first { $0.id == REFLEX_V4L2_CID_ANALOGUE_GAIN }
+            ?? controls.first { $0.id == REFLEX_V4L2_CID_GAIN }
+        gainMapping = gain.map { control in
+            // Uncalibrated, the driver's default value is taken as 1×.
+            let unity = calibration.gainUnity ?? Double(max(control.defaultValue, 1))
+            return GainMapping(controlRange: control.minimum...control.maximum, unity: unity, baseISO: calibration.baseISO)
+        }
+        exposure = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE }
+        autoGain = controls.first { $0.id == REFLEX_V4L2_CID_AUTOGAIN }
+    }
+
+    var limits: ExposureLimits {
+        let exposureRange = exposure.map {
+            max(Double($0.minimum), 1) * ExposureControls.exposureUnit...Double($0.maximum) * ExposureControls.exposureUnit
+        } ?? ExposureControls.assumedExposure...ExposureControls.assumedExposure
+        return ExposureLimits(exposure: exposureRange, analogGain: gainMapping?.gainRange ?? 1...1)
+    }
+
+    var summary: String {
+        let gainText = gain.map { control in
+            "gain control \"\(control.name)\" \(control.minimum)…\(control.maximum), "
+                + "ISO \(gainMapping!.isoRange.lowerBound)…\(gainMapping!.isoRange.upperBound)"
+        } ?? "no gain control (digital gain only)"
+        let exposureText = exposure.map { "exposure control \($0.minimum)…\($0.maximum) × 100 µs" }
+            ?? "no exposure control (exposure is the frame time)"
+        return gainText + "; " + exposureText
+    }
+
+    /// Reads what the sensor is set to now, switching the driver's auto gain off first.
+    func current(_ camera: V4L2Camera) throws(CameraError) -> ExposureSetting {
+        if let autoGain { try camera.setControl(autoGain.id, to: 0) }
+        let gainValue = try gain.map { control throws(CameraError) in Int64(try camera.control(control.id)) }
+        let exposureValue = try exposure.map { control throws(CameraError) in Double(try camera.control(control.id)) }
+        return ExposureSetting(
+            exposure: exposureValue.map { $0 * ExposureControls.exposureUnit } ?? ExposureControls.assumedExposure,
+            analogGain: max(gainValue.flatMap { gainMapping?.gain(forControlValue: $0) } ?? 1, 1))
+    }
+
+    func apply(_ setting: ExposureSetting, to camera: V4L2Camera) throws(CameraError) {
+        if let gain, let gainMapping {
+            try camera.setControl(gain.id, to: Int32(gainMapping.controlValue(forGain: setting.analogGain)))
+        }
+        if let exposure {
+            let value = Int64((setting.exposure / ExposureControls.exposureUnit).rounded())
+            try camera.setControl(exposure.id, to: Int32(min(max(value, exposure.minimum), exposure.maximum)))
+        }
+    }
+
+    /// A manual ISO: the gain that gives it; what the sensor cannot reach, digital gain adds.
+    func setting(forISO iso: Int, exposure: Double) -> ExposureSetting {
+        let wanted = gainMapping?.gain(forISO: iso) ?? Double(iso) / 100
+        let analog = min(max(wanted, limits.analogGain.lowerBound), limits.analogGain.upperBound)
+        return ExposureSetting(exposure: exposure, analogGain: analog, digitalGain: max(wanted / analog, 1))
+    }
+
+    func describe(_ setting: ExposureSetting) -> String {
+        let shutter = setting.exposure >= 1 ? "\(Int(setting.exposure.rounded()))\"" : "1/\(Int((1 / setting.exposure).rounded()))"
+        let controlText = gain.flatMap { control in
+            gainMapping.map { " (\(control.name.lowercased()) = \($0.controlValue(forGain: setting.analogGain)))" }
+        } ?? ""
+        let iso = Int((setting.analogGain * setting.digitalGain * (gainMapping?.baseISO ?? 100)).rounded())
+        return "exposure \(shutter) s, gain \(Int((setting.analogGain * 100).rounded()))/100×\(controlText), ISO \(iso)"
+    }
+}

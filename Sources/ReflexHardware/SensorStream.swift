@@ -1,0 +1,164 @@
+import CV4L2
+import ReflexCore
+import ReflexISP
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The camera's sensor side, on a thread of its own: finds the camera, streams the best
+/// format, meters frames, runs Auto exposure and white balance (or applies the Pro values),
+/// and drives the sensor's controls. A lost camera is reported and waited for; streaming
+/// resumes by itself when it comes back.
+public final class SensorStream: @unchecked Sendable {
+    public typealias Log = @Sendable (String) -> Void
+
+    /// The preview size asked of the driver (it may pick another).
+    public static let requestedWidth = 1920
+    public static let requestedHeight = 1080
+    /// Frames between two meterings: AE and AWB need fresh statistics, not every frame's.
+    public static let meteringInterval = 4
+    /// Seconds between two log summaries.
+    public static let summaryInterval = 5.0
+
+    private let settings: CameraSettings
+    private let calibration: SensorCalibration
+    private let devFolder: String
+    private let log: Log
+    private let stopRequested = Atomic<Bool>(false)
+    private var thread: pthread_t?
+
+    public init(settings: CameraSettings, calibration: SensorCalibration, devFolder: String = "/dev", log: @escaping Log) {
+        self.settings = settings
+        self.calibration = calibration
+        self.devFolder = devFolder
+        self.log = log
+    }
+
+    public func start() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var created = pthread_t()
+        let result = pthread_create(&created, nil, { context in
+            let stream = Unmanaged<SensorStream>.fromOpaque(context!).takeRetainedValue()
+            stream.run()
+            return nil
+        }, context)
+        if result == 0 { thread = created } else { log("camera: cannot start the sensor thread (\(result))") }
+    }
+
+    public func stop() {
+        stopRequested.store(true, ordering: .relaxed)
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
+    }
+
+    private var stopping: Bool { stopRequested.load(ordering: .relaxed) }
+
+    private func run() {
+        var reportedAbsence = false
+        while !stopping {
+            guard let device = CaptureDeviceProbe.scan(devFolder: devFolder).devices.first(where: {
+                CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
+            }) else {
+                if !reportedAbsence { log("camera: none found; waiting for one") }
+                reportedAbsence = true
+                pause(seconds: 1)
+                continue
+            }
+            reportedAbsence = false
+            do {
+                try stream(device)
+            } catch {
+                log("camera lost: \(error); waiting for it to come back")
+            }
+            pause(seconds: 0.5)
+        }
+    }
+
+    private func pause(seconds: Double) {
+        var remaining = seconds
+        while remaining > 0 && !stopping {
+            usleep(100_000)
+            remaining -= 0.1
+        }
+    }
+
+    private func stream(_ device: CaptureDeviceInfo) throws(CameraError) {
+        let camera = try V4L2Camera(path: device.path)
+        let fourCC = CaptureFormatChoice.best(of: device.formats.map(\.fourCC.code))!
+        let format = try camera.setFormat(fourCC: fourCC, width: SensorStream.requestedWidth,
+                                          height: SensorStream.requestedHeight)
+        let width = Int(format.width), height = Int(format.height), bytesPerLine = Int(format.bytesperline)
+        let rawFormat = RawFormat(v4l2FourCC: format.pixelformat)
+        try camera.start()
+        defer { camera.stop() }
+        log("camera: streaming \(device.path) (\(device.card), driver \(device.driver)) \(FourCC(format.pixelformat)) "
+            + "\(width)x\(height), \(bytesPerLine) bytes a line"
+            + (rawFormat.map { ", raw \($0)" } ?? ", not raw: no metering"))
+
+        let exposureControl = ExposureControls(device: device, calibration: calibration)
+        log("camera: " + exposureControl.summary)
+        var autoExposure = AutoExposure(limits: exposureControl.limits)
+        var autoWhiteBalance = AutoWhiteBalance()
+        var setting = try exposureControl.current(camera)
+        if settings.mode == .pro, let iso = settings.iso.manualValue {
+            setting = exposureControl.setting(forISO: iso.value, exposure: setting.exposure)
+            try exposureControl.apply(setting, to: camera)
+            log("camera: manual ISO \(iso.value) → \(exposureControl.describe(setting))")
+        }
+        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
+        var statistics = FrameStatistics()
+        let blackLevel = calibration.blackLevel ?? 0
+
+        var frames = 0, dropped = 0, lastSequence: UInt32?, lastBytes = 0
+        var summaryStart = monotonicSeconds()
+        var lastLuma = 0.0
+        while !stopping {
+            var descriptor = pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 1000)
+            if ready < 0 && errno != EINTR { throw CameraError.failed("poll", code: errno) }
+            if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(device.path) }
+            guard ready > 0, let frame = try camera.dequeue() else { continue }
+            if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
+            lastSequence = frame.sequence
+            lastBytes = frame.bytes.count
+            frames += 1
+            if let rawFormat, !frame.corrupted, frames % SensorStream.meteringInterval == 0,
+               frame.bytes.count >= bytesPerLine * height {
+                let layout = RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: rawFormat)
+                isp.setParameters(ISPParameters(blackLevel: blackLevel, whiteLevel: rawFormat.maximumValue,
+                                                whiteBalance: autoWhiteBalance.gains, digitalGain: setting.digitalGain),
+                                  format: rawFormat)
+                isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, into: &statistics)
+                _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
+                lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * setting.digitalGain
+                if settings.mode == .auto || settings.iso == .auto {
+                    let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: statistics.clippedFraction,
+                                                   frame: setting)
+                    if next != setting {
+                        try exposureControl.apply(next, to: camera)
+                        setting = next
+                    }
+                }
+            }
+            try camera.requeue(frame)
+            let now = monotonicSeconds()
+            if now - summaryStart >= SensorStream.summaryInterval {
+                let rate = Double(frames) / (now - summaryStart)
+                log("camera: \(frames) frames in \(Int((now - summaryStart).rounded())) s "
+                    + "(\(Int(rate.rounded())) fps), \(dropped) dropped, \(lastBytes) bytes a frame, "
+                    + "\(exposureControl.describe(setting)), luma \(Int((lastLuma * 1000).rounded()))/1000")
+                frames = 0
+                dropped = 0
+                summaryStart = now
+            }
+        }
+    }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}

@@ -1,0 +1,161 @@
+import CV4L2
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the camera stopped or refused: said plainly, for the log and the screen.
+public enum CameraError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The device went away (unplugged, driver unbound, vivid's "disconnect").
+    case disconnected(String)
+    case failed(String, code: Int32)
+
+    public var description: String {
+        switch self {
+        case .disconnected(let path): "camera \(path) disconnected"
+        case .failed(let what, let code): "\(what): \(String(cString: strerror(code)))"
+        }
+    }
+
+    static func from(_ what: String, path: String, code: Int32 = errno) -> CameraError {
+        code == ENODEV || code == ENXIO ? .disconnected(path) : .failed("\(path): \(what)", code: code)
+    }
+}
+
+/// One dequeued frame: where its bytes are until it is given back, and what the kernel
+/// says of it.
+/// (Not Sendable: the bytes belong to the thread that dequeued them until it requeues.)
+public struct CapturedFrame {
+    public let bufferIndex: Int
+    public let bytes: UnsafeRawBufferPointer
+    /// The driver's frame counter: a gap means frames were dropped.
+    public let sequence: UInt32
+    /// When the frame was captured, kernel monotonic clock, nanoseconds.
+    public let timestampNanoseconds: Int64
+    /// The driver flagged the data as damaged.
+    public let corrupted: Bool
+}
+
+/// A V4L2 capture device streaming through memory-mapped buffers, via libv4l2 with its
+/// format conversion off. Poll `descriptor` for readability, then `dequeue`; give each frame
+/// back with `requeue` once the ISP is done with it. The pool is fixed when streaming starts.
+public final class V4L2Camera: @unchecked Sendable {
+    public let path: String
+    public let descriptor: Int32
+    public private(set) var format = v4l2_pix_format()
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+    private var streaming = false
+
+    public init(path: String) throws(CameraError) {
+        self.path = path
+        let raw = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard raw >= 0 else { throw CameraError.from("open", path: path) }
+        let wrapped = v4l2_fd_open(raw, REFLEX_V4L2_DISABLE_CONVERSION)
+        guard wrapped >= 0 else {
+            let code = errno
+            close(raw)
+            throw CameraError.from("libv4l2", path: path, code: code)
+        }
+        descriptor = wrapped
+    }
+
+    deinit {
+        stop()
+        v4l2_close(descriptor)
+    }
+
+    /// Asks for a format; returns what the driver settled on (it may adjust the size).
+    @discardableResult
+    public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
+        var request = v4l2_format()
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.fmt.pix.width = UInt32(width)
+        request.fmt.pix.height = UInt32(height)
+        request.fmt.pix.pixelformat = fourCC
+        request.fmt.pix.field = V4L2_FIELD_NONE.rawValue
+        try ioctl(REFLEX_VIDIOC_S_FMT, &request, "set format \(FourCC(fourCC)) \(width)x\(height)")
+        format = request.fmt.pix
+        return format
+    }
+
+    /// Maps `count` buffers, queues them all and starts streaming.
+    public func start(bufferCount count: Int = 4) throws(CameraError) {
+        var request = v4l2_requestbuffers()
+        request.count = UInt32(count)
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.memory = V4L2_MEMORY_MMAP.rawValue
+        try ioctl(REFLEX_VIDIOC_REQBUFS, &request, "request \(count) buffers")
+        for index in 0..<Int(request.count) {
+            var buffer = v4l2_buffer()
+            buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            buffer.memory = V4L2_MEMORY_MMAP.rawValue
+            buffer.index = UInt32(index)
+            try ioctl(REFLEX_VIDIOC_QUERYBUF, &buffer, "query buffer \(index)")
+            guard let mapped = v4l2_mmap(nil, Int(buffer.length), PROT_READ | PROT_WRITE, MAP_SHARED, descriptor,
+                                         Int64(buffer.m.offset)), mapped != MAP_FAILED else {
+                throw CameraError.from("map buffer \(index)", path: path)
+            }
+            buffers.append(UnsafeMutableRawBufferPointer(start: mapped, count: Int(buffer.length)))
+            try ioctl(REFLEX_VIDIOC_QBUF, &buffer, "queue buffer \(index)")
+        }
+        var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+        try ioctl(REFLEX_VIDIOC_STREAMON, &type, "start streaming")
+        streaming = true
+    }
+
+    /// The next filled buffer, or nil when none is ready yet (poll first).
+    public func dequeue() throws(CameraError) -> CapturedFrame? {
+        var buffer = v4l2_buffer()
+        buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        buffer.memory = V4L2_MEMORY_MMAP.rawValue
+        if reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_DQBUF, &buffer) != 0 {
+            if errno == EAGAIN { return nil }
+            throw CameraError.from("dequeue", path: path)
+        }
+        let index = Int(buffer.index)
+        let timestamp = Int64(buffer.timestamp.tv_sec) * 1_000_000_000 + Int64(buffer.timestamp.tv_usec) * 1000
+        return CapturedFrame(bufferIndex: index,
+                             bytes: UnsafeRawBufferPointer(rebasing: buffers[index][0..<Int(buffer.bytesused)]),
+                             sequence: buffer.sequence, timestampNanoseconds: timestamp,
+                             corrupted: buffer.flags & REFLEX_V4L2_BUF_FLAG_ERROR != 0)
+    }
+
+    /// Gives a buffer back to the driver to fill again.
+    public func requeue(_ frame: CapturedFrame) throws(CameraError) {
+        var buffer = v4l2_buffer()
+        buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        buffer.memory = V4L2_MEMORY_MMAP.rawValue
+        buffer.index = UInt32(frame.bufferIndex)
+        try ioctl(REFLEX_VIDIOC_QBUF, &buffer, "requeue buffer \(frame.bufferIndex)")
+    }
+
+    /// Stops streaming and unmaps the buffers; safe to call twice, and after a disconnect.
+    public func stop() {
+        if streaming {
+            var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+            _ = reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_STREAMOFF, &type)
+            streaming = false
+        }
+        for buffer in buffers { _ = v4l2_munmap(buffer.baseAddress, buffer.count) }
+        buffers.removeAll()
+    }
+
+    public func control(_ id: UInt32) throws(CameraError) -> Int32 {
+        var control = v4l2_control(id: id, value: 0)
+        try ioctl(REFLEX_VIDIOC_G_CTRL, &control, "read control \(id)")
+        return control.value
+    }
+
+    public func setControl(_ id: UInt32, to value: Int32) throws(CameraError) {
+        var control = v4l2_control(id: id, value: value)
+        try ioctl(REFLEX_VIDIOC_S_CTRL, &control, "set control \(id) to \(value)")
+    }
+
+    private func ioctl<T>(_ request: UInt, _ argument: inout T, _ what: @autoclosure () -> String) throws(CameraError) {
+        var result: Int32 = 0
+        repeat {
+            result = withUnsafeMutablePointer(to: &argument) { reflex_v4l2_ioctl(descriptor, request, $0) }
+        } while result != 0 && errno == EINTR
+        guard result == 0 else { throw CameraError.from(what(), path: path) }
+    }
+}

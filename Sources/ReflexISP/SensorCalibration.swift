@@ -1,0 +1,97 @@
+import ReflexCore
+
+/// What a board says about its sensor that V4L2 does not: how gain maps to ISO and how the
+/// raw data is to be read. From `Board/<board>/sensor.conf`; every key is optional.
+///
+///     gain-control = gain      # the V4L2 control that is the analogue gain (its name, lower case)
+///     gain-unity = 16          # that control's value at gain 1×
+///     base-iso = 100           # the ISO at gain 1×
+///     black-level = 64         # in the sensor's sample units
+///     f-number = 2.8
+///     focal-length-mm = 4.4
+public struct SensorCalibration: Sendable, Equatable {
+    public var gainControl: String?
+    public var gainUnity: Double?
+    public var baseISO: Double = 100
+    public var blackLevel: Int?
+    public var fNumber: Double?
+    public var focalLengthMillimetres: Double?
+
+    public init() {}
+
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case syntax(KeyValueText.Problem)
+        case badNumber(key: String, value: String)
+        case unknownKey(String)
+
+        public var description: String {
+            switch self {
+            case .syntax(let problem): "\(problem)"
+            case .badNumber(let key, let value): "\(key) = \(value) is not a positive number"
+            case .unknownKey(let key): "unknown key \(key)"
+            }
+        }
+    }
+
+    public static func parse(_ text: String) -> Result<SensorCalibration, Problem> {
+        let values: [String: String]
+        switch KeyValueText.parse(text) {
+        case .failure(let problem): return .failure(.syntax(problem))
+        case .success(let parsed): values = parsed
+        }
+        var calibration = SensorCalibration()
+        for (key, value) in values {
+            func number() -> Double? { Double(value).flatMap { $0 >= 0 ? $0 : nil } }
+            switch key {
+            case "gain-control": calibration.gainControl = value.lowercased()
+            case "gain-unity":
+                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                calibration.gainUnity = n
+            case "base-iso":
+                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                calibration.baseISO = n
+            case "black-level":
+                guard let n = number() else { return .failure(.badNumber(key: key, value: value)) }
+                calibration.blackLevel = Int(n)
+            case "f-number":
+                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                calibration.fNumber = n
+            case "focal-length-mm":
+                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                calibration.focalLengthMillimetres = n
+            default: return .failure(.unknownKey(key))
+            }
+        }
+        return .success(calibration)
+    }
+}
+
+/// A gain control's value ↔ the analogue gain multiplier ↔ ISO, linear through the unity value.
+public struct GainMapping: Sendable, Equatable {
+    public let controlRange: ClosedRange<Int64>
+    public let unity: Double
+    public let baseISO: Double
+
+    public init(controlRange: ClosedRange<Int64>, unity: Double, baseISO: Double) {
+        self.controlRange = controlRange
+        self.unity = unity
+        self.baseISO = baseISO
+    }
+
+    /// The multipliers the control reaches (never below 1×: gain below unity only loses range).
+    public var gainRange: ClosedRange<Double> {
+        max(Double(controlRange.lowerBound) / unity, 1)...max(Double(controlRange.upperBound) / unity, 1)
+    }
+
+    public var isoRange: ClosedRange<Int> {
+        Int((gainRange.lowerBound * baseISO).rounded())...Int((gainRange.upperBound * baseISO).rounded())
+    }
+
+    public func controlValue(forGain gain: Double) -> Int64 {
+        min(max(Int64((gain * unity).rounded()), controlRange.lowerBound), controlRange.upperBound)
+    }
+
+    public func gain(forControlValue value: Int64) -> Double { Double(value) / unity }
+
+    public func gain(forISO iso: Int) -> Double { Double(iso) / baseISO }
+}
