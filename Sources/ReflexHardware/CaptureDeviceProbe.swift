@@ -8,6 +8,15 @@ public struct CaptureDeviceInfo: Sendable, Equatable {
     public struct Format: Sendable, Equatable {
         public let fourCC: FourCC
         public let description: String
+        /// Discrete sizes with their frame rates; a stepwise range is given by its corners.
+        public let sizes: [FrameSize]
+    }
+
+    public struct FrameSize: Sendable, Equatable {
+        public let width: Int
+        public let height: Int
+        /// Frames per second the driver offers at this size (discrete intervals), highest first.
+        public let framesPerSecond: [Double]
     }
 
     /// A control as the driver describes it (QUERY_EXT_CTRL).
@@ -97,9 +106,46 @@ public enum CaptureDeviceProbe {
         description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         while ioctl(fd, REFLEX_VIDIOC_ENUM_FMT, &description) == 0 {
             formats.append(.init(fourCC: FourCC(description.pixelformat),
-                                 description: string(fromCArray: description.description)))
+                                 description: string(fromCArray: description.description),
+                                 sizes: sizes(of: fd, fourCC: description.pixelformat)))
             description.index += 1
         }
         return formats
+    }
+
+    private static func sizes(of fd: Int32, fourCC: UInt32) -> [CaptureDeviceInfo.FrameSize] {
+        var sizes: [CaptureDeviceInfo.FrameSize] = []
+        var size = v4l2_frmsizeenum()
+        size.pixel_format = fourCC
+        while ioctl(fd, REFLEX_VIDIOC_ENUM_FRAMESIZES, &size) == 0 {
+            if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
+                let (w, h) = (Int(size.discrete.width), Int(size.discrete.height))
+                sizes.append(.init(width: w, height: h, framesPerSecond: rates(of: fd, fourCC: fourCC, width: w, height: h)))
+            } else {
+                // Stepwise or continuous: the smallest and the largest are what a person needs.
+                let s = size.stepwise
+                for (w, h) in [(Int(s.min_width), Int(s.min_height)), (Int(s.max_width), Int(s.max_height))] {
+                    sizes.append(.init(width: w, height: h, framesPerSecond: rates(of: fd, fourCC: fourCC, width: w, height: h)))
+                }
+                break
+            }
+            size.index += 1
+        }
+        return sizes
+    }
+
+    private static func rates(of fd: Int32, fourCC: UInt32, width: Int, height: Int) -> [Double] {
+        var rates: [Double] = []
+        var interval = v4l2_frmivalenum()
+        interval.pixel_format = fourCC
+        interval.width = UInt32(width)
+        interval.height = UInt32(height)
+        while ioctl(fd, REFLEX_VIDIOC_ENUM_FRAMEINTERVALS, &interval) == 0 {
+            let fraction = interval.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue ? interval.discrete : interval.stepwise.min
+            if fraction.numerator > 0 { rates.append(Double(fraction.denominator) / Double(fraction.numerator)) }
+            if interval.type != V4L2_FRMIVAL_TYPE_DISCRETE.rawValue { break }
+            interval.index += 1
+        }
+        return rates.sorted(by: >)
     }
 }

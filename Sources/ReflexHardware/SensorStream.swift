@@ -106,6 +106,7 @@ public final class SensorStream: @unchecked Sendable {
             try exposureControl.apply(setting, to: camera)
             log("camera: manual ISO \(iso.value) → \(exposureControl.describe(setting))")
         }
+        var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
         var statistics = FrameStatistics()
         let blackLevel = calibration.blackLevel ?? 0
@@ -125,18 +126,21 @@ public final class SensorStream: @unchecked Sendable {
             frames += 1
             if let rawFormat, !frame.corrupted, frames % SensorStream.meteringInterval == 0,
                frame.bytes.count >= bytesPerLine * height {
+                // Metered as taken: the frame's own exposure, not the newest asked for.
+                let taken = history.setting(forFrame: frame.sequence)
                 let layout = RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: rawFormat)
                 isp.setParameters(ISPParameters(blackLevel: blackLevel, whiteLevel: rawFormat.maximumValue,
-                                                whiteBalance: autoWhiteBalance.gains, digitalGain: setting.digitalGain),
+                                                whiteBalance: autoWhiteBalance.gains, digitalGain: taken.digitalGain),
                                   format: rawFormat)
                 isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, into: &statistics)
                 _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
-                lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * setting.digitalGain
+                lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * taken.digitalGain
                 if settings.mode == .auto || settings.iso == .auto {
                     let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: statistics.clippedFraction,
-                                                   frame: setting)
+                                                   frame: taken)
                     if next != setting {
                         try exposureControl.apply(next, to: camera)
+                        history.sent(next, after: frame.sequence)
                         setting = next
                     }
                 }

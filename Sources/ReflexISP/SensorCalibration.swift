@@ -9,6 +9,7 @@ import ReflexCore
 ///     black-level = 64         # in the sensor's sample units
 ///     f-number = 2.8
 ///     focal-length-mm = 4.4
+///     control-delay-frames = 2 # frames between setting exposure/gain and seeing it
 public struct SensorCalibration: Sendable, Equatable {
     public var gainControl: String?
     public var gainUnity: Double?
@@ -16,6 +17,7 @@ public struct SensorCalibration: Sendable, Equatable {
     public var blackLevel: Int?
     public var fNumber: Double?
     public var focalLengthMillimetres: Double?
+    public var controlDelayFrames = 2
 
     public init() {}
 
@@ -59,6 +61,9 @@ public struct SensorCalibration: Sendable, Equatable {
             case "focal-length-mm":
                 guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
                 calibration.focalLengthMillimetres = n
+            case "control-delay-frames":
+                guard let n = number() else { return .failure(.badNumber(key: key, value: value)) }
+                calibration.controlDelayFrames = Int(n)
             default: return .failure(.unknownKey(key))
             }
         }

@@ -151,6 +151,17 @@ struct ReflexCommandTests {
         #expect(log.contains("stopping (SIGTERM)"))
     }
 
+    @Test func probeSpeaksJSONForScripts() throws {
+        let empty = StateFolder()
+        try FileManager.default.createDirectory(atPath: empty.path, withIntermediateDirectories: true)
+        let run = try ReflexRun(["probe", "--json", "--dev", empty.path])
+        #expect(run.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        #expect(parsed?["cameras"] as? [Any] != nil)
+        #expect(parsed?["displays"] as? [Any] != nil)
+        #expect(parsed?["inputs"] as? [Any] != nil)
+    }
+
     @Test func probeReportsEachKindOfHardware() throws {
         let empty = StateFolder()
         try FileManager.default.createDirectory(atPath: empty.path, withIntermediateDirectories: true)
