@@ -25,6 +25,8 @@ let package = Package(
         cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         cLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
 
+        // Linux calls Swift's Glibc module lacks (timerfd, eventfd).
+        .target(name: "CLinux"),
         // Counts heap allocations (replaces malloc in the programs that link it).
         .target(name: "CAllocationCounter"),
 
@@ -38,7 +40,7 @@ let package = Package(
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Hardware discovery and drivers (V4L2, DRM, libinput).
-        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "ReflexSystem", "ReflexISP"]),
+        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "ReflexSystem", "ReflexISP"]),
 
         .executableTarget(
             name: "reflex",

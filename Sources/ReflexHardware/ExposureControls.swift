@@ -47,7 +47,7 @@ struct ExposureControls {
     }
 
     /// Reads what the sensor is set to now, switching the driver's auto gain off first.
-    func current(_ camera: V4L2Camera) throws(CameraError) -> ExposureSetting {
+    func current(_ camera: CameraDevice) throws(CameraError) -> ExposureSetting {
         if let autoGain { try camera.setControl(autoGain.id, to: 0) }
         let gainValue = try gain.map { control throws(CameraError) in Int64(try camera.control(control.id)) }
         let exposureValue = try exposure.map { control throws(CameraError) in Double(try camera.control(control.id)) }
@@ -56,7 +56,7 @@ struct ExposureControls {
             analogGain: max(gainValue.flatMap { gainMapping?.gain(forControlValue: $0) } ?? 1, 1))
     }
 
-    func apply(_ setting: ExposureSetting, to camera: V4L2Camera) throws(CameraError) {
+    func apply(_ setting: ExposureSetting, to camera: CameraDevice) throws(CameraError) {
         if let gain, let gainMapping {
             try camera.setControl(gain.id, to: Int32(gainMapping.controlValue(forGain: setting.analogGain)))
         }

@@ -21,17 +21,24 @@ public final class SensorStream: @unchecked Sendable {
     /// Seconds between two log summaries.
     public static let summaryInterval = 5.0
 
+    /// Where frames come from: the machine's V4L2 cameras, or the simulated sensor.
+    public enum Source: Sendable, Equatable {
+        case v4l2(devFolder: String)
+        case simulated
+    }
+
     private let settings: CameraSettings
     private let calibration: SensorCalibration
-    private let devFolder: String
+    private let source: Source
     private let log: Log
     private let stopRequested = Atomic<Bool>(false)
     private var thread: pthread_t?
 
-    public init(settings: CameraSettings, calibration: SensorCalibration, devFolder: String = "/dev", log: @escaping Log) {
+    public init(settings: CameraSettings, calibration: SensorCalibration, source: Source = .v4l2(devFolder: "/dev"),
+                log: @escaping Log) {
         self.settings = settings
         self.calibration = calibration
-        self.devFolder = devFolder
+        self.source = source
         self.log = log
     }
 
@@ -57,9 +64,7 @@ public final class SensorStream: @unchecked Sendable {
     private func run() {
         var reportedAbsence = false
         while !stopping {
-            guard let device = CaptureDeviceProbe.scan(devFolder: devFolder).devices.first(where: {
-                CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
-            }) else {
+            guard let device = findCamera() else {
                 if !reportedAbsence { log("camera: none found; waiting for one") }
                 reportedAbsence = true
                 pause(seconds: 1)
@@ -75,6 +80,23 @@ public final class SensorStream: @unchecked Sendable {
         }
     }
 
+    private func findCamera() -> CaptureDeviceInfo? {
+        switch source {
+        case .simulated: SimulatedCamera.info
+        case .v4l2(let devFolder):
+            CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
+                CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
+            }
+        }
+    }
+
+    private func open(_ device: CaptureDeviceInfo) throws(CameraError) -> CameraDevice {
+        switch source {
+        case .simulated: SimulatedCamera()
+        case .v4l2: try V4L2Camera(path: device.path)
+        }
+    }
+
     private func pause(seconds: Double) {
         var remaining = seconds
         while remaining > 0 && !stopping {
@@ -84,13 +106,13 @@ public final class SensorStream: @unchecked Sendable {
     }
 
     private func stream(_ device: CaptureDeviceInfo) throws(CameraError) {
-        let camera = try V4L2Camera(path: device.path)
+        let camera = try open(device)
         let fourCC = CaptureFormatChoice.best(of: device.formats.map(\.fourCC.code))!
         let format = try camera.setFormat(fourCC: fourCC, width: SensorStream.requestedWidth,
                                           height: SensorStream.requestedHeight)
         let width = Int(format.width), height = Int(format.height), bytesPerLine = Int(format.bytesperline)
         let rawFormat = RawFormat(v4l2FourCC: format.pixelformat)
-        try camera.start()
+        try camera.start(bufferCount: 4)
         defer { camera.stop() }
         log("camera: streaming \(device.path) (\(device.card), driver \(device.driver)) \(FourCC(format.pixelformat)) "
             + "\(width)x\(height), \(bytesPerLine) bytes a line"

@@ -65,7 +65,6 @@ public final class V4L2Camera: @unchecked Sendable {
     }
 
     /// Asks for a format; returns what the driver settled on (it may adjust the size).
-    @discardableResult
     public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
         var request = v4l2_format()
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReflexCore
 import ReflexHardware
+import ReflexISP
 import ReflexStorage
 
 /// Runs the camera until SIGTERM or SIGINT: the sensor streams on its own thread (Auto
@@ -13,6 +14,10 @@ struct Run: ParsableCommand {
     @OptionGroup var state: StateOptions
     @Option(help: "The board's description folder (default: $REFLEX_BOARD_DIR, else /usr/share/reflex/board).")
     var board: String?
+    @Option(help: "Where frames come from: v4l2 (the machine's camera, the default) or sim (the simulated sensor).")
+    var sensor: SensorChoice = .v4l2
+
+    enum SensorChoice: String, ExpressibleByArgument, CaseIterable { case v4l2, sim }
 
     func run() throws {
         TerminationSignal.blockTerminationSignals()
@@ -23,14 +28,17 @@ struct Run: ParsableCommand {
             + "\(loaded.settings.mode == .pro ? "Pro" : "Auto") mode"
             + (loaded.isFirstStart ? " (first start)" : "") + ", settings \(store.path)")
         HardwareSummary.lines().forEach(log)
-        let (calibration, boardNote) = BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
+        let (calibration, boardNote) = sensor == .sim
+            ? (SensorCalibration.simulated, "board: the simulated sensor's own calibration")
+            : BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
         log(boardNote)
-        let sensor = SensorStream(settings: loaded.settings, calibration: calibration, log: { log($0) })
-        sensor.start()
+        let stream = SensorStream(settings: loaded.settings, calibration: calibration,
+                                  source: sensor == .sim ? .simulated : .v4l2(devFolder: "/dev"), log: { log($0) })
+        stream.start()
         log("running: the sensor streams and meters; no display output yet; waiting for SIGTERM")
         let signal = TerminationSignal.wait()
         log("stopping (\(signal))")
-        sensor.stop()
+        stream.stop()
     }
 }
 

@@ -151,6 +151,32 @@ struct ReflexCommandTests {
         #expect(log.contains("stopping (SIGTERM)"))
     }
 
+    /// The whole sensor side on the simulated sensor: streaming, metering, Auto exposure
+    /// driving the controls, until the log's summary shows the frame at mid grey.
+    @Test func runOnTheSimulatedSensorExposesToMidGrey() throws {
+        let state = StateFolder()
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = folder.appendingPathComponent("reflex")
+        process.arguments = ["run", "--sensor", "sim", "--state-dir", state.path]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        var log = ""
+        // The first summary comes after 5 s; the second shows AE settled.
+        while log.components(separatedBy: "frames in").count < 3 {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(log.contains("camera: streaming simulated"))
+        #expect(log.contains("1843200 bytes a frame"), "1280x720 12-bit frames arrive whole")
+        let luma = log.components(separatedBy: "luma ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect((127...255).contains(luma), "within half a stop of mid grey (180/1000): \(luma)/1000\n\(log)")
+    }
+
     @Test func probeSpeaksJSONForScripts() throws {
         let empty = StateFolder()
         try FileManager.default.createDirectory(atPath: empty.path, withIntermediateDirectories: true)

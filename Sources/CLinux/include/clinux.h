@@ -1,0 +1,21 @@
+// Linux calls that Swift's Glibc module does not bring in: timer and event file
+// descriptors, which let every wait in Reflex be one poll().
+#pragma once
+#include <sys/timerfd.h>
+#include <sys/eventfd.h>
+#include <stdint.h>
+
+/// A non-blocking monotonic timer that becomes readable every `interval_ns`.
+static inline int reflex_periodic_timer(int64_t interval_ns) {
+    int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    if (fd < 0) return -1;
+    struct itimerspec spec = {
+        .it_interval = { .tv_sec = interval_ns / 1000000000, .tv_nsec = interval_ns % 1000000000 },
+        .it_value = { .tv_sec = interval_ns / 1000000000, .tv_nsec = interval_ns % 1000000000 },
+    };
+    if (timerfd_settime(fd, 0, &spec, 0) != 0) return -1;
+    return fd;
+}
+
+/// A non-blocking event counter for waking a poll() from another thread.
+static inline int reflex_event_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

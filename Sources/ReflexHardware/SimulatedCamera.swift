@@ -1,0 +1,114 @@
+import CLinux
+import CV4L2
+import ReflexISP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The simulated sensor as a camera device: RGGB 12-bit frames of `SimulatedScene` at 30 fps
+/// from a timer, a gain control (16 = 1×) and an absolute exposure control (100 µs units),
+/// which take effect two frames after they are set, like a real sensor's.
+public final class SimulatedCamera: CameraDevice {
+    public static let width = 1280
+    public static let height = 720
+    public static let framesPerSecond = 30
+    public static let gainUnity: Int32 = 16
+    static let fourCC: UInt32 = 0x3231_4752  // "RG12"
+
+    /// How the probe and the sensor thread see it.
+    public static let info = CaptureDeviceInfo(
+        path: "simulated", driver: "reflex-sim", card: "Simulated sensor", busInfo: "none",
+        formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
+                        sizes: [.init(width: width, height: height, framesPerSecond: [Double(framesPerSecond)])])],
+        controls: [
+            .init(id: REFLEX_V4L2_CID_GAIN, name: "Gain", type: "int", minimum: 16, maximum: 255, step: 1, defaultValue: 16),
+            .init(id: REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, name: "Exposure Time, Absolute", type: "int",
+                  minimum: 1, maximum: 333, step: 1, defaultValue: 100),
+        ])
+
+    public let path = "simulated"
+    public private(set) var descriptor: Int32 = -1
+    public var scene = SimulatedScene()
+    private let layout = RawLayout(width: width, height: height, format: SimulatedScene.format)
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+    private var next = 0
+    private var sequence: UInt32 = 0
+    private var gain: Int32 = gainUnity
+    private var exposure: Int32 = 100
+    private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
+    private let startTime = monotonicSeconds()
+
+    public init() {}
+
+    deinit { stop() }
+
+    public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
+        var format = v4l2_pix_format()
+        format.width = UInt32(SimulatedCamera.width)
+        format.height = UInt32(SimulatedCamera.height)
+        format.pixelformat = SimulatedCamera.fourCC
+        format.bytesperline = UInt32(layout.bytesPerLine)
+        format.sizeimage = UInt32(layout.byteCount)
+        return format
+    }
+
+    public func start(bufferCount: Int) throws(CameraError) {
+        stop()
+        buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }
+        descriptor = reflex_periodic_timer(1_000_000_000 / Int64(SimulatedCamera.framesPerSecond))
+        guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
+    }
+
+    public func dequeue() throws(CameraError) -> CapturedFrame? {
+        var expirations: UInt64 = 0
+        guard read(descriptor, &expirations, 8) == 8 else { return nil }
+        sequence &+= UInt32(truncatingIfNeeded: expirations)
+        let requested = ExposureSetting(exposure: Double(exposure) * 0.0001, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
+        let taken = latency.nextFrame(requested: requested)
+        let buffer = buffers[next]
+        let now = monotonicSeconds()
+        scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
+                     frameNumber: UInt64(sequence))
+        let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,
+                                  timestampNanoseconds: Int64(now * 1e9), corrupted: false)
+        next = (next + 1) % buffers.count
+        return frame
+    }
+
+    public func requeue(_ frame: CapturedFrame) throws(CameraError) {}
+
+    public func stop() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        for buffer in buffers { buffer.deallocate() }
+        buffers.removeAll()
+    }
+
+    public func control(_ id: UInt32) throws(CameraError) -> Int32 {
+        switch id {
+        case REFLEX_V4L2_CID_GAIN: return gain
+        case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE: return exposure
+        default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
+        }
+    }
+
+    public func setControl(_ id: UInt32, to value: Int32) throws(CameraError) {
+        switch id {
+        case REFLEX_V4L2_CID_GAIN: gain = min(max(value, 16), 255)
+        case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE: exposure = min(max(value, 1), 333)
+        default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
+        }
+    }
+}
+
+extension SensorCalibration {
+    /// What the simulated sensor is: gain 16 = 1×, its black level, no control delay beyond its own two frames.
+    public static var simulated: SensorCalibration {
+        var calibration = SensorCalibration()
+        calibration.gainControl = "gain"
+        calibration.gainUnity = Double(SimulatedCamera.gainUnity)
+        calibration.blackLevel = SimulatedScene.blackLevel
+        calibration.controlDelayFrames = SimulatedExposureLatency.framesOfDelay
+        return calibration
+    }
+}
