@@ -43,5 +43,16 @@ inputs_hash() {
     done; } | sha256sum | cut -c1-16
 }
 
+# Removes a half-built root filesystem. A killed build can leave /proc, /sys, /dev or the
+# package cache bind-mounted inside it: unmount those first, and never cross into another
+# file system, so the host's /dev can never be what gets deleted.
+remove_partial() {
+  local partial=$1 mountpoint
+  [ -e "$partial" ] || return 0
+  findmnt -R -n -l -o TARGET --target "$partial" 2>/dev/null | grep "^$partial/" | sort -r \
+    | while read -r mountpoint; do umount -l "$mountpoint" || true; done
+  rm -rf --one-file-system "$partial"
+}
+
 # A failing command names itself, instead of a bare non-zero exit.
 trap 'code=$?; echo "image-build: error: \"${BASH_COMMAND}\" failed ($code) at ${BASH_SOURCE[0]}:${LINENO}" >&2' ERR

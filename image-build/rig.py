@@ -109,14 +109,20 @@ class Machine:
         with open(os.path.join(self.workdir, "qemu-command"), "w") as saved:
             saved.write(" ".join(command) + "\n")
         self.started_at = time.monotonic()
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
-                                        stderr=open(os.path.join(self.workdir, "qemu.log"), "w"))
-        self.qmp_socket = self._connect("qmp.sock")
-        greeting = self._qmp_read()
-        if "QMP" not in greeting:
-            raise RigError(f"unexpected QMP greeting: {greeting}")
-        self.qmp("qmp_capabilities")
-        self.agent_socket = self._connect("agent.sock")
+        with open(os.path.join(self.workdir, "qemu.log"), "w") as log:
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            self.qmp_socket = self._connect("qmp.sock")
+            greeting = self._qmp_read()
+            if "QMP" not in greeting:
+                raise RigError(f"unexpected QMP greeting: {greeting}")
+            self.qmp("qmp_capabilities")
+            self.agent_socket = self._connect("agent.sock")
+        except BaseException:
+            # A machine that never came up properly is not left running.
+            self.process.kill()
+            self.process.wait()
+            raise
 
     def _connect(self, name, timeout=10):
         path = os.path.join(self.workdir, name)

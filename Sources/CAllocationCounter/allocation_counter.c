@@ -10,6 +10,8 @@ extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
+extern void *__libc_valloc(size_t size);
+extern void *__libc_pvalloc(size_t size);
 extern void __libc_free(void *pointer);
 
 static _Atomic int64_t process_allocations;
@@ -25,7 +27,13 @@ void *calloc(size_t count_, size_t size) { count(); return __libc_calloc(count_,
 void *realloc(void *pointer, size_t size) { count(); return __libc_realloc(pointer, size); }
 void free(void *pointer) { __libc_free(pointer); }
 void *memalign(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
-void *aligned_alloc(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) {
+    if (alignment == 0 || (alignment & (alignment - 1)) != 0) { errno = EINVAL; return NULL; }
+    count();
+    return __libc_memalign(alignment, size);
+}
+void *valloc(size_t size) { count(); return __libc_valloc(size); }
+void *pvalloc(size_t size) { count(); return __libc_pvalloc(size); }
 int posix_memalign(void **result, size_t alignment, size_t size) {
     if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
     count();

@@ -10,6 +10,9 @@ struct ExposureControls {
     let gainMapping: GainMapping?
     let exposure: CaptureDeviceInfo.Control?
     let autoGain: CaptureDeviceInfo.Control?
+    let autoExposure: CaptureDeviceInfo.Control?
+    /// V4L2_EXPOSURE_MANUAL, the value of the auto-exposure menu that hands exposure to us.
+    static let manualExposureMode: Int32 = 1
     /// Without an exposure control the exposure is whatever the sensor does: a frame time.
     static let assumedExposure = 1.0 / 30
     /// V4L2's absolute exposure counts in 100 µs.
@@ -27,6 +30,7 @@ struct ExposureControls {
         }
         exposure = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE }
         autoGain = controls.first { $0.id == REFLEX_V4L2_CID_AUTOGAIN }
+        autoExposure = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE_AUTO }
     }
 
     var limits: ExposureLimits {
@@ -46,9 +50,11 @@ struct ExposureControls {
         return gainText + "; " + exposureText
     }
 
-    /// Reads what the sensor is set to now, switching the driver's auto gain off first.
+    /// Reads what the sensor is set to now, switching the driver's auto gain and auto
+    /// exposure off first, so that Reflex decides.
     func current(_ camera: CameraDevice) throws(CameraError) -> ExposureSetting {
         if let autoGain { try camera.setControl(autoGain.id, to: 0) }
+        if let autoExposure { try camera.setControl(autoExposure.id, to: ExposureControls.manualExposureMode) }
         let gainValue = try gain.map { control throws(CameraError) in Int64(try camera.control(control.id)) }
         let exposureValue = try exposure.map { control throws(CameraError) in Double(try camera.control(control.id)) }
         return ExposureSetting(
@@ -56,14 +62,33 @@ struct ExposureControls {
             analogGain: max(gainValue.flatMap { gainMapping?.gain(forControlValue: $0) } ?? 1, 1))
     }
 
-    func apply(_ setting: ExposureSetting, to camera: CameraDevice) throws(CameraError) {
+    /// What the sensor can really do of `setting`: exposure and gain rounded to its controls'
+    /// steps (the ISP's digital gain is continuous).
+    func quantised(_ setting: ExposureSetting) -> ExposureSetting {
+        var result = setting
+        if let exposure {
+            result.exposure = Double(exposureValue(setting.exposure, exposure)) * ExposureControls.exposureUnit
+        }
+        if let gainMapping {
+            result.analogGain = max(gainMapping.gain(forControlValue: gainMapping.controlValue(forGain: setting.analogGain)), 1)
+        }
+        return result
+    }
+
+    /// Sends `setting` to the sensor; returns what it was set to (see `quantised`).
+    func apply(_ setting: ExposureSetting, to camera: CameraDevice) throws(CameraError) -> ExposureSetting {
         if let gain, let gainMapping {
             try camera.setControl(gain.id, to: Int32(gainMapping.controlValue(forGain: setting.analogGain)))
         }
         if let exposure {
-            let value = Int64((setting.exposure / ExposureControls.exposureUnit).rounded())
-            try camera.setControl(exposure.id, to: Int32(min(max(value, exposure.minimum), exposure.maximum)))
+            try camera.setControl(exposure.id, to: Int32(exposureValue(setting.exposure, exposure)))
         }
+        return quantised(setting)
+    }
+
+    private func exposureValue(_ seconds: Double, _ control: CaptureDeviceInfo.Control) -> Int64 {
+        let units = (seconds / ExposureControls.exposureUnit).rounded()
+        return min(max(Int64(min(max(units, -1e15), 1e15)), max(control.minimum, 1)), control.maximum)
     }
 
     /// A manual ISO: the gain that gives it; what the sensor cannot reach, digital gain adds.
@@ -74,7 +99,8 @@ struct ExposureControls {
     }
 
     func describe(_ setting: ExposureSetting) -> String {
-        let shutter = setting.exposure >= 1 ? "\(Int(setting.exposure.rounded()))\"" : "1/\(Int((1 / setting.exposure).rounded()))"
+        let shutter = setting.exposure >= 1 ? "\(Int(setting.exposure.rounded()))\""
+            : setting.exposure > 1e-6 ? "1/\(Int((1 / setting.exposure).rounded()))" : "0"
         let controlText = gain.flatMap { control in
             gainMapping.map { " (\(control.name.lowercased()) = \($0.controlValue(forGain: setting.analogGain)))" }
         } ?? ""

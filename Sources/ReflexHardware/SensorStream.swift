@@ -20,6 +20,8 @@ public final class SensorStream: @unchecked Sendable {
     public static let meteringInterval = 4
     /// Seconds between two log summaries.
     public static let summaryInterval = 5.0
+    /// A stream that delivers nothing for this long has stalled: it is restarted.
+    public static let stallTimeout = 3.0
 
     /// Where frames come from: the machine's V4L2 cameras, or the simulated sensor.
     public enum Source: Sendable, Equatable {
@@ -43,14 +45,19 @@ public final class SensorStream: @unchecked Sendable {
     }
 
     public func start() {
-        let context = Unmanaged.passRetained(self).toOpaque()
+        let retained = Unmanaged.passRetained(self)
         var created = pthread_t()
         let result = pthread_create(&created, nil, { context in
             let stream = Unmanaged<SensorStream>.fromOpaque(context!).takeRetainedValue()
             stream.run()
             return nil
-        }, context)
-        if result == 0 { thread = created } else { log("camera: cannot start the sensor thread (\(result))") }
+        }, retained.toOpaque())
+        if result == 0 {
+            thread = created
+        } else {
+            retained.release()
+            log("camera: cannot start the sensor thread (\(result))")
+        }
     }
 
     public func stop() {
@@ -124,14 +131,20 @@ public final class SensorStream: @unchecked Sendable {
         var autoWhiteBalance = AutoWhiteBalance()
         var setting = try exposureControl.current(camera)
         if settings.mode == .pro, let iso = settings.iso.manualValue {
-            setting = exposureControl.setting(forISO: iso.value, exposure: setting.exposure)
-            try exposureControl.apply(setting, to: camera)
+            setting = try exposureControl.apply(exposureControl.setting(forISO: iso.value, exposure: setting.exposure), to: camera)
             log("camera: manual ISO \(iso.value) → \(exposureControl.describe(setting))")
         }
         var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
         var statistics = FrameStatistics()
-        let blackLevel = calibration.blackLevel ?? 0
+        // The board's black level is in the streamed format's units; one that cannot be is ignored.
+        var blackLevel = calibration.blackLevel ?? 0
+        if let rawFormat, blackLevel >= rawFormat.maximumValue / 2 {
+            log("camera: the board's black level \(blackLevel) does not fit \(rawFormat); using 0")
+            blackLevel = 0
+        }
+        var controlFailureReported = false
+        var lastFrameTime = monotonicSeconds()
 
         var frames = 0, dropped = 0, lastSequence: UInt32?, lastBytes = 0
         var summaryStart = monotonicSeconds()
@@ -141,7 +154,13 @@ public final class SensorStream: @unchecked Sendable {
             let ready = poll(&descriptor, 1, 1000)
             if ready < 0 && errno != EINTR { throw CameraError.failed("poll", code: errno) }
             if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(device.path) }
-            guard ready > 0, let frame = try camera.dequeue() else { continue }
+            guard ready > 0, let frame = try camera.dequeue() else {
+                if monotonicSeconds() - lastFrameTime > SensorStream.stallTimeout {
+                    throw CameraError.failed("no frame for \(Int(SensorStream.stallTimeout)) s", code: ETIMEDOUT)
+                }
+                continue
+            }
+            lastFrameTime = monotonicSeconds()
             if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
             lastSequence = frame.sequence
             lastBytes = frame.bytes.count
@@ -161,9 +180,17 @@ public final class SensorStream: @unchecked Sendable {
                     let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: statistics.clippedFraction,
                                                    frame: taken)
                     if next != setting {
-                        try exposureControl.apply(next, to: camera)
-                        history.sent(next, after: frame.sequence)
-                        setting = next
+                        // A control the driver refuses is reported once; the stream goes on.
+                        do {
+                            setting = try exposureControl.apply(next, to: camera)
+                            autoExposure.applied(setting)
+                            history.sent(setting, after: frame.sequence)
+                        } catch .disconnected(let path) {
+                            throw CameraError.disconnected(path)
+                        } catch {
+                            if !controlFailureReported { log("camera: cannot set exposure: \(error)") }
+                            controlFailureReported = true
+                        }
                     }
                 }
             }

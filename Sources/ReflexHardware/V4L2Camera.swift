@@ -112,9 +112,11 @@ public final class V4L2Camera: @unchecked Sendable {
             throw CameraError.from("dequeue", path: path)
         }
         let index = Int(buffer.index)
+        guard buffers.indices.contains(index) else { throw CameraError.failed("\(path): driver returned buffer \(index)", code: EIO) }
+        let used = min(Int(buffer.bytesused), buffers[index].count)
         let timestamp = Int64(buffer.timestamp.tv_sec) * 1_000_000_000 + Int64(buffer.timestamp.tv_usec) * 1000
         return CapturedFrame(bufferIndex: index,
-                             bytes: UnsafeRawBufferPointer(rebasing: buffers[index][0..<Int(buffer.bytesused)]),
+                             bytes: UnsafeRawBufferPointer(rebasing: buffers[index][0..<used]),
                              sequence: buffer.sequence, timestampNanoseconds: timestamp,
                              corrupted: buffer.flags & REFLEX_V4L2_BUF_FLAG_ERROR != 0)
     }

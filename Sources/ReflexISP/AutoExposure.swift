@@ -59,14 +59,21 @@ public struct AutoExposure: Sendable {
     /// above the second it darkens by at least a third of a stop.
     public static let clipHold = 0.02
     public static let clipDarken = 0.10
-    /// A request that has not shown up after this many frames is given up on.
+    /// A request that has not shown up after this many decisions is given up on.
     public static let patienceFrames = 8
+    /// After clipping forced it darker, AE does not brighten past that level again for this
+    /// many decisions: a large bright area (a sky) cannot make it swing in and out of clipping.
+    public static let clipMemoryDecisions = 30
 
     public let limits: ExposureLimits
     /// Exposure compensation in thirds of a stop, −9…+9 (±3 EV).
     public private(set) var compensationThirds = 0
     private var pending: ExposureSetting?
     private var framesWaited = 0
+    /// The brightness (exposure × gain) at which highlights clipped, and for how long more
+    /// it caps brightening.
+    private var clipCeiling: Double?
+    private var clipMemory = 0
 
     public init(limits: ExposureLimits) {
         self.limits = limits
@@ -98,16 +105,36 @@ public struct AutoExposure: Sendable {
         let target = AutoExposure.midGrey * FastMath.exp2(Double(compensationThirds) / 3)
         var stops = FastMath.log2(target / max(meanLuma, 1e-5))
         if clippedFraction > AutoExposure.clipHold { stops = min(stops, 0) }
-        if clippedFraction > AutoExposure.clipDarken { stops = min(stops, -1.0 / 3) }
+        if clippedFraction > AutoExposure.clipDarken {
+            stops = min(stops, -1.0 / 3)
+            clipCeiling = frame.product * FastMath.exp2(-1.0 / 3)
+            clipMemory = AutoExposure.clipMemoryDecisions
+        } else if clipMemory > 0 {
+            clipMemory -= 1
+            if clipMemory == 0 { clipCeiling = nil }
+        }
         guard abs(stops) >= AutoExposure.deadband else {
             pending = nil
             return frame
         }
-        let step = min(max(stops * AutoExposure.damping, -AutoExposure.largestStep), AutoExposure.largestStep)
-        let next = allocate(product: frame.product * FastMath.exp2(step))
+        var step = min(max(stops * AutoExposure.damping, -AutoExposure.largestStep), AutoExposure.largestStep)
+        if clippedFraction > AutoExposure.clipDarken { step = min(step, -1.0 / 3) }
+        var product = frame.product * FastMath.exp2(step)
+        if let clipCeiling, step > 0 { product = min(product, max(clipCeiling, frame.product)) }
+        guard !ExposureSetting(exposure: product, analogGain: 1).matches(ExposureSetting(exposure: frame.product, analogGain: 1)) else {
+            pending = nil
+            return frame
+        }
+        let next = allocate(product: product)
         pending = next
         framesWaited = 0
         return next
+    }
+
+    /// The sensor rounded the last request to its steps: frames will show `setting`, and
+    /// that is what to wait for.
+    public mutating func applied(_ setting: ExposureSetting) {
+        if pending != nil { pending = setting }
     }
 
     /// Exposure time first (up to the preview's limit), then analogue gain, then digital gain.

@@ -133,6 +133,9 @@ public final class PreviewISP {
                             outputStride: Int, destination: PixelRect) {
         precondition(layout.width <= maximumSourceWidth && layout.height <= maximumSourceHeight, "frame too large")
         precondition(destination.width <= maximumOutputWidth, "destination too wide")
+        precondition(destination.x >= 0 && destination.y >= 0 && destination.width >= 0 && destination.height >= 0
+                     && destination.x + destination.width <= outputWidth && destination.y + destination.height <= outputHeight
+                     && outputWidth <= outputStride, "the destination lies inside the output")
         guard let format = lutFormat, format == layout.format else {
             preconditionFailure("setParameters(_:format:) for this format first")
         }

@@ -43,7 +43,8 @@ public struct SensorCalibration: Sendable, Equatable {
         }
         var calibration = SensorCalibration()
         for (key, value) in values {
-            func number() -> Double? { Double(value).flatMap { $0 >= 0 ? $0 : nil } }
+            // Finite, non-negative and of a size a calibration can have.
+            func number() -> Double? { Double(value).flatMap { $0 >= 0 && $0 < 1e9 ? $0 : nil } }
             switch key {
             case "gain-control": calibration.gainControl = value.lowercased()
             case "gain-unity":

@@ -1,4 +1,5 @@
 import ReflexSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,11 +14,22 @@ public enum AtomicFile {
     /// leftovers of a killed writer can be told from a live writer's.
     static func temporaryPrefix(for name: String) -> String { ".\(name).tmp-" }
 
+    /// Makes each write's temporary file its own, even when threads save at the same time.
+    private static let writeCounter = Atomic<Int>(0)
+
+    /// The pid in a temporary file's name (`.<name>.tmp-<pid>-<n>`), if it is one.
+    static func writerPID(ofTemporary name: String, for target: String) -> pid_t? {
+        let prefix = temporaryPrefix(for: target)
+        guard name.hasPrefix(prefix) else { return nil }
+        return pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" })
+    }
+
     public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(SystemError) {
         let (folder, name) = split(path)
-        let temporary = folder + "/" + temporaryPrefix(for: name) + String(getpid())
+        let serial = writeCounter.add(1, ordering: .relaxed).newValue
+        let temporary = folder + "/" + temporaryPrefix(for: name) + "\(getpid())-\(serial)"
 
-        let fd = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions) }
+        let fd = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions) }
         guard fd >= 0 else { throw SystemError("create", path: temporary) }
         do throws(SystemError) {
             try writeAll(bytes, to: fd, path: temporary)
@@ -77,12 +89,16 @@ public enum AtomicFile {
         return bytes
     }
 
-    /// Creates a folder and its parents (like `mkdir -p`).
+    /// Creates a folder and its parents (like `mkdir -p`); each new folder is made durable in
+    /// its parent, so a first save cannot vanish with its folder on power loss.
     public static func createFolder(_ path: String, permissions: mode_t = 0o755) throws(SystemError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
+            let parent = prefix.isEmpty ? "/" : prefix
             prefix += "/" + component
-            if mkdir(prefix, permissions) != 0 && errno != EEXIST {
+            if mkdir(prefix, permissions) == 0 {
+                try syncFolder(parent)
+            } else if errno != EEXIST {
                 throw SystemError("create folder", path: prefix)
             }
         }

@@ -86,18 +86,18 @@ public struct SettingsStore: Sendable {
         namesInFolder(folder).filter { $0.hasPrefix(prefix) }
     }
 
+    /// Keeps the newest few set-aside files, by the time in their names: a board without a
+    /// clock may have left old modification times on them.
     private func pruneSetAsideFiles() {
         let prefix = SettingsStore.fileName + SettingsStore.setAsideMarker
-        let byAge = entries(startingWith: prefix).sorted { modificationTime($0) < modificationTime($1) }
+        func age(_ name: String) -> (Int, Int) {
+            let parts = name.dropFirst(prefix.count).split(separator: "-")
+            return (parts.first.flatMap { Int($0) } ?? 0, parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+        }
+        let byAge = entries(startingWith: prefix).sorted { age($0) < age($1) }
         for name in byAge.dropLast(SettingsStore.setAsideKept) {
             unlink(folder + "/" + name)
         }
-    }
-
-    private func modificationTime(_ name: String) -> Int {
-        var status = stat()
-        guard stat(folder + "/" + name, &status) == 0 else { return 0 }
-        return Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
     }
 
     /// A writer killed between creating its temporary file and renaming it leaves the
@@ -105,7 +105,7 @@ public struct SettingsStore: Sendable {
     private func removeAbandonedTemporaryFiles() {
         let prefix = AtomicFile.temporaryPrefix(for: SettingsStore.fileName)
         for name in entries(startingWith: prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
+            guard let pid = AtomicFile.writerPID(ofTemporary: name, for: SettingsStore.fileName) else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
                 unlink(folder + "/" + name)
             }

@@ -26,23 +26,41 @@ struct AutoLoop {
         buffer = [UInt8](repeating: 0, count: layout.byteCount)
     }
 
-    /// Runs `frames` frames at 60 fps; returns each frame's metered luma and the setting asked for.
+    /// Runs `frames` frames at 60 fps the way the sensor thread does: every 4th frame is
+    /// metered, as taken (its exposure from the history of what was sent, two frames late),
+    /// and requests are rounded to the controls' steps (100 µs, gain in 1/16). Returns each
+    /// metered frame's luma and the setting then in force.
     mutating func run(frames: Int, from first: Int = 0) -> [(luma: Double, setting: ExposureSetting)] {
         var trace: [(Double, ExposureSetting)] = []
+        var history = ExposureHistory(initial: requested, delayFrames: SimulatedExposureLatency.framesOfDelay - 1)
         for n in first..<(first + frames) {
             let sensor = latency.nextFrame(requested: ExposureSetting(exposure: requested.exposure, analogGain: requested.analogGain))
-            let frame = ExposureSetting(exposure: sensor.exposure, analogGain: sensor.analogGain, digitalGain: requested.digitalGain)
             buffer.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: Double(n) / 60, setting: sensor, frameNumber: UInt64(n)) }
+            guard n % SensorStream.meteringInterval == 0 else { continue }
+            let taken = history.setting(forFrame: UInt32(n))
+            #expect(abs(taken.exposure - sensor.exposure) < 1e-9 && abs(taken.analogGain - sensor.analogGain) < 1e-9,
+                    "frame \(n): the history knows what the frame had")
             isp.setParameters(ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
-                                            whiteBalance: autoWhiteBalance.gains, digitalGain: frame.digitalGain),
+                                            whiteBalance: autoWhiteBalance.gains, digitalGain: taken.digitalGain),
                               format: SimulatedScene.format)
             buffer.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, into: &statistics) }
-            let luma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * frame.digitalGain
+            let luma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * taken.digitalGain
             _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
-            requested = autoExposure.update(meanLuma: luma, clippedFraction: statistics.clippedFraction, frame: frame)
+            let next = autoExposure.update(meanLuma: luma, clippedFraction: statistics.clippedFraction, frame: taken)
+            if next != requested {
+                requested = AutoLoop.quantised(next)
+                autoExposure.applied(requested)
+                history.sent(requested, after: UInt32(n))
+            }
             trace.append((luma, requested))
         }
         return trace
+    }
+
+    /// What a sensor's controls can take: 100 µs exposure steps, gain in sixteenths.
+    static func quantised(_ setting: ExposureSetting) -> ExposureSetting {
+        ExposureSetting(exposure: max((setting.exposure / 0.0001).rounded(), 1) * 0.0001,
+                        analogGain: max((setting.analogGain * 16).rounded() / 16, 1), digitalGain: setting.digitalGain)
     }
 }
 
@@ -69,14 +87,14 @@ struct AutoExposureConvergenceTests {
     ])
     func convergesWithinOneSecondWithoutOscillating(start: String, setting: ExposureSetting) {
         var loop = AutoLoop(scene: SimulatedScene(), start: setting)
-        let trace = loop.run(frames: 120)
+        let trace = loop.run(frames: 120)  // 30 metered frames
         #expect(stopsFromTarget(trace[0].luma) > 2, "\(start): the start really is far off (\(trace[0].luma))")
-        let settled = trace[60...]
+        let settled = trace[15...]  // from frame 60: one second at 60 fps
         #expect(settled.allSatisfy { stopsFromTarget($0.luma) < 0.25 },
-                "\(start): frames 60…119 within ¼ stop of mid grey: \(settled.map(\.luma).prefix(8))")
+                "\(start): frames 60…119 within ¼ stop of mid grey: \(trace.map(\.luma))")
         #expect(reversals(trace) <= 1, "\(start): no swinging: \(trace.map { ($0.luma * 1000).rounded() / 1000 })")
         let last = settled.last!.setting
-        #expect(settled.suffix(30).allSatisfy { $0.setting.matches(last) }, "\(start): settled settings stay put")
+        #expect(settled.suffix(8).allSatisfy { $0.setting.matches(last) }, "\(start): settled settings stay put")
     }
 
     @Test func exposureTimeComesBeforeGain() {
@@ -94,7 +112,7 @@ struct AutoExposureConvergenceTests {
     @Test func exposureCompensationMovesTheTargetByThirds() {
         var loop = AutoLoop(scene: SimulatedScene(), start: ExposureSetting(exposure: 1.0 / 100, analogGain: 1))
         loop.autoExposure.setCompensation(thirds: 3)
-        let trace = loop.run(frames: 90)
+        let trace = loop.run(frames: 120)
         #expect(abs(FastMath.log2(trace.last!.luma / (AutoExposure.midGrey * 2))) < 0.25, "+1 EV doubles mid grey")
         var clamp = AutoExposure(limits: AutoLoop.limits)
         clamp.setCompensation(thirds: 12)
@@ -103,6 +121,22 @@ struct AutoExposureConvergenceTests {
         #expect(clamp.compensationLabel == "−2/3")
         clamp.setCompensation(thirds: 4)
         #expect(clamp.compensationLabel == "+1 1/3")
+    }
+
+    @Test func aLargeClippingAreaDoesNotMakeItSwing() {
+        // Half the frame is a sky that clips whenever the rest is near mid grey.
+        var ae = AutoExposure(limits: AutoLoop.limits)
+        var frame = ExposureSetting(exposure: 1.0 / 100, analogGain: 1)
+        var directions: [Bool] = []
+        for _ in 0..<60 {
+            let clipped = frame.product > 0.008 ? 0.5 : 0.0
+            let luma = min(0.18 * frame.product / 0.01, 1)
+            let next = ae.update(meanLuma: luma, clippedFraction: clipped, frame: frame)
+            if !next.matches(frame) { directions.append(next.product > frame.product) }
+            frame = next
+        }
+        let reversals = zip(directions, directions.dropFirst()).filter { $0 != $1 }.count
+        #expect(reversals <= 2, "held below the clipping level instead of swinging: \(directions)")
     }
 
     @Test func highlightsThatClipStopItFromBrightening() {

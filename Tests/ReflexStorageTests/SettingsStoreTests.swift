@@ -107,10 +107,39 @@ struct SettingsStoreTests {
     @Test func abandonedTemporaryFilesOfDeadWritersAreRemoved() throws {
         let folder = TemporaryFolder()
         // pid 2^22+1 is above Linux's pid_max limit, so no process can have it.
-        folder.write("half", to: ".settings.conf.tmp-4194305")
-        folder.write("live", to: ".settings.conf.tmp-\(getpid())")
+        folder.write("half", to: ".settings.conf.tmp-4194305-7")
+        folder.write("live", to: ".settings.conf.tmp-\(getpid())-3")
         _ = SettingsStore(folder: folder.path).load()
-        #expect(folder.names() == [".settings.conf.tmp-\(getpid())"])
+        #expect(folder.names() == [".settings.conf.tmp-\(getpid())-3"])
+    }
+
+    @Test func threadsSavingAtOnceNeverMixTheirFiles() async throws {
+        let folder = TemporaryFolder()
+        let store = SettingsStore(folder: folder.path)
+        var pro = CameraSettings()
+        pro.setMode(.pro)
+        pro.iso = .manual(ISOSpeed(3200))
+        let candidates = [CameraSettings.firstStart, pro]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask { for _ in 0..<50 { try store.save(candidates[worker % 2]) } }
+            }
+            try await group.waitForAll()
+        }
+        let loaded = store.load()
+        #expect(loaded.warnings.isEmpty)
+        #expect(candidates.contains(loaded.settings))
+        #expect(folder.names() == ["settings.conf"])
+    }
+
+    @Test func theNewestSetAsideFilesAreKeptByTheTimeInTheirNames() {
+        let folder = TemporaryFolder()
+        let store = SettingsStore(folder: folder.path)
+        for time in [500, 100, 900, 300, 700, 200, 800] {
+            folder.write("garbage", to: "settings.conf")
+            _ = store.load(now: time)
+        }
+        #expect(folder.names() == [500, 700, 800, 900, 300].map { "settings.conf.bad-\($0)" }.sorted())
     }
 
     @Test func theStateFolderComesFromTheFlagThenTheEnvironmentThenTheDefault() {

@@ -4,6 +4,7 @@
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <stdint.h>
+#include <unistd.h>
 
 /// A non-blocking monotonic timer that becomes readable every `interval_ns`.
 static inline int reflex_periodic_timer(int64_t interval_ns) {
@@ -13,7 +14,7 @@ static inline int reflex_periodic_timer(int64_t interval_ns) {
         .it_interval = { .tv_sec = interval_ns / 1000000000, .tv_nsec = interval_ns % 1000000000 },
         .it_value = { .tv_sec = interval_ns / 1000000000, .tv_nsec = interval_ns % 1000000000 },
     };
-    if (timerfd_settime(fd, 0, &spec, 0) != 0) return -1;
+    if (timerfd_settime(fd, 0, &spec, 0) != 0) { close(fd); return -1; }
     return fd;
 }
 
