@@ -127,13 +127,32 @@ public final class SensorStream: @unchecked Sendable {
 
         let exposureControl = ExposureControls(device: device, calibration: calibration)
         log("camera: " + exposureControl.summary)
-        var autoExposure = AutoExposure(limits: exposureControl.limits)
-        var autoWhiteBalance = AutoWhiteBalance()
-        var setting = try exposureControl.current(camera)
-        if settings.mode == .pro, let iso = settings.iso.manualValue {
-            setting = try exposureControl.apply(exposureControl.setting(forISO: iso.value, exposure: setting.exposure), to: camera)
-            log("camera: manual ISO \(iso.value) → \(exposureControl.describe(setting))")
+        // A raw sensor is exposed by Reflex; a camera that sends finished pictures (YUYV, a
+        // UVC webcam) keeps its own auto exposure, which Reflex cannot meter better.
+        var setting = rawFormat != nil ? try exposureControl.current(camera) : ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
+        // Pro values pin what they set; Auto exposure works what is left (shutter priority
+        // with a manual shutter, ISO priority with a manual ISO, nothing with both).
+        let manual = ManualExposure(settings: settings)
+        var limits = exposureControl.limits
+        if let shutter = manual.shutter {
+            setting.exposure = min(max(shutter.seconds, limits.exposure.lowerBound), limits.exposure.upperBound)
+            limits.exposure = setting.exposure...setting.exposure
+            limits.previewExposureLimit = setting.exposure
         }
+        if let iso = manual.iso {
+            let pinned = exposureControl.setting(forISO: iso, exposure: setting.exposure)
+            setting.analogGain = pinned.analogGain
+            setting.digitalGain = pinned.digitalGain
+            limits.analogGain = pinned.analogGain...pinned.analogGain
+            limits.maximumDigitalGain = pinned.digitalGain
+        }
+        if manual.shutter != nil || manual.iso != nil {
+            setting = try exposureControl.apply(setting, to: camera)
+            log("camera: manual " + [manual.shutter.map { "shutter \($0)" }, manual.iso.map { "ISO \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ") + " → \(exposureControl.describe(setting))")
+        }
+        var autoExposure = AutoExposure(limits: limits)
+        var autoWhiteBalance = AutoWhiteBalance()
         var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
         var statistics = FrameStatistics()
@@ -176,7 +195,7 @@ public final class SensorStream: @unchecked Sendable {
                 isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, into: &statistics)
                 _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
                 lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * taken.digitalGain
-                if settings.mode == .auto || settings.iso == .auto {
+                if !manual.isFullyManual {
                     let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: statistics.clippedFraction,
                                                    frame: taken)
                     if next != setting {
@@ -207,6 +226,19 @@ public final class SensorStream: @unchecked Sendable {
             }
         }
     }
+}
+
+/// The exposure values Pro mode fixes: none in Auto.
+struct ManualExposure {
+    let shutter: ShutterSpeed?
+    let iso: Int?
+
+    init(settings: CameraSettings) {
+        shutter = settings.mode == .pro ? settings.shutter.manualValue : nil
+        iso = settings.mode == .pro ? settings.iso.manualValue?.value : nil
+    }
+
+    var isFullyManual: Bool { shutter != nil && iso != nil }
 }
 
 /// Seconds on the monotonic clock.

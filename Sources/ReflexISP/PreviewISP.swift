@@ -170,6 +170,34 @@ public final class PreviewISP {
               outputHeight: outputHeight, outputStride: outputStride, destination: destination)
     }
 
+    /// Renders one YUYV frame (a UVC camera's usual format; BT.601, limited range): each
+    /// 2×2 block becomes one pixel, the same half-size image the Bayer path makes, then the
+    /// same scaling. The camera has done white balance and gamma; the parameters do not apply.
+    public func renderYUYV(_ frame: UnsafeRawPointer, width: Int, height: Int, bytesPerLine: Int,
+                           into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
+                           outputStride: Int, destination: PixelRect) {
+        precondition(width <= maximumSourceWidth && height <= maximumSourceHeight, "frame too large")
+        let blocksWide = width / 2, blocksHigh = height / 2
+        for blockRow in 0..<blocksHigh {
+            let upper = (frame + 2 * blockRow * bytesPerLine).assumingMemoryBound(to: UInt8.self)
+            let lower = upper + bytesPerLine
+            let out = halfImage + blockRow * blocksWide
+            for block in 0..<blocksWide {
+                let i = block &* 4  // Y0 U Y1 V
+                let y = (Int32(upper[i]) &+ Int32(upper[i &+ 2]) &+ Int32(lower[i]) &+ Int32(lower[i &+ 2]) &+ 2) &>> 2
+                let u = ((Int32(upper[i &+ 1]) &+ Int32(lower[i &+ 1]) &+ 1) &>> 1) &- 128
+                let v = ((Int32(upper[i &+ 3]) &+ Int32(lower[i &+ 3]) &+ 1) &>> 1) &- 128
+                let c = (y &- 16) &* 298
+                let r = min(max((c &+ 409 &* v &+ 128) &>> 8, 0), 255)
+                let g = min(max((c &- 100 &* u &- 208 &* v &+ 128) &>> 8, 0), 255)
+                let b = min(max((c &+ 516 &* u &+ 128) &>> 8, 0), 255)
+                out[block] = 0xFF00_0000 | UInt32(r) &<< 16 | UInt32(g) &<< 8 | UInt32(b)
+            }
+        }
+        scale(halfImage, width: blocksWide, height: blocksHigh, into: output, outputWidth: outputWidth,
+              outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+    }
+
     /// A crop moved and shrunk onto whole tiles and whole packing groups.
     static func alignedCrop(_ crop: PixelRect, layout: RawLayout) -> PixelRect {
         let step = layout.format.packing.samplesPerGroup == 1 ? 2 : max(2, layout.format.packing.samplesPerGroup)

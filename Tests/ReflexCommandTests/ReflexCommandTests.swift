@@ -151,10 +151,8 @@ struct ReflexCommandTests {
         #expect(log.contains("stopping (SIGTERM)"))
     }
 
-    /// The whole sensor side on the simulated sensor: streaming, metering, Auto exposure
-    /// driving the controls, until the log's summary shows the frame at mid grey.
-    @Test func runOnTheSimulatedSensorExposesToMidGrey() throws {
-        let state = StateFolder()
+    /// Runs `reflex run --sensor sim` until its log has shown `summaries` summaries; returns the log.
+    func runOnSimulatedSensor(state: StateFolder, summaries: Int = 2) throws -> String {
         let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let process = Process()
         process.executableURL = folder.appendingPathComponent("reflex")
@@ -165,16 +163,40 @@ struct ReflexCommandTests {
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         var log = ""
-        // The first summary comes after 5 s; the second shows AE settled.
-        while log.components(separatedBy: "frames in").count < 3 {
+        while log.components(separatedBy: "frames in").count <= summaries {
             let chunk = err.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             log += String(decoding: chunk, as: UTF8.self)
         }
+        return log
+    }
+
+    /// The luma of the log's last summary, in thousandths.
+    func lastLuma(_ log: String) -> Int {
+        log.components(separatedBy: "luma ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+    }
+
+    /// The whole sensor side on the simulated sensor: streaming, metering, Auto exposure
+    /// driving the controls, until the log's summary shows the frame at mid grey.
+    @Test func runOnTheSimulatedSensorExposesToMidGrey() throws {
+        let log = try runOnSimulatedSensor(state: StateFolder())
         #expect(log.contains("camera: streaming simulated"))
         #expect(log.contains("1843200 bytes a frame"), "1280x720 12-bit frames arrive whole")
-        let luma = log.components(separatedBy: "luma ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
-        #expect((127...255).contains(luma), "within half a stop of mid grey (180/1000): \(luma)/1000\n\(log)")
+        #expect((127...255).contains(lastLuma(log)), "within half a stop of mid grey (180/1000): \(lastLuma(log))/1000\n\(log)")
+    }
+
+    /// Pro with a manual shutter and Auto ISO: the shutter stays, gain alone finds mid grey.
+    @Test func aManualShutterIsKeptAndAutoISOExposesAroundIt() throws {
+        let state = StateFolder()
+        for (key, value) in [("mode", "pro"), ("shutter", "1/500")] {
+            #expect(try ReflexRun(["settings", "set", key, value, "--state-dir", state.path]).status == 0)
+        }
+        let log = try runOnSimulatedSensor(state: state)
+        #expect(log.contains("camera: manual shutter 1/500"))
+        let summary = log.components(separatedBy: "\n").last { $0.contains("frames in") } ?? ""
+        #expect(summary.contains("exposure 1/500 s"), "\(summary)")
+        #expect(!summary.contains("ISO 100,"), "the gain rose to make up for the short shutter: \(summary)")
+        #expect((127...255).contains(lastLuma(log)), "\(lastLuma(log))/1000\n\(log)")
     }
 
     @Test func probeSpeaksJSONForScripts() throws {
