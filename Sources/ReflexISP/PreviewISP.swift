@@ -37,6 +37,10 @@ public final class PreviewISP {
     private var matrixTuple: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     private var parameters: ISPParameters?
     private var lutFormat: RawFormat?
+    /// Samples index the tables through this mask: the format's depth, so the tables are only
+    /// as large as the sensor's values (rebuilt whenever white balance moves) and a corrupt
+    /// sample can never read past them.
+    private var sampleMask = PreviewISP.lutSize - 1
 
     public init(maximumSourceWidth: Int, maximumSourceHeight: Int, maximumOutputWidth: Int) {
         self.maximumSourceWidth = maximumSourceWidth
@@ -92,8 +96,8 @@ public final class PreviewISP {
     /// The 8-bit displayed luma of one tile (white balance, gain, gamma; no colour matrix).
     @inline(__always)
     func displayedLuma(red: UInt16, green: UInt16, blue: UInt16) -> UInt32 {
-        let mask = PreviewISP.lutSize - 1
-        let y = (54 &* lutRed[Int(red) & mask] &+ 183 &* lutGreen[2 &* Int(green)] &+ 19 &* lutBlue[Int(blue) & mask]) &>> 8
+        let mask = sampleMask
+        let y = (54 &* lutRed[Int(red) & mask] &+ 183 &* lutGreen[2 &* (Int(green) & mask)] &+ 19 &* lutBlue[Int(blue) & mask]) &>> 8
         return gamma[Int(min(y, PreviewISP.linearMaximum))]
     }
 
@@ -102,23 +106,26 @@ public final class PreviewISP {
         guard newParameters != parameters || format != lutFormat else { return }
         parameters = newParameters
         lutFormat = format
+        sampleMask = format.maximumValue
         let range = Double(newParameters.whiteLevel - newParameters.blackLevel)
         let scale = Double(PreviewISP.linearMaximum) * newParameters.digitalGain / range
         let gains = newParameters.whiteBalance * scale
         // Samples above the format's depth are noise from a bad frame: they saturate.
-        for value in 0..<PreviewISP.lutSize {
-            let signal = Double(min(value, format.maximumValue) - newParameters.blackLevel)
+        for value in 0...format.maximumValue {
+            let signal = Double(value - newParameters.blackLevel)
             lutRed[value] = PreviewISP.clampLinear(signal * gains.x)
             lutBlue[value] = PreviewISP.clampLinear(signal * gains.z)
         }
         // Green: the two greens of a tile are averaged as signal, before any clipping, so a
         // hot or saturated one does not pull its tile's colour.
-        for sum in 0..<(2 * PreviewISP.lutSize) {
-            let signal = Double(min(sum, 2 * format.maximumValue)) / 2 - Double(newParameters.blackLevel)
+        for sum in 0...(2 * format.maximumValue) {
+            let signal = Double(sum) / 2 - Double(newParameters.blackLevel)
             lutGreen[sum] = PreviewISP.clampLinear(signal * gains.y)
         }
-        let fixed = newParameters.colorMatrix.m.map { Int32(($0 * Double(1 << PreviewISP.matrixShift)).rounded()) }
-        matrixTuple = (fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], fixed[6], fixed[7], fixed[8])
+        // (No `map`: white balance moves every few frames, and this must not allocate.)
+        let m = newParameters.colorMatrix.m
+        func fixed(_ i: Int) -> Int32 { Int32((m[i] * Double(1 << PreviewISP.matrixShift)).rounded()) }
+        matrixTuple = (fixed(0), fixed(1), fixed(2), fixed(3), fixed(4), fixed(5), fixed(6), fixed(7), fixed(8))
 
     }
 
@@ -213,7 +220,7 @@ public final class PreviewISP {
     @inline(__always)
     private func demosaicTiles(redRow: UnsafePointer<UInt16>, blueRow: UnsafePointer<UInt16>,
                                redColumn: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let mask = PreviewISP.lutSize - 1
+        let mask = sampleMask
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrixTuple
         let shift = PreviewISP.matrixShift
         let top = PreviewISP.linearMaximum
@@ -222,7 +229,7 @@ public final class PreviewISP {
         for tile in 0..<count {
             let x = tile &* 2
             let r = lutRed[Int(redRow[x &+ redColumn]) & mask]
-            let g = lutGreen[Int(redRow[x &+ greenColumn]) &+ Int(blueRow[x &+ redColumn])]
+            let g = lutGreen[(Int(redRow[x &+ greenColumn]) & mask) &+ (Int(blueRow[x &+ redColumn]) & mask)]
             let b = lutBlue[Int(blueRow[x &+ greenColumn]) & mask]
             let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
             let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)

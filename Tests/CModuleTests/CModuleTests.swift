@@ -35,7 +35,8 @@ struct CModuleTests {
         #expect(REFLEX_DRM_FORMAT_ARGB8888 == fourCC("AR24"))
         #expect(REFLEX_DRM_IOCTL_MODE_CREATE_DUMB == 0xC020_64B2)
         #expect(String(cString: reflex_drm_connector_type_name(UInt32(DRM_MODE_CONNECTOR_VIRTUAL))) == "Virtual")
-        #expect(drmAvailable() == 0 || drmAvailable() == 1)
+        // libdrm links and refuses what is not a DRM device.
+        #expect(drmGetVersion(-1) == nil)
     }
 
     @Test func cairoDrawsIntoAnImageSurface() {

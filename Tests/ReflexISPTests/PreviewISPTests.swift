@@ -108,7 +108,7 @@ struct PreviewISPTests {
         #expect(Set(row).count > 2, "the edge is blended, not a jump: \(row)")
     }
 
-    @Test func renderingAndStatisticsAllocateNothingPerFrame() {
+    @Test func renderingStatisticsAndNewParametersAllocateNothingPerFrame() {
         let format = RawFormat(cfa: .bggr, bitsPerSample: 10, packing: .csi2Packed10)
         let layout = RawLayout(width: 640, height: 480, format: format)
         let frame = [UInt8](repeating: 0x55, count: layout.byteCount)
@@ -119,7 +119,13 @@ struct PreviewISPTests {
         let destination = PixelRect(x: 0, y: 0, width: 800, height: 480).fitting(sourceWidth: 640, sourceHeight: 480)
         frame.withUnsafeBytes { raw in
             output.withUnsafeMutableBufferPointer { out in
+                var frameNumber = 0.0
                 func oneFrame() {
+                    // White balance moves every frame, as Auto white balance makes it.
+                    frameNumber += 1
+                    var moving = parameters
+                    moving.whiteBalance.x = 1.5 + frameNumber / 100
+                    isp.setParameters(moving, format: format)
                     isp.renderBayer(raw.baseAddress!, layout: layout, into: out.baseAddress!, outputWidth: 800,
                                     outputHeight: 480, outputStride: 800, destination: destination)
                     isp.collectStatistics(raw.baseAddress!, layout: layout, into: &statistics)
