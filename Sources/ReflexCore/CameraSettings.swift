@@ -50,6 +50,8 @@ public struct CameraSettings: Sendable, Hashable {
     public var whiteBalance: WhiteBalance = .auto
     /// The dial the thumb zone had selected.
     public var selectedDial: Dial = .iso
+    /// Auto exposure's compensation; kept across modes (it is not a manual value).
+    public var exposureCompensation: ExposureCompensation = .zero
 
     public init() {}
 

@@ -10,6 +10,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case focus
     case whiteBalance = "white-balance"
     case dial
+    case exposureCompensation = "exposure-compensation"
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
@@ -25,6 +26,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
             "auto | " + WhiteBalancePreset.allCases.map(\.rawValue).joined(separator: " ")
                 + " | 2000K … 10000K in 100 K steps"
         case .dial: Dial.allCases.map(\.rawValue).joined(separator: " | ")
+        case .exposureCompensation: "-3 … +3 in thirds: 0 | +1/3 | -2/3 | +1 | +1 1/3 … (or a decimal: +0.7)"
         }
     }
 
@@ -59,6 +61,7 @@ extension CameraSettings {
         case .focus: focus.manualValue?.description ?? "auto"
         case .whiteBalance: whiteBalance.settingValue
         case .dial: selectedDial.rawValue
+        case .exposureCompensation: exposureCompensation.description.replacingOccurrencesOfMinus()
         }
     }
 
@@ -107,6 +110,9 @@ extension CameraSettings {
         case .dial:
             guard let value = Dial(rawValue: word) else { throw refuse("unknown dial") }
             selectedDial = value
+        case .exposureCompensation:
+            guard let value = ExposureCompensation(parsing: word) else { throw refuse("not a third of a stop within ±3") }
+            exposureCompensation = value
         }
     }
 
@@ -117,4 +123,9 @@ extension CameraSettings {
             key.isManualParameter && value(of: key) != "auto"
         }
     }
+}
+
+private extension String {
+    /// Files and scripts get an ASCII "-"; the screen shows "−".
+    func replacingOccurrencesOfMinus() -> String { String(map { $0 == "\u{2212}" ? "-" : $0 }) }
 }

@@ -152,6 +152,7 @@ public final class SensorStream: @unchecked Sendable {
                 .compactMap { $0 }.joined(separator: ", ") + " → \(exposureControl.describe(setting))")
         }
         var autoExposure = AutoExposure(limits: limits)
+        autoExposure.compensation = settings.exposureCompensation
         var autoWhiteBalance = AutoWhiteBalance()
         var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)

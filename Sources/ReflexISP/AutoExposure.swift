@@ -66,8 +66,8 @@ public struct AutoExposure: Sendable {
     public static let clipMemoryDecisions = 30
 
     public let limits: ExposureLimits
-    /// Exposure compensation in thirds of a stop, −9…+9 (±3 EV).
-    public private(set) var compensationThirds = 0
+    /// Exposure compensation: the target moves by its stops.
+    public var compensation: ExposureCompensation = .zero
     private var pending: ExposureSetting?
     private var framesWaited = 0
     /// The brightness (exposure × gain) at which highlights clipped, and for how long more
@@ -79,22 +79,6 @@ public struct AutoExposure: Sendable {
         self.limits = limits
     }
 
-    public mutating func setCompensation(thirds: Int) {
-        compensationThirds = min(max(thirds, -9), 9)
-    }
-
-    /// The compensation as photographers write it: "+1", "−2/3", "0".
-    public var compensationLabel: String {
-        let whole = abs(compensationThirds) / 3, thirds = abs(compensationThirds) % 3
-        let sign = compensationThirds > 0 ? "+" : compensationThirds < 0 ? "−" : ""
-        switch (whole, thirds) {
-        case (0, 0): return "0"
-        case (_, 0): return "\(sign)\(whole)"
-        case (0, _): return "\(sign)\(thirds)/3"
-        default: return "\(sign)\(whole) \(thirds)/3"
-        }
-    }
-
     /// The setting to ask for next, given a frame's mean linear luma (0…1 of white), its
     /// share of clipped tiles, and the setting it was taken with.
     public mutating func update(meanLuma: Double, clippedFraction: Double, frame: ExposureSetting) -> ExposureSetting {
@@ -102,7 +86,7 @@ public struct AutoExposure: Sendable {
             framesWaited += 1
             return pending
         }
-        let target = AutoExposure.midGrey * FastMath.exp2(Double(compensationThirds) / 3)
+        let target = AutoExposure.midGrey * FastMath.exp2(compensation.stops)
         var stops = FastMath.log2(target / max(meanLuma, 1e-5))
         if clippedFraction > AutoExposure.clipHold { stops = min(stops, 0) }
         if clippedFraction > AutoExposure.clipDarken {

@@ -14,6 +14,7 @@ struct SettingsFileTests {
         settings.focus = .manual(FocusPosition(0.35))
         settings.whiteBalance = .kelvin(4300)
         settings.selectedDial = .focus
+        settings.exposureCompensation = ExposureCompensation(thirds: -4)
         return settings
     }
 
@@ -97,6 +98,7 @@ struct SettingsKeyTests {
             .focus: ["auto", "0", "0.5", "0.123", "1"],
             .whiteBalance: ["auto", "sunny", "cloudy", "shade", "tungsten", "fluorescent", "2000K", "10000K"],
             .dial: ["iso", "shutter", "focus", "wb"],
+            .exposureCompensation: ["0", "+1/3", "-2/3", "+1", "-1 1/3", "+3", "-3"],
         ]
         #expect(Set(samples.keys) == Set(SettingsKey.allCases))
         for (key, values) in samples {
@@ -114,6 +116,7 @@ struct SettingsKeyTests {
             (.mode, "manual"), (.format, "heic"), (.geotag, "maybe"), (.geotagPrecision, "exact"),
             (.iso, "450"), (.iso, "-100"), (.shutter, "1/300"), (.shutter, "2\""), (.focus, "1.5"),
             (.focus, "near"), (.whiteBalance, "1500K"), (.whiteBalance, "daylight"), (.dial, "zoom"),
+            (.exposureCompensation, "+4"), (.exposureCompensation, "+1/2"), (.exposureCompensation, "bright"),
         ]
         for (key, value) in bad {
             var settings = CameraSettings()

@@ -137,3 +137,26 @@ struct ShutterDialTests {
         #expect(scale.nearest(toSeconds: 5) == ShutterSpeed(1, 1))
     }
 }
+
+@Suite("Exposure compensation")
+struct ExposureCompensationTests {
+    @Test func labelsAreThirdsOfAStopAsCameraDialsPrintThem() {
+        #expect((-9...9).map { ExposureCompensation(thirds: $0).description } == [
+            "−3", "−2 2/3", "−2 1/3", "−2", "−1 2/3", "−1 1/3", "−1", "−2/3", "−1/3", "0",
+            "+1/3", "+2/3", "+1", "+1 1/3", "+1 2/3", "+2", "+2 1/3", "+2 2/3", "+3",
+        ])
+    }
+
+    @Test func everyLabelParsesBackAndDecimalsRoundToThirds() {
+        for thirds in -9...9 {
+            let value = ExposureCompensation(thirds: thirds)
+            #expect(ExposureCompensation(parsing: value.description) == value)
+        }
+        #expect(ExposureCompensation(parsing: "+0.7")?.thirds == 2)
+        #expect(ExposureCompensation(parsing: "-1.3")?.thirds == -4)
+        #expect(ExposureCompensation(parsing: "-1 1/3")?.thirds == -4)
+        for bad in ["+3 1/3", "4", "1/2", "", "+", "two"] { #expect(ExposureCompensation(parsing: bad) == nil, "\(bad)") }
+        #expect(ExposureCompensation(thirds: 20).thirds == 9)
+        #expect(ExposureCompensation(thirds: -3).stops == -1)
+    }
+}
