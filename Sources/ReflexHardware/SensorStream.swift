@@ -154,6 +154,14 @@ public final class SensorStream: @unchecked Sendable {
         var autoExposure = AutoExposure(limits: limits)
         autoExposure.compensation = settings.exposureCompensation
         var autoWhiteBalance = AutoWhiteBalance()
+        // Pro white balance (a preset or Kelvin) fixes the gains through the sensor's colour
+        // calibration; otherwise Auto white balance finds them.
+        let color = calibration.color
+        let manualWhiteBalance = settings.mode == .pro ? settings.whiteBalance.kelvin.map { ($0, color.gains(kelvin: $0)) } : nil
+        if let (kelvin, gains) = manualWhiteBalance {
+            log("camera: manual white balance \(settings.whiteBalance) → gains \(Self.gainsText(gains)) (\(kelvin) K)")
+        }
+        var whiteBalance: SIMD3<Double> { manualWhiteBalance?.1 ?? autoWhiteBalance.gains }
         var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
         var statistics = FrameStatistics()
@@ -191,11 +199,14 @@ public final class SensorStream: @unchecked Sendable {
                 let taken = history.setting(forFrame: frame.sequence)
                 let layout = RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: rawFormat)
                 isp.setParameters(ISPParameters(blackLevel: blackLevel, whiteLevel: rawFormat.maximumValue,
-                                                whiteBalance: autoWhiteBalance.gains, digitalGain: taken.digitalGain),
+                                                whiteBalance: whiteBalance, digitalGain: taken.digitalGain,
+                                                colorMatrix: color.previewMatrix),
                                   format: rawFormat)
                 isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, into: &statistics)
-                _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
-                lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * taken.digitalGain
+                if manualWhiteBalance == nil {
+                    _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
+                }
+                lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: whiteBalance) * taken.digitalGain
                 if !manual.isFullyManual {
                     let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: statistics.clippedFraction,
                                                    frame: taken)
@@ -220,12 +231,20 @@ public final class SensorStream: @unchecked Sendable {
                 let rate = Double(frames) / (now - summaryStart)
                 log("camera: \(frames) frames in \(Int((now - summaryStart).rounded())) s "
                     + "(\(Int(rate.rounded())) fps), \(dropped) dropped, \(lastBytes) bytes a frame, "
-                    + "\(exposureControl.describe(setting)), luma \(Int((lastLuma * 1000).rounded()))/1000")
+                    + "\(exposureControl.describe(setting)), luma \(Int((lastLuma * 1000).rounded()))/1000, "
+                    + (manualWhiteBalance != nil ? "WB \(settings.whiteBalance)"
+                        : "AWB about \(color.kelvin(forGains: autoWhiteBalance.gains)) K"))
                 frames = 0
                 dropped = 0
                 summaryStart = now
             }
         }
+    }
+}
+
+extension SensorStream {
+    static func gainsText(_ gains: SIMD3<Double>) -> String {
+        [gains.x, gains.y, gains.z].map { String(Int(($0 * 100).rounded())) + "%" }.joined(separator: "/")
     }
 }
 

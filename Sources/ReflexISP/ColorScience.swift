@@ -70,14 +70,18 @@ public struct ColorCalibration: Sendable, Equatable {
     }
 
     /// The gains (red, green = 1, blue) that make a grey lit at `kelvin` come out grey.
+    /// Light too warm or too cool for the sensor's primaries gives a negative component;
+    /// it is floored, so the gains stay finite and positive (and simply large).
     public func gains(kelvin: Int) -> SIMD3<Double> {
         let white = cameraFromXYZ.apply(ColorCalibration.xyz(kelvin: Double(kelvin)))
-        return SIMD3(white.y / white.x, 1, white.y / white.z)
+        let floor = max(white.y, 1e-6) * 0.01
+        return SIMD3(max(white.y, floor) / max(white.x, floor), 1, max(white.y, floor) / max(white.z, floor))
     }
 
     /// The colour temperature whose gains are nearest to `gains` (by the red/blue balance),
     /// for showing what Auto white balance chose.
     public func kelvin(forGains gains: SIMD3<Double>) -> Int {
+        guard gains.x > 0, gains.z > 0, gains.x.isFinite, gains.z.isFinite else { return 5500 }
         let wanted = FastMath.log2(gains.x / gains.z)
         var best = 2000
         var bestError = Double.infinity
@@ -89,18 +93,24 @@ public struct ColorCalibration: Sendable, Equatable {
         return best
     }
 
-    /// CIE XYZ (Y = 1) of a black body at `kelvin`, by Kim et al.'s cubic fit of the
-    /// Planckian locus (1667 K – 25000 K).
+    /// CIE XYZ (Y = 1) of light at `kelvin`, the way a camera's Kelvin setting means it:
+    /// from 4000 K up, daylight (the CIE daylight locus, on which 6504 K is D65); below, a
+    /// black body, like tungsten (Kim et al.'s cubic fit of the Planckian locus, from 1667 K).
     public static func xyz(kelvin: Double) -> SIMD3<Double> {
         let t = min(max(kelvin, 1667), 25000)
         let (t1, t2, t3) = (1e3 / t, 1e6 / (t * t), 1e9 / (t * t * t))
-        let x = t <= 4000
-            ? -0.2661239 * t3 - 0.2343589 * t2 + 0.8776956 * t1 + 0.179910
-            : -3.0258469 * t3 + 2.1070379 * t2 + 0.2226347 * t1 + 0.240390
-        let (x2, x3) = (x * x, x * x * x)
-        let y = t <= 2222 ? -1.1063814 * x3 - 1.34811020 * x2 + 2.18555832 * x - 0.20219683
-            : t <= 4000 ? -0.9549476 * x3 - 1.37418593 * x2 + 2.09137015 * x - 0.16748867
-            : 3.0817580 * x3 - 5.87338670 * x2 + 3.75112997 * x - 0.37001483
+        let x: Double, y: Double
+        if t >= 4000 {
+            x = t <= 7000
+                ? -4.6070 * t3 + 2.9678 * t2 + 0.09911 * t1 + 0.244063
+                : -2.0064 * t3 + 1.9018 * t2 + 0.24748 * t1 + 0.237040
+            y = -3.000 * x * x + 2.870 * x - 0.275
+        } else {
+            x = -0.2661239 * t3 - 0.2343589 * t2 + 0.8776956 * t1 + 0.179910
+            let (x2, x3) = (x * x, x * x * x)
+            y = t <= 2222 ? -1.1063814 * x3 - 1.34811020 * x2 + 2.18555832 * x - 0.20219683
+                : -0.9549476 * x3 - 1.37418593 * x2 + 2.09137015 * x - 0.16748867
+        }
         return SIMD3(x / y, 1, (1 - x - y) / y)
     }
 }

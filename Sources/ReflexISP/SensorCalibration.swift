@@ -10,6 +10,8 @@ import ReflexCore
 ///     f-number = 2.8
 ///     focal-length-mm = 4.4
 ///     control-delay-frames = 2 # frames between setting exposure/gain and seeing it
+///     color-matrix = 0.64 -0.12 -0.05 -0.38 1.15 0.26 -0.07 0.15 0.58
+///                              # XYZ → camera, row-major, as a DNG ColorMatrix (D65)
 public struct SensorCalibration: Sendable, Equatable {
     public var gainControl: String?
     public var gainUnity: Double?
@@ -18,6 +20,13 @@ public struct SensorCalibration: Sendable, Equatable {
     public var fNumber: Double?
     public var focalLengthMillimetres: Double?
     public var controlDelayFrames = 2
+    /// XYZ → camera RGB; nil: the sensor is taken to have sRGB primaries.
+    public var colorMatrix: Matrix3?
+
+    /// Kelvin ↔ white-balance gains and the preview's colour matrix, from `colorMatrix`.
+    public var color: ColorCalibration {
+        colorMatrix.map { ColorCalibration(cameraFromXYZ: $0) } ?? ColorCalibration()
+    }
 
     public init() {}
 
@@ -29,7 +38,7 @@ public struct SensorCalibration: Sendable, Equatable {
         public var description: String {
             switch self {
             case .syntax(let problem): "\(problem)"
-            case .badNumber(let key, let value): "\(key) = \(value) is not a positive number"
+            case .badNumber(let key, let value): "\(key) = \(value) is not a valid value"
             case .unknownKey(let key): "unknown key \(key)"
             }
         }
@@ -62,6 +71,13 @@ public struct SensorCalibration: Sendable, Equatable {
             case "focal-length-mm":
                 guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
                 calibration.focalLengthMillimetres = n
+            case "color-matrix":
+                let numbers = value.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+                guard numbers.count == 9, numbers.allSatisfy({ $0.isFinite && abs($0) < 100 }),
+                      Matrix3(numbers).inverse != nil else {
+                    return .failure(.badNumber(key: key, value: value))
+                }
+                calibration.colorMatrix = Matrix3(numbers)
             case "control-delay-frames":
                 guard let n = number() else { return .failure(.badNumber(key: key, value: value)) }
                 calibration.controlDelayFrames = Int(n)

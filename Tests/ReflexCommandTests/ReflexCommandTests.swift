@@ -183,12 +183,14 @@ struct ReflexCommandTests {
         #expect(log.contains("camera: streaming simulated"))
         #expect(log.contains("1843200 bytes a frame"), "1280x720 12-bit frames arrive whole")
         #expect((127...255).contains(lastLuma(log)), "within half a stop of mid grey (180/1000): \(lastLuma(log))/1000\n\(log)")
+        #expect(log.contains("AWB about "), "Auto white balance reports its estimate")
     }
 
-    /// Pro with a manual shutter and Auto ISO: the shutter stays, gain alone finds mid grey.
+    /// Pro with a manual shutter and Auto ISO: the shutter stays, gain alone finds mid grey;
+    /// the Tungsten preset fixes white balance through the colour calibration.
     @Test func aManualShutterIsKeptAndAutoISOExposesAroundIt() throws {
         let state = StateFolder()
-        for (key, value) in [("mode", "pro"), ("shutter", "1/500")] {
+        for (key, value) in [("mode", "pro"), ("shutter", "1/500"), ("white-balance", "tungsten")] {
             #expect(try ReflexRun(["settings", "set", key, value, "--state-dir", state.path]).status == 0)
         }
         let log = try runOnSimulatedSensor(state: state)
@@ -197,6 +199,8 @@ struct ReflexCommandTests {
         #expect(summary.contains("exposure 1/500 s"), "\(summary)")
         #expect(!summary.contains("ISO 100,"), "the gain rose to make up for the short shutter: \(summary)")
         #expect((127...255).contains(lastLuma(log)), "\(lastLuma(log))/1000\n\(log)")
+        #expect(log.contains("camera: manual white balance Tungsten 3200K → gains "), "\(log)")
+        #expect(summary.contains("WB Tungsten 3200K"), "\(summary)")
     }
 
     @Test func probeSpeaksJSONForScripts() throws {
