@@ -183,10 +183,11 @@ class Machine:
                 if "error" in message:
                     raise RigError(f"QMP {execute}: {message['error'].get('desc')}")
 
-    def screendump(self, path):
-        """What the display scans out, as a PNG (QEMU's monitor, like a camera on a bench)."""
-        self.qmp("screendump", filename=os.path.abspath(path), format="png")
+    def screendump(self, path, format="png"):
+        """What the display scans out, as PNG or PPM (QEMU's monitor, like a camera on a bench)."""
+        self.qmp("screendump", filename=os.path.abspath(path), format=format)
         return path
+
 
     # --- the guest's test agent
     def run(self, command, timeout=30, grace=10):
@@ -244,3 +245,22 @@ class Machine:
         except (RigError, OSError, subprocess.TimeoutExpired):
             self.process.kill()
             self.process.wait()
+
+
+def read_ppm(path):
+    """A binary PPM (P6) as (width, height, pixel(x, y) -> (r, g, b)), for checking screendumps."""
+    with open(path, "rb") as image:
+        data = image.read()
+    fields, position = [], 0
+    while len(fields) < 4:
+        while data[position:position + 1].isspace():
+            position += 1
+        end = position
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[position:end])
+        position = end
+    position += 1
+    width, height = int(fields[1]), int(fields[2])
+    pixels = data[position:]
+    return width, height, lambda x, y: tuple(pixels[(y * width + x) * 3:(y * width + x) * 3 + 3])

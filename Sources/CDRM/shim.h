@@ -42,3 +42,6 @@ static inline const char *reflex_drm_connector_type_name(uint32_t type) {
 }
 
 static const uint32_t REFLEX_DRM_MODE_TYPE_PREFERRED = DRM_MODE_TYPE_PREFERRED;
+
+static const unsigned long REFLEX_DRM_IOCTL_MODE_DESTROY_DUMB_REQUEST = DRM_IOCTL_MODE_DESTROY_DUMB;
+static const int REFLEX_DRM_EVENT_CONTEXT_VERSION = 2;  /* page_flip_handler, without the CRTC variant */

@@ -13,9 +13,6 @@ import Glibc
 public final class SensorStream: @unchecked Sendable {
     public typealias Log = @Sendable (String) -> Void
 
-    /// The preview size asked of the driver (it may pick another).
-    public static let requestedWidth = 1920
-    public static let requestedHeight = 1080
     /// Frames between two meterings: AE and AWB need fresh statistics, not every frame's.
     public static let meteringInterval = 4
     /// Seconds between two log summaries.
@@ -32,15 +29,19 @@ public final class SensorStream: @unchecked Sendable {
     private let settings: CameraSettings
     private let calibration: SensorCalibration
     private let source: Source
+    /// Where the live preview goes, if there is a panel. Until the realtime loop (the display
+    /// issue) takes it over, this thread renders each frame and flips.
+    private let display: DRMDisplay?
     private let log: Log
     private let stopRequested = Atomic<Bool>(false)
     private var thread: pthread_t?
 
     public init(settings: CameraSettings, calibration: SensorCalibration, source: Source = .v4l2(devFolder: "/dev"),
-                log: @escaping Log) {
+                display: DRMDisplay? = nil, log: @escaping Log) {
         self.settings = settings
         self.calibration = calibration
         self.source = source
+        self.display = display
         self.log = log
     }
 
@@ -115,8 +116,8 @@ public final class SensorStream: @unchecked Sendable {
     private func stream(_ device: CaptureDeviceInfo) throws(CameraError) {
         let camera = try open(device)
         let fourCC = CaptureFormatChoice.best(of: device.formats.map(\.fourCC.code))!
-        let format = try camera.setFormat(fourCC: fourCC, width: SensorStream.requestedWidth,
-                                          height: SensorStream.requestedHeight)
+        let format = try camera.setFormat(fourCC: fourCC, width: calibration.previewWidth,
+                                          height: calibration.previewHeight)
         let width = Int(format.width), height = Int(format.height), bytesPerLine = Int(format.bytesperline)
         let rawFormat = RawFormat(v4l2FourCC: format.pixelformat)
         try camera.start(bufferCount: 4)
@@ -163,7 +164,11 @@ public final class SensorStream: @unchecked Sendable {
         }
         var whiteBalance: SIMD3<Double> { manualWhiteBalance?.1 ?? autoWhiteBalance.gains }
         var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
-        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
+        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height,
+                             maximumOutputWidth: max(display?.width ?? 16, 16))
+        let viewfinder = display.map {
+            PixelRect(x: 0, y: 0, width: $0.width, height: $0.height).fitting(sourceWidth: width, sourceHeight: height)
+        }
         var statistics = FrameStatistics()
         // The board's black level is in the streamed format's units; one that cannot be is ignored.
         var blackLevel = calibration.blackLevel ?? 0
@@ -177,12 +182,18 @@ public final class SensorStream: @unchecked Sendable {
         var frames = 0, dropped = 0, lastSequence: UInt32?, lastBytes = 0
         var summaryStart = monotonicSeconds()
         var lastLuma = 0.0
+        // Made once: the loop allocates nothing per frame.
+        var descriptors = [pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: display?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
         while !stopping {
-            var descriptor = pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 1000)
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            let ready = poll(&descriptors, 2, 1000)
             if ready < 0 && errno != EINTR { throw CameraError.failed("poll", code: errno) }
+            if descriptors[1].revents & Int16(POLLIN) != 0 { display?.handleEvents() }
+            let descriptor = descriptors[0]
             if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(device.path) }
-            guard ready > 0, let frame = try camera.dequeue() else {
+            guard descriptor.revents & Int16(POLLIN) != 0, let frame = try camera.dequeue() else {
                 if monotonicSeconds() - lastFrameTime > SensorStream.stallTimeout {
                     throw CameraError.failed("no frame for \(Int(SensorStream.stallTimeout)) s", code: ETIMEDOUT)
                 }
@@ -225,6 +236,14 @@ public final class SensorStream: @unchecked Sendable {
                     }
                 }
             }
+            if let display, let viewfinder, !frame.corrupted, !display.flipPending {
+                showPreview(frame, on: display, in: viewfinder, rawFormat: rawFormat, width: width, height: height,
+                            bytesPerLine: bytesPerLine, isp: isp,
+                            parameters: rawFormat.map {
+                                ISPParameters(blackLevel: blackLevel, whiteLevel: $0.maximumValue, whiteBalance: whiteBalance,
+                                              digitalGain: setting.digitalGain, colorMatrix: color.previewMatrix)
+                            })
+            }
             try camera.requeue(frame)
             let now = monotonicSeconds()
             if now - summaryStart >= SensorStream.summaryInterval {
@@ -233,7 +252,8 @@ public final class SensorStream: @unchecked Sendable {
                     + "(\(Int(rate.rounded())) fps), \(dropped) dropped, \(lastBytes) bytes a frame, "
                     + "\(exposureControl.describe(setting)), luma \(Int((lastLuma * 1000).rounded()))/1000, "
                     + (manualWhiteBalance != nil ? "WB \(settings.whiteBalance)"
-                        : "AWB about \(color.kelvin(forGains: autoWhiteBalance.gains)) K"))
+                        : "AWB about \(color.kelvin(forGains: autoWhiteBalance.gains)) K")
+                    + (display.map { ", \($0.flips) flips on \($0.connectorName)" } ?? ""))
                 frames = 0
                 dropped = 0
                 summaryStart = now
@@ -243,6 +263,30 @@ public final class SensorStream: @unchecked Sendable {
 }
 
 extension SensorStream {
+    /// One frame through the preview ISP into the panel's back buffer, letterboxed, then a flip.
+    private func showPreview(_ frame: CapturedFrame, on display: DRMDisplay, in viewfinder: PixelRect,
+                             rawFormat: RawFormat?, width: Int, height: Int, bytesPerLine: Int, isp: PreviewISP,
+                             parameters: ISPParameters?) {
+        guard frame.bytes.count >= bytesPerLine * height else { return }
+        do {
+            try display.present { pixels, stride throws(DisplayError) in
+                if let rawFormat, let parameters {
+                    isp.setParameters(parameters, format: rawFormat)
+                    isp.renderBayer(frame.bytes.baseAddress!, layout: RawLayout(width: width, height: height,
+                                                                                bytesPerLine: bytesPerLine, format: rawFormat),
+                                    into: pixels, outputWidth: display.width, outputHeight: display.height,
+                                    outputStride: stride, destination: viewfinder)
+                } else {
+                    isp.renderYUYV(frame.bytes.baseAddress!, width: width, height: height, bytesPerLine: bytesPerLine,
+                                   into: pixels, outputWidth: display.width, outputHeight: display.height,
+                                   outputStride: stride, destination: viewfinder)
+                }
+            }
+        } catch {
+            log("display: \(error)")
+        }
+    }
+
     static func gainsText(_ gains: SIMD3<Double>) -> String {
         [gains.x, gains.y, gains.z].map { String(Int(($0 * 100).rounded())) + "%" }.joined(separator: "/")
     }

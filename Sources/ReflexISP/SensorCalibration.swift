@@ -10,6 +10,7 @@ import ReflexCore
 ///     f-number = 2.8
 ///     focal-length-mm = 4.4
 ///     control-delay-frames = 2 # frames between setting exposure/gain and seeing it
+///     preview-size = 1920x1080 # the sensor mode to stream for the preview
 ///     color-matrix = 0.64 -0.12 -0.05 -0.38 1.15 0.26 -0.07 0.15 0.58
 ///                              # XYZ → camera, row-major, as a DNG ColorMatrix (D65)
 public struct SensorCalibration: Sendable, Equatable {
@@ -20,6 +21,9 @@ public struct SensorCalibration: Sendable, Equatable {
     public var fNumber: Double?
     public var focalLengthMillimetres: Double?
     public var controlDelayFrames = 2
+    /// The sensor mode the preview streams (the driver may adjust it).
+    public var previewWidth = 1920
+    public var previewHeight = 1080
     /// XYZ → camera RGB; nil: the sensor is taken to have sRGB primaries.
     public var colorMatrix: Matrix3?
 
@@ -78,6 +82,12 @@ public struct SensorCalibration: Sendable, Equatable {
                     return .failure(.badNumber(key: key, value: value))
                 }
                 calibration.colorMatrix = Matrix3(numbers)
+            case "preview-size":
+                let sides = value.lowercased().split(separator: "x").compactMap { Int($0) }
+                guard sides.count == 2, sides.allSatisfy({ (16...16384).contains($0) }) else {
+                    return .failure(.badNumber(key: key, value: value))
+                }
+                (calibration.previewWidth, calibration.previewHeight) = (sides[0], sides[1])
             case "control-delay-frames":
                 guard let n = number() else { return .failure(.badNumber(key: key, value: value)) }
                 calibration.controlDelayFrames = Int(n)

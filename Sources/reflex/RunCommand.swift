@@ -19,6 +19,11 @@ struct Run: ParsableCommand {
 
     enum SensorChoice: String, ExpressibleByArgument, CaseIterable { case v4l2, sim }
 
+    @Option(help: "Where the preview goes: drm (the panel, the default) or none.")
+    var display: DisplayChoice = .drm
+
+    enum DisplayChoice: String, ExpressibleByArgument, CaseIterable { case drm, none }
+
     func run() throws {
         TerminationSignal.blockTerminationSignals()
         let store = SettingsStore(folder: StateFolder.resolve(flag: state.stateDirectory))
@@ -32,10 +37,22 @@ struct Run: ParsableCommand {
             ? (SensorCalibration.simulated, "board: the simulated sensor's own calibration")
             : BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
         log(boardNote)
+        var panel: DRMDisplay?
+        if display == .drm {
+            do {
+                let opened = try DRMDisplay()
+                log("display: \(opened.path) \(opened.driver) \(opened.connectorName) \(opened.width)x\(opened.height)")
+                panel = opened
+            } catch {
+                log("display: none — \(error)")
+            }
+        }
         let stream = SensorStream(settings: loaded.settings, calibration: calibration,
-                                  source: sensor == .sim ? .simulated : .v4l2(devFolder: "/dev"), log: { log($0) })
+                                  source: sensor == .sim ? .simulated : .v4l2(devFolder: "/dev"), display: panel,
+                                  log: { log($0) })
         stream.start()
-        log("running: the sensor streams and meters; no display output yet; waiting for SIGTERM")
+        log("running: the sensor streams and meters" + (panel != nil ? " and the preview is on the panel" : "")
+            + "; waiting for SIGTERM")
         let signal = TerminationSignal.wait()
         log("stopping (\(signal))")
         stream.stop()

@@ -1,0 +1,212 @@
+import CDRM
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why there is no picture on the panel, said plainly.
+public struct DisplayError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A DRM/KMS panel driven directly: the connected connector's preferred mode on a CRTC, two
+/// dumb buffers scanned out in turn, each flip completed by a page-flip event (one flip per
+/// vblank at most). The previous mode comes back and DRM master is dropped when it closes.
+///
+/// This is the legacy KMS path (SetCrtc + PageFlip), which every driver has; atomic commits
+/// with the UI on an overlay plane come with the realtime loop.
+public final class DRMDisplay: @unchecked Sendable {
+    public let path: String
+    public let descriptor: Int32
+    public let driver: String
+    public let connectorName: String
+    public let width: Int
+    public let height: Int
+    /// Pixels per row of the buffers (their pitch in 32-bit pixels).
+    public let stride: Int
+    private let crtcID: UInt32
+    private var connectorID: UInt32
+    private var mode: drmModeModeInfo
+    private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
+    private var buffers: [(handle: UInt32, framebuffer: UInt32, pixels: UnsafeMutablePointer<UInt32>, size: Int)] = []
+    private var back = 0
+    /// A flip was asked for and its event has not come: the next frame must wait.
+    public private(set) var flipPending = false
+    public private(set) var flips = 0
+
+    /// Opens the first card with a connected connector (or `path`), and sets its mode.
+    public init(path requested: String? = nil, driFolder: String = "/dev/dri") throws(DisplayError) {
+        let candidates = requested.map { [$0] } ?? deviceNodes(in: driFolder, prefix: "card")
+        var chosen: (String, Int32, DisplayCardInfo.Connector, UInt32, drmModeModeInfo, UInt32)?
+        var reasons: [String] = []
+        for path in candidates {
+            let fd = open(path, O_RDWR | O_CLOEXEC)
+            guard fd >= 0 else { reasons.append("\(path): \(errnoDescription())"); continue }
+            if let found = DRMDisplay.pickOutput(fd) {
+                chosen = (path, fd, found.connector, found.connectorID, found.mode, found.crtcID)
+                break
+            }
+            reasons.append("\(path): no connected connector with a mode")
+            close(fd)
+        }
+        guard let (path, fd, connector, connectorID, mode, crtcID) = chosen else {
+            throw DisplayError("no display found" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"))
+        }
+        self.path = path
+        descriptor = fd
+        var driverName = "unknown"
+        if let version = drmGetVersion(fd) {
+            driverName = String(cString: version.pointee.name)
+            drmFreeVersion(version)
+        }
+        driver = driverName
+        connectorName = connector.name
+        self.connectorID = connectorID
+        self.mode = mode
+        self.crtcID = crtcID
+        width = Int(mode.hdisplay)
+        height = Int(mode.vdisplay)
+        savedCRTC = drmModeGetCrtc(fd, crtcID)
+        _ = drmSetMaster(fd)  // the first opener is master already; this covers a VT switch back
+        var pitch = 0
+        for _ in 0..<2 {
+            let buffer = try DRMDisplay.makeBuffer(fd, width: width, height: height)
+            pitch = buffer.pitch
+            buffers.append((buffer.handle, buffer.framebuffer, buffer.pixels, buffer.size))
+        }
+        stride = pitch / 4
+        buffers[0].pixels.update(repeating: 0xFF00_0000, count: stride * height)
+        var connectorList = connectorID
+        guard drmModeSetCrtc(fd, crtcID, buffers[0].framebuffer, 0, 0, &connectorList, 1, &self.mode) == 0 else {
+            let reason = errnoDescription()
+            releaseBuffers()
+            close(fd)
+            throw DisplayError("\(path): cannot set the mode \(width)x\(height) (\(reason))")
+        }
+        back = 1
+    }
+
+    deinit {
+        if let savedCRTC {
+            var connectorList = connectorID
+            var saved = savedCRTC.pointee
+            _ = drmModeSetCrtc(descriptor, saved.crtc_id, saved.buffer_id, saved.x, saved.y, &connectorList, 1, &saved.mode)
+            drmModeFreeCrtc(savedCRTC)
+        }
+        releaseBuffers()
+        _ = drmDropMaster(descriptor)
+        close(descriptor)
+    }
+
+    /// Draws the next frame into the back buffer and flips to it at the next vblank. Returns
+    /// false (drawing nothing) while the previous flip is still pending.
+    @discardableResult
+    public func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
+        guard !flipPending else { return false }
+        let buffer = buffers[back]
+        try draw(buffer.pixels, stride)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard drmModePageFlip(descriptor, crtcID, buffer.framebuffer, REFLEX_DRM_MODE_PAGE_FLIP_EVENT, context) == 0 else {
+            throw DisplayError("\(path): page flip refused (\(errnoDescription()))")
+        }
+        flipPending = true
+        back = 1 - back
+        return true
+    }
+
+    /// Reads the card's events (poll `descriptor` first): a completed flip frees the next frame.
+    public func handleEvents() {
+        var context = drmEventContext()
+        context.version = Int32(REFLEX_DRM_EVENT_CONTEXT_VERSION)
+        context.page_flip_handler = { _, _, _, _, userData in
+            guard let userData else { return }
+            let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
+            display.flipPending = false
+            display.flips += 1
+        }
+        _ = drmHandleEvent(descriptor, &context)
+    }
+
+    private func releaseBuffers() {
+        for buffer in buffers {
+            munmap(buffer.pixels, buffer.size)
+            _ = drmModeRmFB(descriptor, buffer.framebuffer)
+            var destroy = drm_mode_destroy_dumb(handle: buffer.handle)
+            _ = drmIoctl(descriptor, REFLEX_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
+        }
+        buffers.removeAll()
+    }
+
+    private static func makeBuffer(_ fd: Int32, width: Int, height: Int) throws(DisplayError)
+        -> (handle: UInt32, framebuffer: UInt32, pixels: UnsafeMutablePointer<UInt32>, size: Int, pitch: Int) {
+        var create = drm_mode_create_dumb()
+        create.width = UInt32(width)
+        create.height = UInt32(height)
+        create.bpp = 32
+        guard drmIoctl(fd, REFLEX_DRM_IOCTL_MODE_CREATE_DUMB, &create) == 0 else {
+            throw DisplayError("cannot create a \(width)x\(height) buffer (\(errnoDescription()))")
+        }
+        var handles: (UInt32, UInt32, UInt32, UInt32) = (create.handle, 0, 0, 0)
+        var pitches: (UInt32, UInt32, UInt32, UInt32) = (create.pitch, 0, 0, 0)
+        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var framebuffer: UInt32 = 0
+        let added = withUnsafePointer(to: &handles) { h in
+            withUnsafePointer(to: &pitches) { p in
+                withUnsafePointer(to: &offsets) { o in
+                    drmModeAddFB2(fd, UInt32(width), UInt32(height), REFLEX_DRM_FORMAT_XRGB8888,
+                                  UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
+                                  UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
+                                  UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &framebuffer, 0)
+                }
+            }
+        }
+        guard added == 0 else { throw DisplayError("cannot add a framebuffer (\(errnoDescription()))") }
+        var map = drm_mode_map_dumb()
+        map.handle = create.handle
+        guard drmIoctl(fd, REFLEX_DRM_IOCTL_MODE_MAP_DUMB, &map) == 0,
+              let pixels = mmap(nil, Int(create.size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(map.offset)),
+              pixels != MAP_FAILED else {
+            throw DisplayError("cannot map a buffer (\(errnoDescription()))")
+        }
+        return (create.handle, framebuffer, pixels.assumingMemoryBound(to: UInt32.self), Int(create.size), Int(create.pitch))
+    }
+
+    /// The connected connector with the most pixels in its preferred mode, and a CRTC for it.
+    private static func pickOutput(_ fd: Int32) -> (connector: DisplayCardInfo.Connector, connectorID: UInt32,
+                                                    mode: drmModeModeInfo, crtcID: UInt32)? {
+        guard let resources = drmModeGetResources(fd) else { return nil }
+        defer { drmModeFreeResources(resources) }
+        for index in 0..<Int(resources.pointee.count_connectors) {
+            guard let connector = drmModeGetConnector(fd, resources.pointee.connectors[index]) else { continue }
+            defer { drmModeFreeConnector(connector) }
+            let c = connector.pointee
+            guard c.connection == DRM_MODE_CONNECTED, c.count_modes > 0 else { continue }
+            let modes = (0..<Int(c.count_modes)).map { c.modes[$0] }
+            let mode = modes.first { $0.type & REFLEX_DRM_MODE_TYPE_PREFERRED != 0 } ?? modes[0]
+            // The CRTC the connector's encoder drives now, else the first one an encoder can use.
+            var crtc: UInt32 = 0
+            if c.encoder_id != 0, let encoder = drmModeGetEncoder(fd, c.encoder_id) {
+                crtc = encoder.pointee.crtc_id
+                drmModeFreeEncoder(encoder)
+            }
+            if crtc == 0 {
+                for e in 0..<Int(c.count_encoders) {
+                    guard let encoder = drmModeGetEncoder(fd, c.encoders[e]) else { continue }
+                    defer { drmModeFreeEncoder(encoder) }
+                    for k in 0..<Int(resources.pointee.count_crtcs) where encoder.pointee.possible_crtcs & (1 << k) != 0 {
+                        crtc = resources.pointee.crtcs[k]
+                        break
+                    }
+                    if crtc != 0 { break }
+                }
+            }
+            guard crtc != 0 else { continue }
+            let name = "\(String(cString: reflex_drm_connector_type_name(c.connector_type)))-\(c.connector_type_id)"
+            let info = DisplayCardInfo.Connector(name: name, connected: true, widthMillimetres: Int(c.mmWidth),
+                                                 heightMillimetres: Int(c.mmHeight), modes: [])
+            return (info, c.connector_id, mode, crtc)
+        }
+        return nil
+    }
+}
