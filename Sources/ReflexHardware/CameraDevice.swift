@@ -8,6 +8,7 @@ public protocol CameraDevice: AnyObject {
     /// Readable when a frame may be dequeued.
     var descriptor: Int32 { get }
     func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format
+    func setFrameRate(_ framesPerSecond: Int) throws(CameraError) -> Double?
     func start(bufferCount: Int) throws(CameraError)
     func dequeue() throws(CameraError) -> CapturedFrame?
     func requeue(_ frame: CapturedFrame) throws(CameraError)

@@ -34,6 +34,8 @@ public final class SensorStream: @unchecked Sendable {
     private let display: DRMDisplay?
     private let log: Log
     private let stopRequested = Atomic<Bool>(false)
+    /// The journal marks the first frame shown once: the boot-time figure ends there.
+    private var firstFrameReported = false
     private var thread: pthread_t?
 
     public init(settings: CameraSettings, calibration: SensorCalibration, source: Source = .v4l2(devFolder: "/dev"),
@@ -120,10 +122,12 @@ public final class SensorStream: @unchecked Sendable {
                                           height: calibration.previewHeight)
         let width = Int(format.width), height = Int(format.height), bytesPerLine = Int(format.bytesperline)
         let rawFormat = RawFormat(v4l2FourCC: format.pixelformat)
+        let rate = try calibration.previewFramesPerSecond.flatMap { fps throws(CameraError) in try camera.setFrameRate(fps) }
         try camera.start(bufferCount: 4)
         defer { camera.stop() }
         log("camera: streaming \(device.path) (\(device.card), driver \(device.driver)) \(FourCC(format.pixelformat)) "
             + "\(width)x\(height), \(bytesPerLine) bytes a line"
+            + (rate.map { " at \(Int($0.rounded())) fps" } ?? "")
             + (rawFormat.map { ", raw \($0)" } ?? ", not raw: no metering"))
 
         let exposureControl = ExposureControls(device: device, calibration: calibration)
@@ -235,6 +239,10 @@ public final class SensorStream: @unchecked Sendable {
                         }
                     }
                 }
+            }
+            if let display, !firstFrameReported, display.flips > 0 {
+                log("display: first frame on the panel")
+                firstFrameReported = true
             }
             if let display, let viewfinder, !frame.corrupted, !display.flipPending {
                 showPreview(frame, on: display, in: viewfinder, rawFormat: rawFormat, width: width, height: height,

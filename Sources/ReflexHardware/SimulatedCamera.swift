@@ -52,6 +52,11 @@ public final class SimulatedCamera: CameraDevice {
         return format
     }
 
+    /// The simulated sensor runs at its one rate.
+    public func setFrameRate(_ framesPerSecond: Int) throws(CameraError) -> Double? {
+        Double(SimulatedCamera.framesPerSecond)
+    }
+
     public func start(bufferCount: Int) throws(CameraError) {
         stop()
         buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }

@@ -77,6 +77,19 @@ public final class V4L2Camera: @unchecked Sendable {
         return format
     }
 
+    /// Asks for a frame rate; returns the one the driver chose (nil if it has no say).
+    public func setFrameRate(_ framesPerSecond: Int) throws(CameraError) -> Double? {
+        var parameters = v4l2_streamparm()
+        parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        parameters.parm.capture.timeperframe = v4l2_fract(numerator: 1, denominator: UInt32(framesPerSecond))
+        guard reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_S_PARM, &parameters) == 0 else {
+            if errno == ENOTTY || errno == EINVAL { return nil }
+            throw CameraError.from("set frame rate", path: path)
+        }
+        let chosen = parameters.parm.capture.timeperframe
+        return chosen.numerator > 0 ? Double(chosen.denominator) / Double(chosen.numerator) : nil
+    }
+
     /// Maps `count` buffers, queues them all and starts streaming.
     public func start(bufferCount count: Int = 4) throws(CameraError) {
         var request = v4l2_requestbuffers()

@@ -11,6 +11,7 @@ import ReflexCore
 ///     focal-length-mm = 4.4
 ///     control-delay-frames = 2 # frames between setting exposure/gain and seeing it
 ///     preview-size = 1920x1080 # the sensor mode to stream for the preview
+///     preview-fps = 30         # its frame rate (the driver picks the nearest it has)
 ///     color-matrix = 0.64 -0.12 -0.05 -0.38 1.15 0.26 -0.07 0.15 0.58
 ///                              # XYZ → camera, row-major, as a DNG ColorMatrix (D65)
 public struct SensorCalibration: Sendable, Equatable {
@@ -24,6 +25,8 @@ public struct SensorCalibration: Sendable, Equatable {
     /// The sensor mode the preview streams (the driver may adjust it).
     public var previewWidth = 1920
     public var previewHeight = 1080
+    /// Nil: the driver's own rate.
+    public var previewFramesPerSecond: Int?
     /// XYZ → camera RGB; nil: the sensor is taken to have sRGB primaries.
     public var colorMatrix: Matrix3?
 
@@ -88,6 +91,9 @@ public struct SensorCalibration: Sendable, Equatable {
                     return .failure(.badNumber(key: key, value: value))
                 }
                 (calibration.previewWidth, calibration.previewHeight) = (sides[0], sides[1])
+            case "preview-fps":
+                guard let n = number(), n >= 1, n <= 1000 else { return .failure(.badNumber(key: key, value: value)) }
+                calibration.previewFramesPerSecond = Int(n)
             case "control-delay-frames":
                 guard let n = number() else { return .failure(.badNumber(key: key, value: value)) }
                 calibration.controlDelayFrames = Int(n)
