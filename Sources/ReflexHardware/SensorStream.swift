@@ -162,6 +162,7 @@ public final class SensorStream: @unchecked Sendable {
         // Pro white balance (a preset or Kelvin) fixes the gains through the sensor's colour
         // calibration; otherwise Auto white balance finds them.
         let color = calibration.color
+        let previewMatrix = color.previewMatrix  // once: it is matrix arithmetic on arrays
         let manualWhiteBalance = settings.mode == .pro ? settings.whiteBalance.kelvin.map { ($0, color.gains(kelvin: $0)) } : nil
         if let (kelvin, gains) = manualWhiteBalance {
             log("camera: manual white balance \(settings.whiteBalance) → gains \(Self.gainsText(gains)) (\(kelvin) K)")
@@ -215,7 +216,7 @@ public final class SensorStream: @unchecked Sendable {
                 let layout = RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: rawFormat)
                 isp.setParameters(ISPParameters(blackLevel: blackLevel, whiteLevel: rawFormat.maximumValue,
                                                 whiteBalance: whiteBalance, digitalGain: taken.digitalGain,
-                                                colorMatrix: color.previewMatrix),
+                                                colorMatrix: previewMatrix),
                                   format: rawFormat)
                 isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, into: &statistics)
                 if manualWhiteBalance == nil {
@@ -249,7 +250,7 @@ public final class SensorStream: @unchecked Sendable {
                             bytesPerLine: bytesPerLine, isp: isp,
                             parameters: rawFormat.map {
                                 ISPParameters(blackLevel: blackLevel, whiteLevel: $0.maximumValue, whiteBalance: whiteBalance,
-                                              digitalGain: setting.digitalGain, colorMatrix: color.previewMatrix)
+                                              digitalGain: setting.digitalGain, colorMatrix: previewMatrix)
                             })
             }
             try camera.requeue(frame)
