@@ -40,7 +40,7 @@ let package = Package(
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Hardware discovery and drivers (V4L2, DRM, libinput).
-        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "ReflexSystem", "ReflexISP"]),
+        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "ReflexSystem", "ReflexISP", "CAllocationCounter"]),
 
         .executableTarget(
             name: "reflex",

@@ -221,7 +221,7 @@ class Machine:
         *complete, self.agent_buffer = self.agent_buffer.split(b"\n")
         return [line.strip(b"\r") for line in complete]
 
-    def wait_for_agent(self, timeout=180):
+    def wait_for_agent(self, timeout=300):
         """Boot until the guest's agent answers; returns the seconds since QEMU started."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

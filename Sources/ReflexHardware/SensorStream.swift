@@ -1,3 +1,4 @@
+import CAllocationCounter
 import CV4L2
 import ReflexCore
 import ReflexISP
@@ -186,6 +187,8 @@ public final class SensorStream: @unchecked Sendable {
 
         var frames = 0, dropped = 0, lastSequence: UInt32?, lastBytes = 0
         var summaryStart = monotonicSeconds()
+        // This thread's heap allocations since the last summary: the frame path makes none.
+        var allocationsAtSummary = reflex_thread_allocations()
         var lastLuma = 0.0
         // Made once: the loop allocates nothing per frame.
         var descriptors = [pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0),
@@ -256,16 +259,19 @@ public final class SensorStream: @unchecked Sendable {
             try camera.requeue(frame)
             let now = monotonicSeconds()
             if now - summaryStart >= SensorStream.summaryInterval {
+                let allocations = reflex_thread_allocations() - allocationsAtSummary
                 let rate = Double(frames) / (now - summaryStart)
                 log("camera: \(frames) frames in \(Int((now - summaryStart).rounded())) s "
                     + "(\(Int(rate.rounded())) fps), \(dropped) dropped, \(lastBytes) bytes a frame, "
                     + "\(exposureControl.describe(setting)), luma \(Int((lastLuma * 1000).rounded()))/1000, "
                     + (manualWhiteBalance != nil ? "WB \(settings.whiteBalance)"
                         : "AWB about \(color.kelvin(forGains: autoWhiteBalance.gains)) K")
-                    + (display.map { ", \($0.flips) flips on \($0.connectorName)" } ?? ""))
+                    + (display.map { ", \($0.flips) flips on \($0.connectorName)" } ?? "")
+                    + ", \(allocations / Int64(max(frames, 1))) allocations a frame")
                 frames = 0
                 dropped = 0
                 summaryStart = now
+                allocationsAtSummary = reflex_thread_allocations()
             }
         }
     }
