@@ -23,10 +23,13 @@ public struct ExposureCompensation: Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// Parses what `description` prints (with "-" or "−"), or a decimal rounded to the
+    /// The settings-file form: the same with an ASCII "-".
+    public var settingValue: String { String(description.map { $0 == "\u{2212}" ? "-" : $0 }) }
+
+    /// Parses what `description` or `settingValue` prints (with "-" or "−"), or a decimal rounded to the
     /// nearest third ("+0.7", "-1.3"). Nil outside ±3 or for anything else.
     public init?(parsing text: String) {
-        var body = Substring(text.replacingMinusSign())
+        var body = Substring(text.map { $0 == "\u{2212}" ? "-" : $0 })
         var sign = 1
         if body.hasPrefix("+") { body = body.dropFirst() } else if body.hasPrefix("-") { sign = -1; body = body.dropFirst() }
         var thirds: Int?
@@ -46,9 +49,4 @@ public struct ExposureCompensation: Sendable, Hashable, CustomStringConvertible 
         guard let thirds, ExposureCompensation.range.contains(sign * thirds) else { return nil }
         self.init(thirds: sign * thirds)
     }
-}
-
-private extension String {
-    /// "−" (U+2212, as printed) read as "-".
-    func replacingMinusSign() -> String { String(map { $0 == "\u{2212}" ? "-" : $0 }) }
 }

@@ -89,12 +89,10 @@ public struct FocusScale: Sendable, Equatable {
         let new = FocusPosition(thousandths: old + direction.offset * stepThousandths).thousandths
         let mark = FocusScale.markThousandths
         // Arriving at or passing a mark: up crosses m when old < m ≤ new, down when new ≤ m < old.
+        // (Positions are 0…1000, so integer division is floor and (a + m − 1) / m is ceiling.)
         let crossed = direction == .up
-            ? floorDiv(new, mark) > floorDiv(old, mark)
-            : ceilDiv(new, mark) < ceilDiv(old, mark)
+            ? new / mark > old / mark
+            : (new + mark - 1) / mark < (old + mark - 1) / mark
         return StepResult(value: FocusPosition(thousandths: new), feedback: crossed ? .tick : .none)
     }
 }
-
-private func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
-private func ceilDiv(_ a: Int, _ b: Int) -> Int { -floorDiv(-a, b) }

@@ -61,7 +61,7 @@ extension CameraSettings {
         case .focus: focus.manualValue?.description ?? "auto"
         case .whiteBalance: whiteBalance.settingValue
         case .dial: selectedDial.rawValue
-        case .exposureCompensation: exposureCompensation.description.replacingOccurrencesOfMinus()
+        case .exposureCompensation: exposureCompensation.settingValue
         }
     }
 
@@ -123,9 +123,4 @@ extension CameraSettings {
             key.isManualParameter && value(of: key) != "auto"
         }
     }
-}
-
-private extension String {
-    /// Files and scripts get an ASCII "-"; the screen shows "−".
-    func replacingOccurrencesOfMinus() -> String { String(map { $0 == "\u{2212}" ? "-" : $0 }) }
 }

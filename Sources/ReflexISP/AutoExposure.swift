@@ -18,7 +18,11 @@ public struct ExposureSetting: Sendable, Equatable {
 
     /// Whether two settings are the same to within a sensor's rounding (1/20 stop).
     public func matches(_ other: ExposureSetting) -> Bool {
-        abs(FastMath.log2(product / other.product)) < 0.05
+        ExposureSetting.sameBrightness(product, other.product)
+    }
+
+    static func sameBrightness(_ a: Double, _ b: Double) -> Bool {
+        abs(FastMath.log2(a / b)) < 0.05
     }
 }
 
@@ -105,7 +109,7 @@ public struct AutoExposure: Sendable {
         if clippedFraction > AutoExposure.clipDarken { step = min(step, -1.0 / 3) }
         var product = frame.product * FastMath.exp2(step)
         if let clipCeiling, step > 0 { product = min(product, max(clipCeiling, frame.product)) }
-        guard !ExposureSetting(exposure: product, analogGain: 1).matches(ExposureSetting(exposure: frame.product, analogGain: 1)) else {
+        guard !ExposureSetting.sameBrightness(product, frame.product) else {
             pending = nil
             return frame
         }

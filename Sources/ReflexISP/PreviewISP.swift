@@ -221,20 +221,15 @@ public final class PreviewISP {
     private func demosaicTiles(redRow: UnsafePointer<UInt16>, blueRow: UnsafePointer<UInt16>,
                                redColumn: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let mask = sampleMask
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrixTuple
-        let shift = PreviewISP.matrixShift
-        let top = PreviewISP.linearMaximum
+        let finish = TileFinish(matrix: matrixTuple, gamma: gamma)
         let greenColumn = 1 - redColumn
-        let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue, gamma = self.gamma
+        let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue
         for tile in 0..<count {
             let x = tile &* 2
             let r = lutRed[Int(redRow[x &+ redColumn]) & mask]
             let g = lutGreen[(Int(redRow[x &+ greenColumn]) & mask) &+ (Int(blueRow[x &+ redColumn]) & mask)]
             let b = lutBlue[Int(blueRow[x &+ greenColumn]) & mask]
-            let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
-            let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)
-            let outB = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) &>> shift, 0), top)
-            out[tile] = 0xFF00_0000 | gamma[Int(outR)] &<< 16 | gamma[Int(outG)] &<< 8 | gamma[Int(outB)]
+            out[tile] = finish.pixel(r, g, b)
         }
     }
 
@@ -243,10 +238,8 @@ public final class PreviewISP {
     @inline(__always)
     private func demosaicPacked10(redRow: UnsafeRawPointer, blueRow: UnsafeRawPointer, redColumn: Int,
                                   count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrixTuple
-        let shift = PreviewISP.matrixShift
-        let top = PreviewISP.linearMaximum
-        let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue, gamma = self.gamma
+        let finish = TileFinish(matrix: matrixTuple, gamma: gamma)
+        let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue
         let upper = redRow.assumingMemoryBound(to: UInt8.self)
         let lower = blueRow.assumingMemoryBound(to: UInt8.self)
         @inline(__always) func sample(_ row: UnsafePointer<UInt8>, _ group: Int, _ lane: Int) -> Int {
@@ -258,10 +251,7 @@ public final class PreviewISP {
             let r = lutRed[sample(upper, group, first &+ redColumn)]
             let g = lutGreen[sample(upper, group, first &+ 1 &- redColumn) &+ sample(lower, group, first &+ redColumn)]
             let b = lutBlue[sample(lower, group, first &+ 1 &- redColumn)]
-            let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
-            let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)
-            let outB = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) &>> shift, 0), top)
-            return 0xFF00_0000 | gamma[Int(outR)] &<< 16 | gamma[Int(outG)] &<< 8 | gamma[Int(outB)]
+            return finish.pixel(r, g, b)
         }
         var index = 0
         var group = 0
@@ -272,6 +262,23 @@ public final class PreviewISP {
             group &+= 5
         }
         if index < count { out[index] = tile(group, 0) }
+    }
+
+    /// The end of every tile, whatever its packing: colour matrix (fixed point), clamp to the
+    /// 12-bit range, gamma table, XRGB pixel.
+    private struct TileFinish {
+        let matrix: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+        let gamma: UnsafeMutablePointer<UInt32>
+
+        @inline(__always)
+        func pixel(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt32 {
+            let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrix
+            let shift = PreviewISP.matrixShift, top = PreviewISP.linearMaximum
+            let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
+            let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)
+            let outB = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) &>> shift, 0), top)
+            return 0xFF00_0000 | gamma[Int(outR)] &<< 16 | gamma[Int(outG)] &<< 8 | gamma[Int(outB)]
+        }
     }
 
     /// Bilinear scaling of XRGB pixels into `destination`, two channels per multiply

@@ -61,41 +61,43 @@ public struct SensorCalibration: Sendable, Equatable {
         for (key, value) in values {
             // Finite, non-negative and of a size a calibration can have.
             func number() -> Double? { Double(value).flatMap { $0 >= 0 && $0 < 1e9 ? $0 : nil } }
+            func positive() -> Double? { number().flatMap { $0 > 0 ? $0 : nil } }
+            let refused = Result<SensorCalibration, Problem>.failure(.badNumber(key: key, value: value))
             switch key {
             case "gain-control": calibration.gainControl = value.lowercased()
             case "gain-unity":
-                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                guard let n = positive() else { return refused }
                 calibration.gainUnity = n
             case "base-iso":
-                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                guard let n = positive() else { return refused }
                 calibration.baseISO = n
             case "black-level":
-                guard let n = number() else { return .failure(.badNumber(key: key, value: value)) }
+                guard let n = number() else { return refused }
                 calibration.blackLevel = Int(n)
             case "f-number":
-                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                guard let n = positive() else { return refused }
                 calibration.fNumber = n
             case "focal-length-mm":
-                guard let n = number(), n > 0 else { return .failure(.badNumber(key: key, value: value)) }
+                guard let n = positive() else { return refused }
                 calibration.focalLengthMillimetres = n
             case "color-matrix":
                 let numbers = value.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
                 guard numbers.count == 9, numbers.allSatisfy({ $0.isFinite && abs($0) < 100 }),
                       Matrix3(numbers).inverse != nil else {
-                    return .failure(.badNumber(key: key, value: value))
+                    return refused
                 }
                 calibration.colorMatrix = Matrix3(numbers)
             case "preview-size":
                 let sides = value.lowercased().split(separator: "x").compactMap { Int($0) }
                 guard sides.count == 2, sides.allSatisfy({ (16...16384).contains($0) }) else {
-                    return .failure(.badNumber(key: key, value: value))
+                    return refused
                 }
                 (calibration.previewWidth, calibration.previewHeight) = (sides[0], sides[1])
             case "preview-fps":
-                guard let n = number(), n >= 1, n <= 1000 else { return .failure(.badNumber(key: key, value: value)) }
+                guard let n = number(), n >= 1, n <= 1000 else { return refused }
                 calibration.previewFramesPerSecond = Int(n)
             case "control-delay-frames":
-                guard let n = number() else { return .failure(.badNumber(key: key, value: value)) }
+                guard let n = number() else { return refused }
                 calibration.controlDelayFrames = Int(n)
             default: return .failure(.unknownKey(key))
             }

@@ -64,12 +64,7 @@ struct SettingsCommand: ParsableCommand {
                 throw ValidationError(
                     "\(offending.rawValue) can only be manual in Pro mode; run `reflex settings set mode pro` first")
             }
-            do {
-                try store.save(settings)
-            } catch {
-                log("cannot save the settings: \(error)")
-                throw ExitCode(74)  // EX_IOERR
-            }
+            try saveOrExit(settings, to: store)
             print("\(key.rawValue) = \(settings.value(of: key))")
         }
     }
@@ -79,13 +74,17 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var state: StateOptions
 
         func run() throws {
-            let store = SettingsStore(folder: StateFolder.resolve(flag: state.stateDirectory))
-            do {
-                try store.save(.firstStart)
-            } catch {
-                log("cannot save the settings: \(error)")
-                throw ExitCode(74)
-            }
+            try saveOrExit(.firstStart, to: SettingsStore(folder: StateFolder.resolve(flag: state.stateDirectory)))
         }
+    }
+}
+
+/// Saves, or says why not and exits with EX_IOERR (74).
+private func saveOrExit(_ settings: CameraSettings, to store: SettingsStore) throws {
+    do {
+        try store.save(settings)
+    } catch {
+        log("cannot save the settings: \(error)")
+        throw ExitCode(74)
     }
 }
