@@ -42,16 +42,20 @@ let package = Package(
         // Hardware discovery and drivers (V4L2, DRM, libinput).
         .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "ReflexSystem", "ReflexISP", "CAllocationCounter"]),
 
+        // Everything on screen, drawn with Cairo into layers and blended over the picture.
+        .target(name: "ReflexUI", dependencies: ["ReflexCore", "ReflexISP", "CCairo"]),
+
         .executableTarget(
             name: "reflex",
             dependencies: [
-                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "CAllocationCounter", "CV4L2",
+                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexSystem", "CCairo", "CLinux", "CAllocationCounter", "CV4L2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter"]),
+        .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "CCairo", "CAllocationCounter"]),
         .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP"]),
         .testTarget(
             name: "ReflexStorageTests",
@@ -61,7 +65,7 @@ let package = Package(
             name: "CModuleTests",
             dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF"]
         ),
-        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex"]),
+        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexUI"]),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

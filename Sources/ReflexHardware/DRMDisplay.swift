@@ -7,7 +7,7 @@ import Glibc
 /// Why there is no picture on the panel, said plainly.
 public struct DisplayError: Error, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
 
 /// A DRM/KMS panel driven directly: the connected connector's preferred mode on a CRTC, two
@@ -16,7 +16,7 @@ public struct DisplayError: Error, Sendable, CustomStringConvertible {
 ///
 /// This is the legacy KMS path (SetCrtc + PageFlip), which every driver has; atomic commits
 /// with the UI on an overlay plane come with the realtime loop.
-public final class DRMDisplay: @unchecked Sendable {
+public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     public let path: String
     public let descriptor: Int32
     public let driver: String
@@ -34,6 +34,9 @@ public final class DRMDisplay: @unchecked Sendable {
     /// A flip was asked for and its event has not come: the next frame must wait.
     public private(set) var flipPending = false
     public private(set) var flips = 0
+    /// The vblank counter at the last completed flip, and the vblanks between the last two.
+    private var lastFlipSequence: UInt32?
+    private var vblanksBetweenFlips = 0
 
     /// Opens the first card with a connected connector (or `path`), and sets its mode.
     public init(path requested: String? = nil, driFolder: String = "/dev/dri") throws(DisplayError) {
@@ -115,17 +118,24 @@ public final class DRMDisplay: @unchecked Sendable {
         return true
     }
 
-    /// Reads the card's events (poll `descriptor` first): a completed flip frees the next frame.
-    public func handleEvents() {
+    public var summary: String { "\(path) \(driver) \(connectorName) \(width)x\(height)" }
+
+    /// Reads the card's events (poll `descriptor` first): a completed flip frees the next
+    /// frame. Returns the vblanks since the flip before it (0 when none completed).
+    public func handleEvents() -> Int {
+        vblanksBetweenFlips = 0
         var context = drmEventContext()
         context.version = Int32(REFLEX_DRM_EVENT_CONTEXT_VERSION)
-        context.page_flip_handler = { _, _, _, _, userData in
+        context.page_flip_handler = { _, sequence, _, _, userData in
             guard let userData else { return }
             let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
             display.flipPending = false
             display.flips += 1
+            display.vblanksBetweenFlips = display.lastFlipSequence.map { Int(sequence &- $0) } ?? 1
+            display.lastFlipSequence = sequence
         }
         _ = drmHandleEvent(descriptor, &context)
+        return vblanksBetweenFlips
     }
 
     private func releaseBuffers() {

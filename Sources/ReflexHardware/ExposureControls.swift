@@ -98,13 +98,17 @@ struct ExposureControls {
         return ExposureSetting(exposure: exposure, analogGain: analog, digitalGain: max(wanted / analog, 1))
     }
 
+    /// The ISO a setting gives (analogue × digital gain over the board's base ISO).
+    func iso(of setting: ExposureSetting) -> Int {
+        Int((setting.analogGain * setting.digitalGain * (gainMapping?.baseISO ?? 100)).rounded())
+    }
+
     func describe(_ setting: ExposureSetting) -> String {
         let shutter = setting.exposure >= 1 ? "\(Int(setting.exposure.rounded()))\""
             : setting.exposure > 1e-6 ? "1/\(Int((1 / setting.exposure).rounded()))" : "0"
         let controlText = gain.flatMap { control in
             gainMapping.map { " (\(control.name.lowercased()) = \($0.controlValue(forGain: setting.analogGain)))" }
         } ?? ""
-        let iso = Int((setting.analogGain * setting.digitalGain * (gainMapping?.baseISO ?? 100)).rounded())
-        return "exposure \(shutter) s, gain \(Int((setting.analogGain * 100).rounded()))/100×\(controlText), ISO \(iso)"
+        return "exposure \(shutter) s, gain \(Int((setting.analogGain * 100).rounded()))/100×\(controlText), ISO \(iso(of: setting))"
     }
 }

@@ -2,6 +2,7 @@ import CAllocationCounter
 import CV4L2
 import ReflexCore
 import ReflexISP
+import ReflexSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -30,22 +31,27 @@ public final class SensorStream: @unchecked Sendable {
     private let settings: CameraSettings
     private let calibration: SensorCalibration
     private let source: Source
-    /// Where the live preview goes, if there is a panel. Until the realtime loop (the display
-    /// issue) takes it over, this thread renders each frame and flips.
-    private let display: DRMDisplay?
+    /// Where frames and reports go for the screen, if there is one.
+    private let exchange: PreviewFrameExchange?
     private let log: Log
     private let stopRequested = Atomic<Bool>(false)
-    /// The journal marks the first frame shown once: the boot-time figure ends there.
-    private var firstFrameReported = false
     private var thread: pthread_t?
+    private var report = SensorReport()
 
     public init(settings: CameraSettings, calibration: SensorCalibration, source: Source = .v4l2(devFolder: "/dev"),
-                display: DRMDisplay? = nil, log: @escaping Log) {
+                exchange: PreviewFrameExchange? = nil, log: @escaping Log) {
         self.settings = settings
         self.calibration = calibration
         self.source = source
-        self.display = display
+        self.exchange = exchange
         self.log = log
+    }
+
+    private func setStatus(_ status: SensorReport.Status) {
+        guard report.status != status else { return }
+        report.status = status
+        if status != .streaming { report.hasHistogram = false }
+        exchange?.publishReport(report)
     }
 
     public func start() {
@@ -76,6 +82,8 @@ public final class SensorStream: @unchecked Sendable {
         var reportedAbsence = false
         while !stopping {
             guard let device = findCamera() else {
+                // A camera that was streaming is "reconnecting" until it comes back.
+                if report.status != .lost { setStatus(.noCamera) }
                 if !reportedAbsence { log("camera: none found; waiting for one") }
                 reportedAbsence = true
                 pause(seconds: 1)
@@ -85,6 +93,7 @@ public final class SensorStream: @unchecked Sendable {
             do {
                 try stream(device)
             } catch {
+                setStatus(.lost)
                 log("camera lost: \(error); waiting for it to come back")
             }
             pause(seconds: 0.5)
@@ -170,11 +179,9 @@ public final class SensorStream: @unchecked Sendable {
         }
         var whiteBalance: SIMD3<Double> { manualWhiteBalance?.1 ?? autoWhiteBalance.gains }
         var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
-        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height,
-                             maximumOutputWidth: max(display?.width ?? 16, 16))
-        let viewfinder = display.map {
-            PixelRect(x: 0, y: 0, width: $0.width, height: $0.height).fitting(sourceWidth: width, sourceHeight: height)
-        }
+        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
+        report.width = width
+        report.height = height
         var statistics = FrameStatistics()
         // The board's black level is in the streamed format's units; one that cannot be is ignored.
         var blackLevel = calibration.blackLevel ?? 0
@@ -191,15 +198,11 @@ public final class SensorStream: @unchecked Sendable {
         var allocationsAtSummary = reflex_thread_allocations()
         var lastLuma = 0.0
         // Made once: the loop allocates nothing per frame.
-        var descriptors = [pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: display?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+        var descriptor = pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0)
         while !stopping {
-            descriptors[0].revents = 0
-            descriptors[1].revents = 0
-            let ready = poll(&descriptors, 2, 1000)
+            descriptor.revents = 0
+            let ready = poll(&descriptor, 1, 1000)
             if ready < 0 && errno != EINTR { throw CameraError.failed("poll", code: errno) }
-            if descriptors[1].revents & Int16(POLLIN) != 0 { display?.handleEvents() }
-            let descriptor = descriptors[0]
             if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(device.path) }
             guard descriptor.revents & Int16(POLLIN) != 0, let frame = try camera.dequeue() else {
                 if monotonicSeconds() - lastFrameTime > SensorStream.stallTimeout {
@@ -212,8 +215,9 @@ public final class SensorStream: @unchecked Sendable {
             lastSequence = frame.sequence
             lastBytes = frame.bytes.count
             frames += 1
-            if let rawFormat, !frame.corrupted, frames % SensorStream.meteringInterval == 0,
-               frame.bytes.count >= bytesPerLine * height {
+            let metered = rawFormat != nil && !frame.corrupted && frames % SensorStream.meteringInterval == 0
+                && frame.bytes.count >= bytesPerLine * height
+            if let rawFormat, metered {
                 // Metered as taken: the frame's own exposure, not the newest asked for.
                 let taken = history.setting(forFrame: frame.sequence)
                 let layout = RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: rawFormat)
@@ -244,17 +248,26 @@ public final class SensorStream: @unchecked Sendable {
                     }
                 }
             }
-            if let display, !firstFrameReported, display.flips > 0 {
-                log("display: first frame on the panel")
-                firstFrameReported = true
-            }
-            if let display, let viewfinder, !frame.corrupted, !display.flipPending {
-                showPreview(frame, on: display, in: viewfinder, rawFormat: rawFormat, width: width, height: height,
-                            bytesPerLine: bytesPerLine, isp: isp,
-                            parameters: rawFormat.map {
-                                ISPParameters(blackLevel: blackLevel, whiteLevel: $0.maximumValue, whiteBalance: whiteBalance,
-                                              digitalGain: setting.digitalGain, colorMatrix: previewMatrix)
-                            })
+            if let exchange, !frame.corrupted, frame.bytes.count >= bytesPerLine * height {
+                exchange.publishFrame(UnsafeRawBufferPointer(frame.bytes), width: width, height: height,
+                                      bytesPerLine: bytesPerLine, rawFormat: rawFormat,
+                                      parameters: rawFormat.map {
+                                          ISPParameters(blackLevel: blackLevel, whiteLevel: $0.maximumValue,
+                                                        whiteBalance: whiteBalance, digitalGain: setting.digitalGain,
+                                                        colorMatrix: previewMatrix)
+                                      },
+                                      sequence: frame.sequence)
+                if report.status != .streaming || metered {
+                    report.status = .streaming
+                    report.exposureSeconds = setting.exposure
+                    report.iso = exposureControl.iso(of: setting)
+                    report.kelvin = manualWhiteBalance?.0 ?? color.kelvin(forGains: autoWhiteBalance.gains)
+                    if metered {
+                        for bin in 0..<min(FrameStatistics.histogramBins, 64) { report.histogram[bin] = statistics.histogram[bin] }
+                        report.hasHistogram = true
+                    }
+                    exchange.publishReport(report)
+                }
             }
             try camera.requeue(frame)
             let now = monotonicSeconds()
@@ -266,7 +279,6 @@ public final class SensorStream: @unchecked Sendable {
                     + "\(exposureControl.describe(setting)), luma \(Int((lastLuma * 1000).rounded()))/1000, "
                     + (manualWhiteBalance != nil ? "WB \(settings.whiteBalance)"
                         : "AWB about \(color.kelvin(forGains: autoWhiteBalance.gains)) K")
-                    + (display.map { ", \($0.flips) flips on \($0.connectorName)" } ?? "")
                     + ", \(allocations / Int64(max(frames, 1))) allocations a frame")
                 frames = 0
                 dropped = 0
@@ -278,30 +290,6 @@ public final class SensorStream: @unchecked Sendable {
 }
 
 extension SensorStream {
-    /// One frame through the preview ISP into the panel's back buffer, letterboxed, then a flip.
-    private func showPreview(_ frame: CapturedFrame, on display: DRMDisplay, in viewfinder: PixelRect,
-                             rawFormat: RawFormat?, width: Int, height: Int, bytesPerLine: Int, isp: PreviewISP,
-                             parameters: ISPParameters?) {
-        guard frame.bytes.count >= bytesPerLine * height else { return }
-        do {
-            try display.present { pixels, stride throws(DisplayError) in
-                if let rawFormat, let parameters {
-                    isp.setParameters(parameters, format: rawFormat)
-                    isp.renderBayer(frame.bytes.baseAddress!, layout: RawLayout(width: width, height: height,
-                                                                                bytesPerLine: bytesPerLine, format: rawFormat),
-                                    into: pixels, outputWidth: display.width, outputHeight: display.height,
-                                    outputStride: stride, destination: viewfinder)
-                } else {
-                    isp.renderYUYV(frame.bytes.baseAddress!, width: width, height: height, bytesPerLine: bytesPerLine,
-                                   into: pixels, outputWidth: display.width, outputHeight: display.height,
-                                   outputStride: stride, destination: viewfinder)
-                }
-            }
-        } catch {
-            log("display: \(error)")
-        }
-    }
-
     static func gainsText(_ gains: SIMD3<Double>) -> String {
         [gains.x, gains.y, gains.z].map { String(Int(($0 * 100).rounded())) + "%" }.joined(separator: "/")
     }
@@ -318,11 +306,4 @@ struct ManualExposure {
     }
 
     var isFullyManual: Bool { shutter != nil && iso != nil }
-}
-
-/// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
 }

@@ -1,3 +1,4 @@
+import ReflexSystem
 import CLinux
 import CV4L2
 import ReflexISP

@@ -3,10 +3,17 @@ import ReflexCore
 import ReflexHardware
 import ReflexISP
 import ReflexStorage
+import ReflexSystem
+import ReflexUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the camera until SIGTERM or SIGINT: the sensor streams on its own thread (Auto
-/// exposure and white balance, or the Pro values), reconnecting when the camera comes back.
-/// The display lands with its issue; until then there is no picture.
+/// exposure and white balance, or the Pro values), reconnecting when the camera comes back,
+/// and the realtime loop shows the picture and the interface on the panel (or the headless
+/// display). SIGUSR1 writes the display's frame statistics to the log and to a file that
+/// `reflex stats` reads.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the camera (the default when no subcommand is given).")
@@ -19,14 +26,22 @@ struct Run: ParsableCommand {
 
     enum SensorChoice: String, ExpressibleByArgument, CaseIterable { case v4l2, sim }
 
-    @Option(help: "Where the preview goes: drm (the panel, the default) or none.")
+    @Option(help: "Where to look for V4L2 cameras.")
+    var videoDir = "/dev"
+
+    @Option(help: """
+        Where the picture goes: drm (the panel, the default; waits for one to appear), \
+        png:DIR (the headless display: 1280x800 at 60 Hz, DIR/frame.png about once a second) or none.
+        """)
     var display: DisplayChoice = .drm
 
-    enum DisplayChoice: String, ExpressibleByArgument, CaseIterable { case drm, none }
+    /// Seconds between two frame-statistics lines in the log.
+    static let statisticsInterval = 30
 
     func run() throws {
         TerminationSignal.blockTerminationSignals()
-        let store = SettingsStore(folder: StateFolder.resolve(flag: state.stateDirectory))
+        let stateFolder = StateFolder.resolve(flag: state.stateDirectory)
+        let store = SettingsStore(folder: stateFolder)
         let loaded = store.load()
         loaded.warnings.forEach(log)
         log("Reflex \(Reflex.version) starting as \(TerminationSignal.userDescription()), "
@@ -37,26 +52,127 @@ struct Run: ParsableCommand {
             ? (SensorCalibration.simulated, "board: the simulated sensor's own calibration")
             : BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
         log(boardNote)
-        var panel: DRMDisplay?
-        if display == .drm {
-            do {
-                let opened = try DRMDisplay()
-                log("display: \(opened.path) \(opened.driver) \(opened.connectorName) \(opened.width)x\(opened.height)")
-                panel = opened
-            } catch {
-                log("display: none — \(error)")
-            }
-        }
+        let statistics = StatisticsFile(folder: stateFolder)
+        statistics.writeProcessID()
+        defer { statistics.removeProcessID() }
+
+        let exchange = display == .none ? nil : PreviewFrameExchange()
         let stream = SensorStream(settings: loaded.settings, calibration: calibration,
-                                  source: sensor == .sim ? .simulated : .v4l2(devFolder: "/dev"), display: panel,
+                                  source: sensor == .sim ? .simulated : .v4l2(devFolder: videoDir), exchange: exchange,
                                   log: { log($0) })
         stream.start()
-        log("running: the sensor streams and meters" + (panel != nil ? " and the preview is on the panel" : "")
+        var screen = exchange.map { ScreenStarter(choice: display, exchange: $0, settings: loaded.settings,
+                                                  fNumber: calibration.fNumber) }
+        screen?.tryStart()
+        log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
-        let signal = TerminationSignal.wait()
-        log("stopping (\(signal))")
+        var sinceStatistics = 0
+        waiting: while true {
+            switch TerminationSignal.wait(seconds: 1) {
+            case .terminate(let name):
+                log("stopping (\(name))")
+                break waiting
+            case .statistics:
+                statistics.publish(screen?.summary() ?? "display: none")
+            case .timeout:
+                if screen?.loop == nil { screen?.tryStart() }
+                screen?.reportFirstFrame()
+                sinceStatistics += 1
+                if sinceStatistics >= Run.statisticsInterval, let summary = screen?.summary() {
+                    log(summary)
+                    sinceStatistics = 0
+                }
+            }
+        }
+        screen?.loop?.stop()
         stream.stop()
     }
+}
+
+/// Opens the display and starts the realtime loop on it, retrying while there is no panel
+/// yet (at boot, reflex can start before the GPU's driver has made its card).
+struct ScreenStarter {
+    let choice: DisplayChoice
+    let exchange: PreviewFrameExchange
+    let settings: CameraSettings
+    let fNumber: Double?
+    private(set) var loop: FrameLoop?
+    private var display: DisplayOutput?
+    private var reportedWaiting = false
+    private var reportedFirstFrame = false
+
+    init(choice: DisplayChoice, exchange: PreviewFrameExchange, settings: CameraSettings, fNumber: Double?) {
+        self.choice = choice
+        self.exchange = exchange
+        self.settings = settings
+        self.fNumber = fNumber
+    }
+
+    mutating func tryStart() {
+        guard loop == nil else { return }
+        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
+                                                  executablePath: Self.executablePath()) else {
+            if !reportedWaiting { log("display: no fonts found (set REFLEX_FONTS_DIR); the picture cannot be shown") }
+            reportedWaiting = true
+            return
+        }
+        do {
+            let opened: DisplayOutput = switch choice {
+            case .drm: try DRMDisplay()
+            case .png(let folder): try HeadlessDisplay(folder: folder)
+            case .none: throw DisplayError("no display asked for")
+            }
+            let fonts = try FontLibrary(folder: fontFolder)
+            let model = CameraModel(settings: settings, limits: .unlimited)
+            let started = FrameLoop(display: opened, exchange: exchange, fonts: fonts, model: model, fNumber: fNumber,
+                                    log: { log($0) })
+            started.start()
+            display = opened
+            loop = started
+            log("display: \(opened.summary), fonts from \(fontFolder)")
+        } catch {
+            if !reportedWaiting { log("display: none yet — \(error); trying again every second") }
+            reportedWaiting = true
+        }
+    }
+
+    /// The journal marks the first frame shown once: the boot-time figure ends there.
+    mutating func reportFirstFrame() {
+        guard !reportedFirstFrame, let loop, loop.hasShownFrame else { return }
+        log("display: first frame on the panel")
+        reportedFirstFrame = true
+    }
+
+    func summary() -> String? {
+        guard let loop, let display else { return nil }
+        guard let ring = loop.frameTimes() else { return "display: the realtime loop did not answer" }
+        return "display: \(ring.summary()), \(display.flips) flips on \(display.summary)"
+    }
+
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+    }
+}
+
+/// Where the camera's picture goes.
+enum DisplayChoice: ExpressibleByArgument, Equatable {
+    case drm
+    case png(String)
+    case none
+
+    init?(argument: String) {
+        switch argument {
+        case "drm": self = .drm
+        case "none": self = .none
+        default:
+            guard argument.hasPrefix("png:"), argument.count > 4 else { return nil }
+            self = .png(String(argument.dropFirst(4)))
+        }
+    }
+
+    static var allValueStrings: [String] { ["drm", "png:DIR", "none"] }
 }
 
 /// One log line per kind of hardware, so the journal of a booted board says what it has.

@@ -2,21 +2,33 @@
 import Glibc
 #endif
 
-/// SIGTERM (systemd stopping the unit) and SIGINT (Ctrl-C) end the camera cleanly.
-/// They are blocked first and then taken with sigwait, so no handler runs at an arbitrary
-/// point of the program; call `blockTerminationSignals` before any thread starts.
+/// The signals the running camera answers: SIGTERM (systemd stopping the unit) and SIGINT
+/// (Ctrl-C) end it cleanly; SIGUSR1 asks for the display's frame statistics. They are
+/// blocked first and then taken with sigtimedwait, so no handler runs at an arbitrary point
+/// of the program; call `blockTerminationSignals` before any thread starts.
 enum TerminationSignal {
+    enum Received: Equatable {
+        case terminate(String)
+        case statistics
+        case timeout
+    }
+
     static func blockTerminationSignals() {
-        var signals = terminationSet()
+        var signals = handledSet()
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    /// Sleeps until one of them arrives; returns its name.
-    static func wait() -> String {
-        var signals = terminationSet()
-        var received: Int32 = 0
-        sigwait(&signals, &received)
-        return received == SIGTERM ? "SIGTERM" : "SIGINT"
+    /// Sleeps until one of them arrives, or `seconds` pass.
+    static func wait(seconds: Int) -> Received {
+        var signals = handledSet()
+        var timeout = timespec(tv_sec: seconds, tv_nsec: 0)
+        let received = sigtimedwait(&signals, nil, &timeout)
+        switch received {
+        case SIGTERM: return .terminate("SIGTERM")
+        case SIGINT: return .terminate("SIGINT")
+        case SIGUSR1: return .statistics
+        default: return .timeout
+        }
     }
 
     /// Who this process runs as, for the log: "reflex (uid 999)".
@@ -26,11 +38,12 @@ enum TerminationSignal {
         return "\(name) (uid \(uid))"
     }
 
-    private static func terminationSet() -> sigset_t {
+    private static func handledSet() -> sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGUSR1)
         return signals
     }
 }

@@ -20,3 +20,17 @@ static inline int reflex_periodic_timer(int64_t interval_ns) {
 
 /// A non-blocking event counter for waking a poll() from another thread.
 static inline int reflex_event_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+
+/// Puts the calling thread at the lowest CPU priority (nice 19) and the idle I/O class, for
+/// work that must never take time from the realtime loop (saving files, encoding PNGs).
+/// Returns 0, or -1 if either could not be set.
+static inline int reflex_make_thread_background(void) {
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    int cpu = setpriority(PRIO_PROCESS, (id_t)tid, 19);
+    // ioprio_set(IOPRIO_WHO_PROCESS, tid, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_IDLE, 0))
+    int io = (int)syscall(SYS_ioprio_set, 1, tid, 3 << 13);
+    return cpu == 0 && io == 0 ? 0 : -1;
+}

@@ -1,0 +1,22 @@
+/// Where frames are shown: a DRM/KMS panel, or the headless display (PNG files) on hosts
+/// without one. The realtime loop polls `descriptor`, calls `handleEvents()` when it is
+/// readable, and presents one frame per vblank at most.
+public protocol DisplayOutput: AnyObject {
+    var width: Int { get }
+    var height: Int { get }
+    /// Readable when a vblank passed or a flip completed.
+    var descriptor: Int32 { get }
+    /// A frame was presented and is not on screen yet: the next must wait.
+    var flipPending: Bool { get }
+    /// Frames that reached the screen.
+    var flips: Int { get }
+    /// One line for the log: what the display is.
+    var summary: String { get }
+    /// Reads the display's events. Returns the vblanks between the last two completed flips
+    /// (1 when every vblank got its frame), or 0 when no flip completed.
+    func handleEvents() -> Int
+    /// Draws the next frame into the back buffer (pixels, stride in pixels) and queues it
+    /// for the next vblank. Returns false, drawing nothing, while a flip is pending.
+    @discardableResult
+    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool
+}

@@ -1,0 +1,123 @@
+import CLinux
+import ReflexISP
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A camera frame copied for the preview, with what the ISP needs to render it.
+public final class PreviewFrame: @unchecked Sendable {
+    public private(set) var bytes: UnsafeMutableRawPointer?
+    public private(set) var capacity = 0
+    public private(set) var byteCount = 0
+    public private(set) var width = 0
+    public private(set) var height = 0
+    public private(set) var bytesPerLine = 0
+    /// Nil for YUYV.
+    public private(set) var rawFormat: RawFormat?
+    public private(set) var parameters: ISPParameters?
+    public private(set) var sequence: UInt32 = 0
+
+    init() {}
+
+    deinit { bytes?.deallocate() }
+
+    public var layout: RawLayout? {
+        rawFormat.map { RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: $0) }
+    }
+
+    /// Copies a frame in. Memory grows only when a larger format starts streaming.
+    func fill(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int, rawFormat: RawFormat?,
+              parameters: ISPParameters?, sequence: UInt32) {
+        if source.count > capacity {
+            bytes?.deallocate()
+            bytes = .allocate(byteCount: source.count, alignment: 64)
+            capacity = source.count
+        }
+        if let base = source.baseAddress { bytes!.copyMemory(from: base, byteCount: source.count) }
+        byteCount = source.count
+        self.width = width
+        self.height = height
+        self.bytesPerLine = bytesPerLine
+        self.rawFormat = rawFormat
+        self.parameters = parameters
+        self.sequence = sequence
+    }
+}
+
+/// What the sensor side tells the screen: whether there is a camera, the exposure in use,
+/// the newest histogram. Plain values, so it crosses threads without allocating.
+public struct SensorReport: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+        /// Still looking (the first seconds after start).
+        case starting
+        case noCamera
+        case streaming
+        /// Was streaming; waiting for it to come back.
+        case lost
+    }
+
+    public var status: Status = .starting
+    public var exposureSeconds = 1.0 / 60
+    public var iso = 100
+    public var kelvin = 5500
+    /// The picture's width and height (for the viewfinder's aspect).
+    public var width = 16
+    public var height = 9
+    public var histogram = SIMD64<UInt32>()
+    public var hasHistogram = false
+
+    public init() {}
+}
+
+/// The sensor thread's hand-off to the realtime loop: the newest frame (a copy, so the camera's
+/// buffer goes straight back to the driver and no lifetime crosses threads) and the newest
+/// report, each through a triple buffer; an eventfd wakes the loop's poll when either moves.
+public final class PreviewFrameExchange: @unchecked Sendable {
+    private let frames = TripleBuffer { PreviewFrame() }
+    private let reports = TripleBuffer { SensorReport() }
+    /// Readable when something new was published.
+    public let wakeDescriptor: Int32
+
+    public init() {
+        wakeDescriptor = reflex_event_fd()
+    }
+
+    deinit { close(wakeDescriptor) }
+
+    // The sensor thread's side.
+
+    public func publishFrame(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int,
+                      rawFormat: RawFormat?, parameters: ISPParameters?, sequence: UInt32) {
+        frames.writable.fill(source, width: width, height: height, bytesPerLine: bytesPerLine, rawFormat: rawFormat,
+                             parameters: parameters, sequence: sequence)
+        frames.publish()
+        wake()
+    }
+
+    public func publishReport(_ report: SensorReport) {
+        reports.publish(report)
+        wake()
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, 8)
+    }
+
+    // The realtime loop's side.
+
+    /// Clears the wake-up (after poll said it was readable).
+    public func drainWake() {
+        var count: UInt64 = 0
+        _ = read(wakeDescriptor, &count, 8)
+    }
+
+    /// The newest frame, if one came since the last call.
+    public func takeFrame() -> PreviewFrame? { frames.takeNewest() ? frames.current : nil }
+
+    /// The frame taken last (to render again when only the interface changed).
+    public var currentFrame: PreviewFrame? { frames.current.byteCount > 0 ? frames.current : nil }
+
+    public func takeReport() -> SensorReport? { reports.takeNewest() ? reports.current : nil }
+}

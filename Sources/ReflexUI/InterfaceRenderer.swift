@@ -1,0 +1,126 @@
+import ReflexCore
+import ReflexISP
+
+/// The interface over the live picture. Each layer (HUD bar, mode toggle, Pro controls,
+/// messages) is drawn with Cairo into its own surface only when what it shows changes; every
+/// frame then only blends the layers over the picture — the part that runs at 60 Hz
+/// allocates nothing and never waits on Cairo.
+public final class InterfaceRenderer {
+    public let layout: ScreenLayout
+    private let fonts: FontLibrary
+    private let scales: DialScales
+    private let topBar: CairoCanvas
+    private let toggle: CairoCanvas
+    private let controls: CairoCanvas
+    private let message: CairoCanvas
+    private var messageRect: PixelRect?
+    private var paintedTopBar: ViewState?
+    private var paintedControls: ViewState?
+    private var paintedMode: ShootingMode?
+    private var paintedMessage: (CameraScreen, Bool)?
+    /// How many times a layer was redrawn: the loop's figures show how rarely Cairo runs.
+    public private(set) var repaints = 0
+
+    public init(layout: ScreenLayout, fonts: FontLibrary, scales: DialScales) {
+        self.layout = layout
+        self.fonts = fonts
+        self.scales = scales
+        topBar = CairoCanvas(width: layout.topBar.width, height: layout.topBar.height)
+        toggle = CairoCanvas(width: layout.modeToggle.width, height: layout.modeToggle.height)
+        controls = CairoCanvas(width: layout.controls.width, height: layout.controls.height)
+        message = CairoCanvas(width: layout.width, height: layout.height)
+    }
+
+    /// Redraws the layers whose content differs from `state`.
+    public func update(_ state: ViewState) {
+        if paintedTopBar != state {
+            TopBarPainter(layout: layout).paint(state, on: topBar, fonts: fonts)
+            paintedTopBar = state
+            repaints += 1
+        }
+        if paintedMode != state.settings.mode {
+            ModeTogglePainter(layout: layout).paint(state.settings.mode, on: toggle, fonts: fonts)
+            paintedMode = state.settings.mode
+            repaints += 1
+        }
+        // The controls are drawn only while Pro shows them; Auto's metering changes skip them.
+        if state.settings.mode == .pro && paintedControls != state {
+            ControlsPainter(layout: layout, scales: scales).paint(state, on: controls, fonts: fonts)
+            paintedControls = state
+            repaints += 1
+        }
+        let messageKey = (state.screen, state.storage == .missing)
+        if paintedMessage.map({ $0 != messageKey }) ?? true {
+            messageRect = MessagePainter(layout: layout).paint(state, on: message, fonts: fonts)
+            paintedMessage = messageKey
+            repaints += 1
+        }
+    }
+
+    /// What the frame shows besides the layers, decided per frame by the loop.
+    public struct FrameOverlay {
+        /// The Pro controls' opacity (1, fading to 0.3 when idle).
+        public var controlsOpacity: Double
+        /// 0 hidden … 1 shown: the controls slide up from the bottom edge.
+        public var reveal: Double
+        /// The luma histogram to draw, if any.
+        public var histogram: UnsafeBufferPointer<UInt32>?
+        public var zebras: Bool
+        public var peaking: Bool
+        /// Moves the zebra stripes, so they crawl like a camera's.
+        public var zebraPhase: Int
+
+        public init(controlsOpacity: Double = 1, reveal: Double = 0, histogram: UnsafeBufferPointer<UInt32>? = nil,
+                    zebras: Bool = false, peaking: Bool = false, zebraPhase: Int = 0) {
+            self.controlsOpacity = controlsOpacity
+            self.reveal = reveal
+            self.histogram = histogram
+            self.zebras = zebras
+            self.peaking = peaking
+            self.zebraPhase = zebraPhase
+        }
+    }
+
+    /// Lays the interface over a frame whose picture is already in `pixels` (XRGB8888).
+    /// A failure screen covers everything but the HUD-free full screen message.
+    public func composite(into pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay, screen: CameraScreen) {
+        let w = layout.width, h = layout.height
+        if screen != .live, messageRect != nil {
+            blend(message, into: pixels, stride: stride, at: 0, 0, opacity: 256)
+            return
+        }
+        if overlay.peaking { PixelCompositing.peaking(in: layout.viewfinder, pixels, stride: stride) }
+        if overlay.zebras { PixelCompositing.zebras(in: layout.viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
+        blend(topBar, into: pixels, stride: stride, at: layout.topBar.x, layout.topBar.y, opacity: 256)
+        if let histogram = overlay.histogram {
+            PixelCompositing.histogram(histogram, in: layout.histogram, into: pixels, stride: stride, width: w, height: h,
+                                       padding: Int(layout.pixels(8).rounded()))
+        }
+        if overlay.reveal > 0 {
+            let hiddenOffset = Double(h - layout.controls.y)
+            let y = layout.controls.y + Int((hiddenOffset * (1 - overlay.reveal)).rounded())
+            let opacity = Int((256 * overlay.controlsOpacity * min(1, overlay.reveal * 1.5)).rounded())
+            blend(controls, into: pixels, stride: stride, at: layout.controls.x, y, opacity: opacity)
+        }
+        blend(toggle, into: pixels, stride: stride, at: layout.modeToggle.x, layout.modeToggle.y, opacity: 256)
+        if let messageRect {
+            blend(message, region: messageRect, into: pixels, stride: stride, opacity: 256)
+        }
+    }
+
+    private func blend(_ canvas: CairoCanvas, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+                       at x: Int, _ y: Int, opacity: Int) {
+        PixelCompositing.blend(canvas.pixels, sourceStride: canvas.stride, width: canvas.width, height: canvas.height,
+                               into: pixels, destinationStride: stride, destinationWidth: layout.width,
+                               destinationHeight: layout.height, x: x, y: y, opacity: opacity)
+    }
+
+    /// Part of a full-screen canvas, in place.
+    private func blend(_ canvas: CairoCanvas, region: PixelRect, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+                       opacity: Int) {
+        PixelCompositing.blend(canvas.pixels + region.y * canvas.stride + region.x, sourceStride: canvas.stride,
+                               width: region.width, height: region.height, into: pixels, destinationStride: stride,
+                               destinationWidth: layout.width, destinationHeight: layout.height,
+                               x: region.x, y: region.y, opacity: opacity)
+    }
+}

@@ -1,0 +1,126 @@
+import ReflexISP
+
+/// The per-frame pixel work on the panel's XRGB8888 buffer, in plain Swift: layers blended
+/// over the picture, the histogram, zebras and focus peaking. No allocation, no Cairo:
+/// this runs every vblank, while Cairo runs only when something on screen changes.
+public enum PixelCompositing {
+    /// Blends `source` (premultiplied ARGB, `sourceStride` pixels a row) over the picture
+    /// at (`x`, `y`) with `opacity` 0…256, clipped to the destination.
+    public static func blend(_ source: UnsafePointer<UInt32>, sourceStride: Int, width: Int, height: Int,
+                             into destination: UnsafeMutablePointer<UInt32>, destinationStride: Int,
+                             destinationWidth: Int, destinationHeight: Int, x: Int, y: Int, opacity: Int) {
+        guard opacity > 0 else { return }
+        let firstRow = max(0, -y), lastRow = min(height, destinationHeight - y)
+        let firstColumn = max(0, -x), lastColumn = min(width, destinationWidth - x)
+        guard firstRow < lastRow, firstColumn < lastColumn else { return }
+        let op = UInt32(min(opacity, 256))
+        for row in firstRow..<lastRow {
+            let src = source + row * sourceStride
+            let dst = destination + (y + row) * destinationStride + x
+            for column in firstColumn..<lastColumn {
+                var pixel = src[column]
+                if pixel == 0 { continue }
+                if op < 256 { pixel = scale(pixel, op) }
+                let alpha = pixel >> 24
+                if alpha == 255 {
+                    dst[column] = pixel | 0xFF00_0000
+                    continue
+                }
+                // dst = src + dst × (1 − α), two channels at a time in one 32-bit word.
+                let inverse = 255 - alpha
+                let under = dst[column]
+                var redBlue = (under & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+                redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+                var green = (under & 0x0000_FF00) &* inverse &+ 0x0000_8000
+                green = ((green &+ ((green >> 8) & 0x0000_FF00)) >> 8) & 0x0000_FF00
+                dst[column] = 0xFF00_0000 | ((pixel & 0x00FF_FFFF) &+ redBlue &+ green)
+            }
+        }
+    }
+
+    /// A premultiplied pixel times `op`/256.
+    @inline(__always)
+    static func scale(_ pixel: UInt32, _ op: UInt32) -> UInt32 {
+        let redBlue = (((pixel & 0x00FF_00FF) &* op) >> 8) & 0x00FF_00FF
+        let alphaGreen = (((pixel >> 8) & 0x00FF_00FF) &* op) & 0xFF00_FF00
+        return redBlue | alphaGreen
+    }
+
+    /// A premultiplied ARGB pixel from a colour.
+    public static func premultiplied(_ c: Colour) -> UInt32 {
+        let a = max(0, min(1, c.alpha))
+        func channel(_ v: Double) -> UInt32 { UInt32((max(0, min(1, v)) * a * 255).rounded()) }
+        return UInt32((a * 255).rounded()) << 24 | channel(c.red) << 16 | channel(c.green) << 8 | channel(c.blue)
+    }
+
+    /// Fills a rectangle with a (translucent) colour.
+    public static func fill(_ rect: PixelRect, _ colour: Colour, into destination: UnsafeMutablePointer<UInt32>,
+                            stride: Int, width: Int, height: Int) {
+        var pixel = premultiplied(colour)
+        withUnsafePointer(to: &pixel) { one in
+            for row in max(0, rect.y)..<min(height, rect.y + rect.height) {
+                for column in max(0, rect.x)..<min(width, rect.x + rect.width) {
+                    blend(one, sourceStride: 0, width: 1, height: 1, into: destination + row * stride + column,
+                          destinationStride: stride, destinationWidth: 1, destinationHeight: 1, x: 0, y: 0, opacity: 256)
+                }
+            }
+        }
+    }
+
+    /// The luma histogram in its box: bars scaled to the tallest bin, on the HUD surface.
+    public static func histogram(_ bins: UnsafeBufferPointer<UInt32>, in rect: PixelRect,
+                                 into destination: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int,
+                                 padding: Int) {
+        fill(rect, Palette.surface, into: destination, stride: stride, width: width, height: height)
+        guard !bins.isEmpty else { return }
+        var tallest: UInt32 = 1
+        for bin in bins where bin > tallest { tallest = bin }
+        let plotWidth = rect.width - 2 * padding, plotHeight = rect.height - 2 * padding
+        guard plotWidth > 0, plotHeight > 0 else { return }
+        var bar = premultiplied(Palette.histogram)
+        let bottom = rect.y + rect.height - padding
+        withUnsafePointer(to: &bar) { one in
+            for column in 0..<plotWidth {
+                let bin = column * bins.count / plotWidth
+                let barHeight = Int((UInt64(bins[bin]) * UInt64(plotHeight) + UInt64(tallest) / 2) / UInt64(tallest))
+                let x = rect.x + padding + column
+                guard x >= 0, x < width else { continue }
+                for y in max(0, bottom - barHeight)..<min(height, bottom) {
+                    blend(one, sourceStride: 0, width: 1, height: 1, into: destination + y * stride + x,
+                          destinationStride: stride, destinationWidth: 1, destinationHeight: 1, x: 0, y: 0, opacity: 256)
+                }
+            }
+        }
+    }
+
+    /// Zebra stripes over the picture where it is clipped (every channel ≥ `threshold`):
+    /// diagonal dark stripes, so overexposure shows even in a white sky.
+    public static func zebras(in rect: PixelRect, _ pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+                              threshold: UInt32 = 250, phase: Int = 0) {
+        for y in rect.y..<(rect.y + rect.height) {
+            let row = pixels + y * stride
+            for x in rect.x..<(rect.x + rect.width) {
+                let p = row[x]
+                let low = min((p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF)
+                if low >= threshold && ((x + y + phase) / 8) & 1 == 0 { row[x] = 0xFF20_2020 }
+            }
+        }
+    }
+
+    /// Focus peaking: pixels where the green channel's local gradient exceeds `threshold`
+    /// are painted in the peaking colour, so what is in focus lights up while the focus dial moves.
+    public static func peaking(in rect: PixelRect, _ pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+                               threshold: Int32 = 48) {
+        let marker: UInt32 = 0xFF00_0000 | (premultiplied(Palette.peaking) & 0x00FF_FFFF)
+        guard rect.width > 1, rect.height > 1 else { return }
+        // Raster order reading right and down only: a pixel marked is never read again.
+        for y in rect.y..<(rect.y + rect.height - 1) {
+            let row = pixels + y * stride, below = row + stride
+            for x in rect.x..<(rect.x + rect.width - 1) {
+                let g = Int32((row[x] >> 8) & 0xFF)
+                let right = Int32((row[x + 1] >> 8) & 0xFF), down = Int32((below[x] >> 8) & 0xFF)
+                if abs(right - g) + abs(down - g) > threshold { row[x] = marker }
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ReflexCore
+import ReflexISP
+
+/// Where everything sits on a panel, in pixels. Designed on a 1280x800 landscape panel and
+/// scaled by the panel's size, so text and touch targets keep their proportions on any panel.
+///
+/// The camera is held in both hands: the exposure readout runs along the top edge (read at a
+/// glance, never under a thumb), the Pro dials fill the bottom thumb zone, and the Auto/Pro
+/// toggle sits at the bottom right, under the right thumb.
+public struct ScreenLayout: Sendable, Equatable {
+    public static let designWidth = 1280.0
+    public static let designHeight = 800.0
+
+    public let width: Int
+    public let height: Int
+    /// Design units → pixels.
+    public let scale: Double
+    /// The live picture, letterboxed to the sensor's aspect.
+    public let viewfinder: PixelRect
+    /// The exposure readout and the indicators; never fades.
+    public let topBar: PixelRect
+    public let histogram: PixelRect
+    public let modeToggle: PixelRect
+    /// Everything Pro adds (the dials and the white balance presets); fades and slides.
+    public let controls: PixelRect
+    /// The four dial faces, in screen coordinates (when fully revealed).
+    public let dialSlots: [PixelRect]
+    /// The white balance presets' row (shown while the WB dial is selected).
+    public let presetSlots: [PixelRect]
+
+    public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9) {
+        self.width = width
+        self.height = height
+        let s = min(Double(width) / ScreenLayout.designWidth, Double(height) / ScreenLayout.designHeight)
+        scale = s
+        func px(_ design: Double) -> Int { Int((design * s).rounded()) }
+        let margin = px(16), gap = px(12)
+        viewfinder = PixelRect(x: 0, y: 0, width: width, height: height)
+            .fitting(sourceWidth: max(sensorWidth, 1), sourceHeight: max(sensorHeight, 1))
+        topBar = PixelRect(x: 0, y: 0, width: width, height: px(64))
+        histogram = PixelRect(x: width - margin - px(208), y: topBar.height + gap, width: px(208), height: px(88))
+        modeToggle = PixelRect(x: width - margin - px(184), y: height - margin - px(72), width: px(184), height: px(72))
+        let strip = PixelRect(x: margin, y: height - margin - px(152),
+                              width: modeToggle.x - gap - margin, height: px(152))
+        let presetsRow = PixelRect(x: margin, y: strip.y - gap - px(56), width: strip.width, height: px(56))
+        controls = PixelRect(x: margin, y: presetsRow.y, width: strip.width, height: strip.y + strip.height - presetsRow.y)
+        let dialCount = Dial.allCases.count
+        let dialWidth = (strip.width - gap * (dialCount - 1)) / dialCount
+        dialSlots = (0..<dialCount).map {
+            PixelRect(x: strip.x + $0 * (dialWidth + gap), y: strip.y, width: dialWidth, height: strip.height)
+        }
+        let presetCount = WhiteBalance.presetRow.count
+        let presetWidth = (presetsRow.width - gap * (presetCount - 1)) / presetCount
+        presetSlots = (0..<presetCount).map {
+            PixelRect(x: presetsRow.x + $0 * (presetWidth + gap), y: presetsRow.y, width: presetWidth, height: presetsRow.height)
+        }
+    }
+
+    /// A design-unit length in pixels.
+    public func pixels(_ design: Double) -> Double { design * scale }
+}
+
+extension PixelRect {
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+
+    /// The rectangle moved into the coordinates of `origin`'s top-left corner.
+    public func relative(to origin: PixelRect) -> PixelRect {
+        PixelRect(x: x - origin.x, y: y - origin.y, width: width, height: height)
+    }
+}

@@ -1,0 +1,137 @@
+import CLinux
+import ReflexHardware
+import ReflexSystem
+import ReflexUI
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A display for hosts without a panel: two frame buffers in memory, a timer standing in for
+/// the panel's vblank, and (with a folder) the picture saved as `frame.png` about once a
+/// second. The PNG is encoded on a low-priority thread of its own from a copy, so the
+/// realtime loop never waits on zlib or the file system; each file appears whole (written
+/// beside, then renamed).
+final class HeadlessDisplay: DisplayOutput {
+    let width: Int
+    let height: Int
+    let descriptor: Int32
+    private(set) var flipPending = false
+    private(set) var flips = 0
+    private let buffers: [UnsafeMutablePointer<UInt32>]
+    private var back = 1
+    private let folder: String?
+    private let snapshotInterval: Double
+    private var lastSnapshot = -Double.infinity
+    private let snapshot: UnsafeMutablePointer<UInt32>
+    private let writerBusy = Atomic<Bool>(false)
+    private let writerWake: Int32
+    private let stopWriter = Atomic<Bool>(false)
+    private var writer: pthread_t?
+    /// PNG files written so far (read from any thread, for tests and the log).
+    let pngWrites = Atomic<Int>(0)
+
+    var summary: String {
+        "headless \(width)x\(height) at \(refreshRate) Hz" + (folder.map { ", frames to \($0)/frame.png" } ?? "")
+    }
+
+    let refreshRate: Int
+
+    init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0)
+        throws(DisplayError) {
+        self.width = width
+        self.height = height
+        self.refreshRate = refreshRate
+        self.folder = folder
+        self.snapshotInterval = snapshotInterval
+        if let folder {
+            mkdir(folder, 0o755)
+            guard access(folder, W_OK) == 0 else { throw DisplayError("cannot write PNG frames to \(folder)") }
+        }
+        descriptor = reflex_periodic_timer(1_000_000_000 / Int64(refreshRate))
+        guard descriptor >= 0 else { throw DisplayError("cannot make the vblank timer (errno \(errno))") }
+        buffers = (0..<2).map { _ in
+            let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+            buffer.initialize(repeating: 0xFF00_0000, count: width * height)
+            return buffer
+        }
+        snapshot = .allocate(capacity: width * height)
+        writerWake = reflex_event_fd()
+        if folder != nil { startWriter() }
+    }
+
+    deinit {
+        if let writer {
+            stopWriter.store(true, ordering: .releasing)
+            var one: UInt64 = 1
+            _ = write(writerWake, &one, 8)
+            pthread_join(writer, nil)
+        }
+        close(writerWake)
+        close(descriptor)
+        buffers.forEach { $0.deallocate() }
+        snapshot.deallocate()
+    }
+
+    /// The buffer on "screen" (the one flipped to last).
+    var frontPixels: UnsafeMutablePointer<UInt32> { buffers[1 - back] }
+
+    func handleEvents() -> Int {
+        var expirations: UInt64 = 0
+        guard read(descriptor, &expirations, 8) == 8, flipPending else { return 0 }
+        flipPending = false
+        flips += 1
+        back = 1 - back
+        saveSnapshotIfDue()
+        return Int(expirations)
+    }
+
+    @discardableResult
+    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
+        guard !flipPending else { return false }
+        try draw(buffers[back], width)
+        flipPending = true
+        return true
+    }
+
+    private func saveSnapshotIfDue() {
+        guard folder != nil else { return }
+        let seconds = monotonicSeconds()
+        // A frame is skipped, never waited for, while the writer is still busy.
+        guard seconds - lastSnapshot >= snapshotInterval, !writerBusy.load(ordering: .acquiring) else { return }
+        lastSnapshot = seconds
+        snapshot.update(from: frontPixels, count: width * height)
+        writerBusy.store(true, ordering: .releasing)
+        var one: UInt64 = 1
+        _ = write(writerWake, &one, 8)
+    }
+
+    private func startWriter() {
+        let retained = Unmanaged.passUnretained(self).toOpaque()
+        var created = pthread_t()
+        guard pthread_create(&created, nil, { context in
+            let display = Unmanaged<HeadlessDisplay>.fromOpaque(context!).takeUnretainedValue()
+            display.writeSnapshots()
+            return nil
+        }, retained) == 0 else { return }
+        writer = created
+    }
+
+    private func writeSnapshots() {
+        _ = reflex_make_thread_background()
+        var descriptor = pollfd(fd: writerWake, events: Int16(POLLIN), revents: 0)
+        while !stopWriter.load(ordering: .acquiring) {
+            descriptor.revents = 0
+            guard poll(&descriptor, 1, -1) > 0 else { continue }
+            var count: UInt64 = 0
+            _ = read(writerWake, &count, 8)
+            guard writerBusy.load(ordering: .acquiring), let folder else { continue }
+            let temporary = folder + "/.frame.png.tmp", final = folder + "/frame.png"
+            if (try? PNGImage.write(snapshot, width: width, height: height, stride: width, to: temporary)) != nil {
+                rename(temporary, final)
+                pngWrites.add(1, ordering: .relaxed)
+            }
+            writerBusy.store(false, ordering: .releasing)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ReflexCore
+import ReflexISP
+import ReflexUI
+import Testing
+
+/// Every screen and state of the interface against its reference image.
+@Suite struct ScreenGoldenTests {
+    static let width = 1280, height = 800
+
+    /// A fixed picture for the viewfinder: a sky gradient, a clipped sun (for zebras),
+    /// fine texture below (for peaking), inside the 16:9 letterbox.
+    static func picture(_ layout: ScreenLayout) -> [UInt32] {
+        var pixels = [UInt32](repeating: 0xFF00_0000, count: width * height)
+        let v = layout.viewfinder
+        for y in v.y..<(v.y + v.height) {
+            for x in v.x..<(v.x + v.width) {
+                let fy = Double(y - v.y) / Double(v.height), fx = Double(x - v.x) / Double(v.width)
+                var r: Double, g: Double, b: Double
+                if fy < 0.55 {
+                    (r, g, b) = (90 + 80 * fy, 140 + 70 * fy, 200 + 40 * fy)
+                } else {
+                    let check = ((x / 24) + (y / 24)) % 2 == 0 ? 1.0 : 0.55
+                    (r, g, b) = (110 * check, 120 * check + 20 * fx, 70 * check)
+                }
+                let dx = fx - 0.7, dy = fy - 0.25
+                if dx * dx + dy * dy * 3 < 0.006 { (r, g, b) = (255, 255, 255) }
+                pixels[y * width + x] = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+            }
+        }
+        return pixels
+    }
+
+    static let histogram: [UInt32] = (0..<64).map { bin in
+        let x = Double(bin) / 63
+        return UInt32(1000 * (0.2 + x * (1 - x) * 3) + (bin > 60 ? 900 : 0))
+    }
+
+    static func proSettings(_ dial: Dial) -> CameraSettings {
+        var s = CameraSettings()
+        s.mode = .pro
+        s.selectedDial = dial
+        s.iso = .manual(ISOSpeed(800))
+        s.shutter = .manual(ShutterSpeed(1, 250))
+        s.focus = .manual(FocusPosition(thousandths: 400))
+        s.whiteBalance = dial == .whiteBalance ? .preset(.cloudy) : .kelvin(5600)
+        return s
+    }
+
+    struct Case: CustomStringConvertible, Sendable {
+        let name: String
+        let state: ViewState
+        var controlsOpacity = 1.0
+        var reveal: Double? = nil
+        var zebras = false
+        var peaking = false
+        var description: String { name }
+    }
+
+    static let readout = ExposureReadout(iso: 400, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5200)
+
+    static let cases: [Case] = {
+        var list: [Case] = [Case(name: "auto", state: ViewState(readout: readout))]
+        for dial in Dial.allCases {
+            list.append(Case(name: "pro-\(dial.rawValue)", state: ViewState(settings: proSettings(dial), readout: readout)))
+        }
+        list.append(Case(name: "pro-faded", state: ViewState(settings: proSettings(.iso), readout: readout),
+                         controlsOpacity: ControlsFade.fadedOpacity))
+        list.append(Case(name: "pro-revealing", state: ViewState(settings: proSettings(.shutter), readout: readout), reveal: 0.5))
+        var autoSettings = CameraSettings()
+        autoSettings.exposureCompensation = ExposureCompensation(thirds: 2)
+        autoSettings.format = .rawPlusJPEG
+        list.append(Case(name: "indicators", state: ViewState(settings: autoSettings, readout: readout, gps: .fix,
+                                                               savingCount: 2, storage: .low(shotsLeft: 23))))
+        list.append(Case(name: "gps-searching", state: ViewState(readout: readout, gps: .searching)))
+        list.append(Case(name: "no-focus-motor", state: ViewState(settings: proSettings(.iso), readout: readout, hasFocusDial: false)))
+        list.append(Case(name: "zebras", state: ViewState(readout: readout, zebras: true), zebras: true))
+        list.append(Case(name: "peaking", state: ViewState(settings: proSettings(.focus), readout: readout), peaking: true))
+        list.append(Case(name: "storage-missing", state: ViewState(readout: readout, storage: .missing)))
+        list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))
+        list.append(Case(name: "reconnecting", state: ViewState(screen: .reconnecting, readout: readout)))
+        return list
+    }()
+
+    @Test(arguments: cases)
+    func screen(_ testCase: Case) throws {
+        let layout = ScreenLayout(width: Self.width, height: Self.height)
+        let fonts = try FontLibrary(folder: GoldenImage.repository + "/Fonts")
+        let model = CameraModel(settings: testCase.state.settings, limits: .unlimited)
+        let renderer = InterfaceRenderer(layout: layout, fonts: fonts, scales: DialScales(model))
+        renderer.update(testCase.state)
+        var pixels = testCase.state.screen == .live ? Self.picture(layout) : [UInt32](repeating: 0xFF00_0000, count: Self.width * Self.height)
+        let comparison = Self.histogram.withUnsafeBufferPointer { bins in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                let pro = testCase.state.settings.mode == .pro
+                renderer.composite(into: buffer.baseAddress!, stride: Self.width,
+                                   .init(controlsOpacity: testCase.controlsOpacity, reveal: testCase.reveal ?? (pro ? 1 : 0),
+                                         histogram: bins, zebras: testCase.zebras, peaking: testCase.peaking),
+                                   screen: testCase.state.screen)
+                return GoldenImage.compare(testCase.name, pixels: buffer.baseAddress!, width: Self.width,
+                                           height: Self.height, stride: Self.width)
+            }
+        }
+        #expect(comparison.matches, "\(comparison)")
+    }
+}
