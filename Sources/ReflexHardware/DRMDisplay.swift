@@ -37,6 +37,8 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     /// The vblank counter at the last completed flip, and the vblanks between the last two.
     private var lastFlipSequence: UInt32?
     private var vblanksBetweenFlips = 0
+    /// Vblanks from the first completed flip to the last: flips can never outnumber them.
+    public private(set) var vblanksSpanned = 0
 
     /// Opens the first card with a connected connector (or `path`), and sets its mode.
     public init(path requested: String? = nil, driFolder: String = "/dev/dri") throws(DisplayError) {
@@ -120,6 +122,8 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
 
     public var summary: String { "\(path) \(driver) \(connectorName) \(width)x\(height)" }
 
+    public var flipSummary: String { "\(flips) flips over \(vblanksSpanned) vblanks" }
+
     /// Reads the card's events (poll `descriptor` first): a completed flip frees the next
     /// frame. Returns the vblanks since the flip before it (0 when none completed).
     public func handleEvents() -> Int {
@@ -132,6 +136,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
             display.flipPending = false
             display.flips += 1
             display.vblanksBetweenFlips = display.lastFlipSequence.map { Int(sequence &- $0) } ?? 1
+            if display.lastFlipSequence != nil { display.vblanksSpanned += display.vblanksBetweenFlips }
             display.lastFlipSequence = sequence
         }
         _ = drmHandleEvent(descriptor, &context)

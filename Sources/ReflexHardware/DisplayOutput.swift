@@ -12,6 +12,8 @@ public protocol DisplayOutput: AnyObject {
     var flips: Int { get }
     /// One line for the log: what the display is.
     var summary: String { get }
+    /// Flips and the vblanks they took, for the statistics.
+    var flipSummary: String { get }
     /// Reads the display's events. Returns the vblanks between the last two completed flips
     /// (1 when every vblank got its frame), or 0 when no flip completed.
     func handleEvents() -> Int

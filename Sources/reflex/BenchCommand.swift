@@ -11,7 +11,7 @@ import Glibc
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the camera's hot paths against reference implementations.",
-        subcommands: [ISPBench.self])
+        subcommands: [ISPBench.self, FrameBench.self])
 }
 
 /// The preview ISP on real sensor frames (../shared/testdata/raw) into a 1280x800 panel,

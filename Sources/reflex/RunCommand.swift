@@ -35,6 +35,9 @@ struct Run: ParsableCommand {
         """)
     var display: DisplayChoice = .drm
 
+    @Option(help: "The DRM card to use (default: the first with a connected display).")
+    var card: String?
+
     /// Seconds between two frame-statistics lines in the log.
     static let statisticsInterval = 30
 
@@ -61,8 +64,8 @@ struct Run: ParsableCommand {
                                   source: sensor == .sim ? .simulated : .v4l2(devFolder: videoDir), exchange: exchange,
                                   log: { log($0) })
         stream.start()
-        var screen = exchange.map { ScreenStarter(choice: display, exchange: $0, settings: loaded.settings,
-                                                  fNumber: calibration.fNumber) }
+        var screen = exchange.map { ScreenStarter(choice: display, card: card, exchange: $0,
+                                                  settings: loaded.settings, fNumber: calibration.fNumber) }
         screen?.tryStart()
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
@@ -93,6 +96,7 @@ struct Run: ParsableCommand {
 /// yet (at boot, reflex can start before the GPU's driver has made its card).
 struct ScreenStarter {
     let choice: DisplayChoice
+    let card: String?
     let exchange: PreviewFrameExchange
     let settings: CameraSettings
     let fNumber: Double?
@@ -101,8 +105,9 @@ struct ScreenStarter {
     private var reportedWaiting = false
     private var reportedFirstFrame = false
 
-    init(choice: DisplayChoice, exchange: PreviewFrameExchange, settings: CameraSettings, fNumber: Double?) {
+    init(choice: DisplayChoice, card: String?, exchange: PreviewFrameExchange, settings: CameraSettings, fNumber: Double?) {
         self.choice = choice
+        self.card = card
         self.exchange = exchange
         self.settings = settings
         self.fNumber = fNumber
@@ -111,14 +116,14 @@ struct ScreenStarter {
     mutating func tryStart() {
         guard loop == nil else { return }
         guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: Self.executablePath()) else {
+                                                  executablePath: executablePath()) else {
             if !reportedWaiting { log("display: no fonts found (set REFLEX_FONTS_DIR); the picture cannot be shown") }
             reportedWaiting = true
             return
         }
         do {
             let opened: DisplayOutput = switch choice {
-            case .drm: try DRMDisplay()
+            case .drm: try DRMDisplay(path: card)
             case .png(let folder): try HeadlessDisplay(folder: folder)
             case .none: throw DisplayError("no display asked for")
             }
@@ -146,14 +151,9 @@ struct ScreenStarter {
     func summary() -> String? {
         guard let loop, let display else { return nil }
         guard let ring = loop.frameTimes() else { return "display: the realtime loop did not answer" }
-        return "display: \(ring.summary()), \(display.flips) flips on \(display.summary)"
+        return "display: \(ring.summary()), \(display.flipSummary) on \(display.summary)"
     }
 
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
-    }
 }
 
 /// Where the camera's picture goes.

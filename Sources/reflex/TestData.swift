@@ -17,10 +17,7 @@ enum TestData {
     }
 
     private static func executableFolder() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return "." }
-        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = executablePath()
         return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }
 

@@ -37,6 +37,8 @@ final class HeadlessDisplay: DisplayOutput {
 
     let refreshRate: Int
 
+    var flipSummary: String { "\(flips) flips" }
+
     init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0)
         throws(DisplayError) {
         self.width = width
