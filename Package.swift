@@ -55,7 +55,7 @@ let package = Package(
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter"]),
-        .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "CCairo", "CAllocationCounter"]),
+        .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "CCairo", "CAllocationCounter"]),
         .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP"]),
         .testTarget(
             name: "ReflexStorageTests",
