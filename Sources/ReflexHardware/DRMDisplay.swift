@@ -14,8 +14,9 @@ public struct DisplayError: Error, Sendable, CustomStringConvertible {
 /// dumb buffers scanned out in turn, each flip completed by a page-flip event (one flip per
 /// vblank at most). The previous mode comes back and DRM master is dropped when it closes.
 ///
-/// This is the legacy KMS path (SetCrtc + PageFlip), which every driver has; atomic commits
-/// with the UI on an overlay plane come with the realtime loop.
+/// Atomic mode setting where the driver has it: the picture on the primary plane and, where
+/// the CRTC has an overlay plane taking ARGB8888 (vkms does), the interface on it, so the
+/// hardware composites the two. The legacy path (SetCrtc + PageFlip) where it has not.
 public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     public let path: String
     public let descriptor: Int32
@@ -29,7 +30,12 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     private var connectorID: UInt32
     private var mode: drmModeModeInfo
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
-    private var buffers: [(handle: UInt32, framebuffer: UInt32, pixels: UnsafeMutablePointer<UInt32>, size: Int)] = []
+    private typealias Buffer = (handle: UInt32, framebuffer: UInt32, pixels: UnsafeMutablePointer<UInt32>, size: Int)
+    private var buffers: [Buffer] = []
+    /// The interface's plane, double-buffered like the picture's (atomic with an overlay only).
+    private var overlayBuffers: [Buffer] = []
+    private var overlayBack = 0
+    private var atomic: DRMAtomicOutput?
     private var back = 0
     /// A flip was asked for and its event has not come: the next frame must wait.
     public private(set) var flipPending = false
@@ -43,19 +49,19 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     /// Opens the first card with a connected connector (or `path`), and sets its mode.
     public init(path requested: String? = nil, driFolder: String = "/dev/dri") throws(DisplayError) {
         let candidates = requested.map { [$0] } ?? deviceNodes(in: driFolder, prefix: "card")
-        var chosen: (String, Int32, DisplayCardInfo.Connector, UInt32, drmModeModeInfo, UInt32)?
+        var chosen: (String, Int32, DisplayCardInfo.Connector, UInt32, drmModeModeInfo, UInt32, Int)?
         var reasons: [String] = []
         for path in candidates {
             let fd = open(path, O_RDWR | O_CLOEXEC)
             guard fd >= 0 else { reasons.append("\(path): \(errnoDescription())"); continue }
             if let found = DRMDisplay.pickOutput(fd) {
-                chosen = (path, fd, found.connector, found.connectorID, found.mode, found.crtcID)
+                chosen = (path, fd, found.connector, found.connectorID, found.mode, found.crtcID, found.crtcIndex)
                 break
             }
             reasons.append("\(path): no connected connector with a mode")
             close(fd)
         }
-        guard let (path, fd, connector, connectorID, mode, crtcID) = chosen else {
+        guard let (path, fd, connector, connectorID, mode, crtcID, crtcIndex) = chosen else {
             throw DisplayError("no display found" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"))
         }
         self.path = path
@@ -76,16 +82,36 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         _ = drmSetMaster(fd)  // the first opener is master already; this covers a VT switch back
         var pitch = 0
         for _ in 0..<2 {
-            let buffer = try DRMDisplay.makeBuffer(fd, width: width, height: height)
+            let buffer = try DRMDisplay.makeBuffer(fd, width: width, height: height, format: REFLEX_DRM_FORMAT_XRGB8888)
             pitch = buffer.pitch
             buffers.append((buffer.handle, buffer.framebuffer, buffer.pixels, buffer.size))
         }
         stride = pitch / 4
         buffers[0].pixels.update(repeating: 0xFF00_0000, count: stride * height)
+        atomic = DRMAtomicOutput(fd: fd, crtcID: crtcID, crtcIndex: crtcIndex, connectorID: connectorID)
+        if let atomic {
+            if atomic.hasOverlay {
+                for _ in 0..<2 {
+                    let buffer = try DRMDisplay.makeBuffer(fd, width: width, height: height, format: REFLEX_DRM_FORMAT_ARGB8888)
+                    buffer.pixels.update(repeating: 0, count: buffer.pitch / 4 * height)
+                    overlayBuffers.append((buffer.handle, buffer.framebuffer, buffer.pixels, buffer.size))
+                }
+            }
+            if atomic.setMode(mode, primary: buffers[0].framebuffer, overlay: overlayBuffers.first?.framebuffer,
+                              width: width, height: height) {
+                back = 1
+                overlayBack = 1
+                return
+            }
+            // A driver that advertises atomic but refuses this commit still has the legacy path.
+            releaseBuffers(overlayBuffers)
+            overlayBuffers.removeAll()
+            self.atomic = nil
+        }
         var connectorList = connectorID
         guard drmModeSetCrtc(fd, crtcID, buffers[0].framebuffer, 0, 0, &connectorList, 1, &self.mode) == 0 else {
             let reason = errnoDescription()
-            releaseBuffers()
+            releaseBuffers(buffers)
             close(fd)
             throw DisplayError("\(path): cannot set the mode \(width)x\(height) (\(reason))")
         }
@@ -93,13 +119,16 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     }
 
     deinit {
+        atomic?.disableOverlay()
+        atomic = nil
         if let savedCRTC {
             var connectorList = connectorID
             var saved = savedCRTC.pointee
             _ = drmModeSetCrtc(descriptor, saved.crtc_id, saved.buffer_id, saved.x, saved.y, &connectorList, 1, &saved.mode)
             drmModeFreeCrtc(savedCRTC)
         }
-        releaseBuffers()
+        releaseBuffers(buffers)
+        releaseBuffers(overlayBuffers)
         _ = drmDropMaster(descriptor)
         close(descriptor)
     }
@@ -107,20 +136,39 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     /// Draws the next frame into the back buffer and flips to it at the next vblank. Returns
     /// false (drawing nothing) while the previous flip is still pending.
     @discardableResult
-    public func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
+    public func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
+                        updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
         guard !flipPending else { return false }
         let buffer = buffers[back]
         try draw(buffer.pixels, stride)
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard drmModePageFlip(descriptor, crtcID, buffer.framebuffer, REFLEX_DRM_MODE_PAGE_FLIP_EVENT, context) == 0 else {
-            throw DisplayError("\(path): page flip refused (\(errnoDescription()))")
+        if let atomic {
+            var overlayFramebuffer: UInt32?
+            if updatingOverlay && !overlayBuffers.isEmpty {
+                overlay(overlayBuffers[overlayBack].pixels, stride)
+                overlayFramebuffer = overlayBuffers[overlayBack].framebuffer
+                overlayBack = 1 - overlayBack
+            }
+            guard atomic.flip(primary: buffer.framebuffer, overlay: overlayFramebuffer, userData: context) else {
+                throw DisplayError("\(path): atomic commit refused (\(errnoDescription()))")
+            }
+        } else {
+            guard drmModePageFlip(descriptor, crtcID, buffer.framebuffer, REFLEX_DRM_MODE_PAGE_FLIP_EVENT, context) == 0 else {
+                throw DisplayError("\(path): page flip refused (\(errnoDescription()))")
+            }
         }
         flipPending = true
         back = 1 - back
         return true
     }
 
-    public var summary: String { "\(path) \(driver) \(connectorName) \(width)x\(height)" }
+    public var summary: String {
+        "\(path) \(driver) \(connectorName) \(width)x\(height)"
+            + (atomic.map { " (atomic" + ($0.planes.overlay.map { ", the interface on overlay plane \($0)" } ?? "") + ")" }
+                ?? " (legacy KMS)")
+    }
+
+    public var hasOverlay: Bool { !overlayBuffers.isEmpty }
 
     public var flipSummary: String { "\(flips) flips over \(vblanksSpanned) vblanks" }
 
@@ -143,17 +191,16 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         return vblanksBetweenFlips
     }
 
-    private func releaseBuffers() {
+    private func releaseBuffers(_ buffers: [Buffer]) {
         for buffer in buffers {
             munmap(buffer.pixels, buffer.size)
             _ = drmModeRmFB(descriptor, buffer.framebuffer)
             var destroy = drm_mode_destroy_dumb(handle: buffer.handle)
             _ = drmIoctl(descriptor, REFLEX_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
         }
-        buffers.removeAll()
     }
 
-    private static func makeBuffer(_ fd: Int32, width: Int, height: Int) throws(DisplayError)
+    private static func makeBuffer(_ fd: Int32, width: Int, height: Int, format: UInt32) throws(DisplayError)
         -> (handle: UInt32, framebuffer: UInt32, pixels: UnsafeMutablePointer<UInt32>, size: Int, pitch: Int) {
         var create = drm_mode_create_dumb()
         create.width = UInt32(width)
@@ -169,7 +216,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         let added = withUnsafePointer(to: &handles) { h in
             withUnsafePointer(to: &pitches) { p in
                 withUnsafePointer(to: &offsets) { o in
-                    drmModeAddFB2(fd, UInt32(width), UInt32(height), REFLEX_DRM_FORMAT_XRGB8888,
+                    drmModeAddFB2(fd, UInt32(width), UInt32(height), format,
                                   UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
                                   UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
                                   UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &framebuffer, 0)
@@ -189,7 +236,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
 
     /// The connected connector with the most pixels in its preferred mode, and a CRTC for it.
     private static func pickOutput(_ fd: Int32) -> (connector: DisplayCardInfo.Connector, connectorID: UInt32,
-                                                    mode: drmModeModeInfo, crtcID: UInt32)? {
+                                                    mode: drmModeModeInfo, crtcID: UInt32, crtcIndex: Int)? {
         guard let resources = drmModeGetResources(fd) else { return nil }
         defer { drmModeFreeResources(resources) }
         for index in 0..<Int(resources.pointee.count_connectors) {
@@ -220,7 +267,8 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
             let name = "\(String(cString: reflex_drm_connector_type_name(c.connector_type)))-\(c.connector_type_id)"
             let info = DisplayCardInfo.Connector(name: name, connected: true, widthMillimetres: Int(c.mmWidth),
                                                  heightMillimetres: Int(c.mmHeight), modes: [])
-            return (info, c.connector_id, mode, crtc)
+            let crtcIndex = (0..<Int(resources.pointee.count_crtcs)).first { resources.pointee.crtcs[$0] == crtc } ?? 0
+            return (info, c.connector_id, mode, crtc, crtcIndex)
         }
         return nil
     }

@@ -17,8 +17,16 @@ public protocol DisplayOutput: AnyObject {
     /// Reads the display's events. Returns the vblanks between the last two completed flips
     /// (1 when every vblank got its frame), or 0 when no flip completed.
     func handleEvents() -> Int
-    /// Draws the next frame into the back buffer (pixels, stride in pixels) and queues it
-    /// for the next vblank. Returns false, drawing nothing, while a flip is pending.
+    /// The interface has a plane of its own (ARGB8888, premultiplied), composited by the
+    /// hardware over the picture.
+    var hasOverlay: Bool { get }
+    /// Draws the next frame into the back buffer (pixels, stride in pixels) and, when
+    /// `updatingOverlay` and there is an overlay plane, the interface into the overlay's back
+    /// buffer (otherwise the overlay keeps what it shows); queues both for the next vblank.
+    /// Returns false, drawing nothing, while a flip is pending. (Two plain closures and a
+    /// flag, not an optional closure: an optional closure escapes, and its context would be
+    /// allocated every frame.)
     @discardableResult
-    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool
+    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
+                 updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool
 }

@@ -81,16 +81,22 @@ public final class InterfaceRenderer {
         }
     }
 
-    /// Lays the interface over a frame whose picture is already in `pixels` (XRGB8888).
-    /// A failure screen covers everything but the HUD-free full screen message.
+    /// What is drawn on the picture itself, from its pixels: focus peaking and zebras.
+    public func decoratePicture(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay, screen: CameraScreen) {
+        guard screen == .live else { return }
+        if overlay.peaking { PixelCompositing.peaking(in: layout.viewfinder, pixels, stride: stride) }
+        if overlay.zebras { PixelCompositing.zebras(in: layout.viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
+    }
+
+    /// Lays the interface's layers over `pixels`: the picture (opaque XRGB8888), or a
+    /// transparent overlay plane (premultiplied ARGB8888, cleared first by the caller).
+    /// A failure screen covers everything.
     public func composite(into pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay, screen: CameraScreen) {
         let w = layout.width, h = layout.height
         if screen != .live, messageRect != nil {
             blend(message, into: pixels, stride: stride, at: 0, 0, opacity: 256)
             return
         }
-        if overlay.peaking { PixelCompositing.peaking(in: layout.viewfinder, pixels, stride: stride) }
-        if overlay.zebras { PixelCompositing.zebras(in: layout.viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
         blend(topBar, into: pixels, stride: stride, at: layout.topBar.x, layout.topBar.y, opacity: 256)
         if let histogram = overlay.histogram {
             PixelCompositing.histogram(histogram, in: layout.histogram, into: pixels, stride: stride, width: w, height: h,

@@ -4,8 +4,10 @@ import ReflexISP
 /// over the picture, the histogram, zebras and focus peaking. No allocation, no Cairo:
 /// this runs every vblank, while Cairo runs only when something on screen changes.
 public enum PixelCompositing {
-    /// Blends `source` (premultiplied ARGB, `sourceStride` pixels a row) over the picture
-    /// at (`x`, `y`) with `opacity` 0…256, clipped to the destination.
+    /// Blends `source` (premultiplied ARGB, `sourceStride` pixels a row) over `destination`
+    /// at (`x`, `y`) with `opacity` 0…256, clipped to the destination. The destination is
+    /// premultiplied ARGB too: an opaque picture stays opaque, and a transparent overlay plane
+    /// takes the layer's own alpha.
     public static func blend(_ source: UnsafePointer<UInt32>, sourceStride: Int, width: Int, height: Int,
                              into destination: UnsafeMutablePointer<UInt32>, destinationStride: Int,
                              destinationWidth: Int, destinationHeight: Int, x: Int, y: Int, opacity: Int) {
@@ -23,17 +25,18 @@ public enum PixelCompositing {
                 if op < 256 { pixel = scale(pixel, op) }
                 let alpha = pixel >> 24
                 if alpha == 255 {
-                    dst[column] = pixel | 0xFF00_0000
+                    dst[column] = pixel
                     continue
                 }
-                // dst = src + dst × (1 − α), two channels at a time in one 32-bit word.
+                // dst = src + dst × (1 − α), two channels at a time in one 32-bit word
+                // (red with blue, alpha with green), each divided by 255 exactly.
                 let inverse = 255 - alpha
                 let under = dst[column]
                 var redBlue = (under & 0x00FF_00FF) &* inverse &+ 0x0080_0080
                 redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-                var green = (under & 0x0000_FF00) &* inverse &+ 0x0000_8000
-                green = ((green &+ ((green >> 8) & 0x0000_FF00)) >> 8) & 0x0000_FF00
-                dst[column] = 0xFF00_0000 | ((pixel & 0x00FF_FFFF) &+ redBlue &+ green)
+                var alphaGreen = ((under >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+                alphaGreen = (alphaGreen &+ ((alphaGreen >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+                dst[column] = pixel &+ redBlue &+ alphaGreen
             }
         }
     }

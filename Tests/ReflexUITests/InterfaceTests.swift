@@ -145,10 +145,11 @@ import Testing
                     repaintsBefore = renderer.repaints
                 }
                 renderer.update(state)
-                renderer.composite(into: pixels, stride: 1280,
-                                   .init(controlsOpacity: 1 - Double(frame) / 40, reveal: 1, histogram: histogram,
-                                         zebras: true, peaking: true, zebraPhase: frame),
-                                   screen: .live)
+                let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: 1 - Double(frame) / 40, reveal: 1,
+                                                             histogram: histogram, zebras: true, peaking: true,
+                                                             zebraPhase: frame)
+                renderer.decoratePicture(pixels, stride: 1280, overlay, screen: .live)
+                renderer.composite(into: pixels, stride: 1280, overlay, screen: .live)
             }
         }
         #expect(reflex_thread_allocations() - before == 0)
@@ -181,5 +182,21 @@ import Testing
         #expect(seen.torn == 0)
         #expect(seen.backwards == 0)
         #expect(seen.last == count)
+    }
+}
+
+@Suite struct OverlayPlaneCompositingTests {
+    /// On a transparent overlay plane a layer keeps its own (premultiplied) alpha, so the
+    /// hardware's blend gives the same picture as blending in software.
+    @Test func aLayerOnATransparentPlaneKeepsItsAlpha() {
+        var plane: [UInt32] = [0, 0]
+        let layer: [UInt32] = [0xB800_0000, 0x8080_8080]  // the HUD's 72 % black; 50 % white
+        layer.withUnsafeBufferPointer { s in
+            plane.withUnsafeMutableBufferPointer { d in
+                PixelCompositing.blend(s.baseAddress!, sourceStride: 2, width: 2, height: 1, into: d.baseAddress!,
+                                       destinationStride: 2, destinationWidth: 2, destinationHeight: 1, x: 0, y: 0, opacity: 256)
+            }
+        }
+        #expect(plane == layer)
     }
 }

@@ -92,10 +92,11 @@ import Testing
         let comparison = Self.histogram.withUnsafeBufferPointer { bins in
             pixels.withUnsafeMutableBufferPointer { buffer in
                 let pro = testCase.state.settings.mode == .pro
-                renderer.composite(into: buffer.baseAddress!, stride: Self.width,
-                                   .init(controlsOpacity: testCase.controlsOpacity, reveal: testCase.reveal ?? (pro ? 1 : 0),
-                                         histogram: bins, zebras: testCase.zebras, peaking: testCase.peaking),
-                                   screen: testCase.state.screen)
+                let overlay = InterfaceRenderer.FrameOverlay(
+                    controlsOpacity: testCase.controlsOpacity, reveal: testCase.reveal ?? (pro ? 1 : 0),
+                    histogram: bins, zebras: testCase.zebras, peaking: testCase.peaking)
+                renderer.decoratePicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen)
+                renderer.composite(into: buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen)
                 return GoldenImage.compare(testCase.name, pixels: buffer.baseAddress!, width: Self.width,
                                            height: Self.height, stride: Self.width)
             }

@@ -39,6 +39,9 @@ final class FrameLoop: @unchecked Sendable {
     private var reveal: ProReveal
     private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
+    /// What the overlay plane shows (when there is one), and whether a new histogram since.
+    private var overlayState: ViewState?
+    private var overlayStale = true
     /// The frame just presented was queued the moment the previous flip completed: if more
     /// than one vblank passes before it completes, a deadline was missed.
     private var presentedOnTime = false
@@ -178,6 +181,7 @@ final class FrameLoop: @unchecked Sendable {
             fNumberTenths: fNumberTenths, kelvin: (newReport.kelvin + 50) / 100 * 100)
         if newReport.hasHistogram {
             for bin in 0..<histogram.count { histogram[bin] = newReport.histogram[bin] }
+            overlayStale = true
         }
     }
 
@@ -195,6 +199,7 @@ final class FrameLoop: @unchecked Sendable {
                                       sensorWidth: sourceWidth, sensorHeight: sourceHeight)
             renderer = InterfaceRenderer(layout: layout, fonts: fonts, scales: DialScales(model))
             shownState = nil
+            overlayStale = true
         }
         let renderer = renderer!
         if let frame, isp == nil || isp!.maximumSourceWidth < frame.width || isp!.maximumSourceHeight < frame.height {
@@ -205,26 +210,41 @@ final class FrameLoop: @unchecked Sendable {
         shownState = state
         let showHistogram = report.hasHistogram && state.screen == .live
         let pro = state.settings.mode == .pro
-        let overlay = histogram.withUnsafeBufferPointer { bins in
-            InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? fade.opacity(at: now) : 1,
-                                           reveal: reveal.progress(at: now), histogram: showHistogram ? bins : nil,
-                                           zebras: state.zebras, zebraPhase: Int(now * 30))
-        }
+        let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? fade.opacity(at: now) : 1,
+                                                     reveal: reveal.progress(at: now), zebras: state.zebras,
+                                                     zebraPhase: Int(now * 30))
+        // With an overlay plane the interface is redrawn only when it changed; the picture
+        // alone goes to the primary plane every frame.
+        let useOverlay = display.hasOverlay
+        let updateOverlay = useOverlay && (overlayStale || state != overlayState || isAnimating(at: now))
         do {
-            try display.present { pixels, stride throws(DisplayError) in
+            try display.present({ pixels, stride throws(DisplayError) in
                 if state.screen == .live, let frame, let isp, let bytes = frame.bytes {
                     renderPicture(frame, bytes: bytes, isp: isp, into: pixels, stride: stride, viewfinder: renderer.layout.viewfinder)
                 } else {
                     for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
                 }
-                histogram.withUnsafeBufferPointer { bins in
-                    var frameOverlay = overlay
-                    frameOverlay.histogram = showHistogram ? bins : nil
-                    renderer.composite(into: pixels, stride: stride, frameOverlay, screen: state.screen)
-                }
+                renderer.decoratePicture(pixels, stride: stride, overlay, screen: state.screen)
+                if !useOverlay { composite(renderer, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
+            }, updatingOverlay: updateOverlay, overlay: { pixels, stride in
+                for row in 0..<display.height { (pixels + row * stride).update(repeating: 0, count: display.width) }
+                composite(renderer, into: pixels, stride: stride, overlay, showHistogram: showHistogram)
+            })
+            if updateOverlay {
+                overlayState = state
+                overlayStale = false
             }
         } catch {
             presentFailures += 1
+        }
+    }
+
+    private func composite(_ renderer: InterfaceRenderer, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+                           _ overlay: InterfaceRenderer.FrameOverlay, showHistogram: Bool) {
+        histogram.withUnsafeBufferPointer { bins in
+            var frameOverlay = overlay
+            frameOverlay.histogram = showHistogram ? bins : nil
+            renderer.composite(into: pixels, stride: stride, frameOverlay, screen: state.screen)
         }
     }
 

@@ -88,8 +88,12 @@ final class HeadlessDisplay: DisplayOutput {
         return Int(expirations)
     }
 
+    /// One plane: the interface is composited into the picture.
+    var hasOverlay: Bool { false }
+
     @discardableResult
-    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
+    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
+                 updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
         guard !flipPending else { return false }
         try draw(buffers[back], width)
         flipPending = true

@@ -1,0 +1,167 @@
+import CDRM
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The property ids of one KMS object (connector, CRTC or plane), by name.
+struct DRMPropertyIDs {
+    private var ids: [String: UInt32] = [:]
+    private(set) var values: [String: UInt64] = [:]
+
+    init(_ fd: Int32, object: UInt32, type: UInt32) {
+        guard let properties = drmModeObjectGetProperties(fd, object, type) else { return }
+        defer { drmModeFreeObjectProperties(properties) }
+        for i in 0..<Int(properties.pointee.count_props) {
+            guard let property = drmModeGetProperty(fd, properties.pointee.props[i]) else { continue }
+            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            ids[name] = property.pointee.prop_id
+            values[name] = properties.pointee.prop_values[i]
+            drmModeFreeProperty(property)
+        }
+    }
+
+    subscript(_ name: String) -> UInt32? { ids[name] }
+
+    /// All of `names`, or nil if the driver lacks one.
+    func all(_ names: [String]) -> [String: UInt32]? {
+        var found: [String: UInt32] = [:]
+        for name in names {
+            guard let id = ids[name] else { return nil }
+            found[name] = id
+        }
+        return found
+    }
+}
+
+/// The planes a CRTC can use: its primary plane, and an overlay plane that takes ARGB8888
+/// (the interface goes there, so the hardware composites it over the picture).
+struct DRMPlanes {
+    let primary: UInt32
+    let overlay: UInt32?
+
+    init?(_ fd: Int32, crtcIndex: Int) {
+        guard let resources = drmModeGetPlaneResources(fd) else { return nil }
+        defer { drmModeFreePlaneResources(resources) }
+        var primary: UInt32?, overlay: UInt32?
+        for i in 0..<Int(resources.pointee.count_planes) {
+            guard let plane = drmModeGetPlane(fd, resources.pointee.planes[i]) else { continue }
+            defer { drmModeFreePlane(plane) }
+            guard plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0 else { continue }
+            let type = DRMPropertyIDs(fd, object: plane.pointee.plane_id, type: REFLEX_DRM_MODE_OBJECT_PLANE).values["type"]
+            let formats = UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats))
+            if type == REFLEX_DRM_PLANE_TYPE_PRIMARY && primary == nil {
+                primary = plane.pointee.plane_id
+            } else if type == REFLEX_DRM_PLANE_TYPE_OVERLAY && overlay == nil
+                        && formats.contains(REFLEX_DRM_FORMAT_ARGB8888) {
+                overlay = plane.pointee.plane_id
+            }
+        }
+        guard let primary else { return nil }
+        self.primary = primary
+        self.overlay = overlay
+    }
+}
+
+/// Atomic mode setting for one CRTC: the mode set with the first frame, then one commit per
+/// frame that swaps the primary plane's buffer (and the overlay's when the interface
+/// changed), completed by a page-flip event. The request is allocated once and rewound for
+/// every frame, so a frame allocates nothing.
+final class DRMAtomicOutput {
+    static let planeProperties = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
+
+    let fd: Int32
+    let crtcID: UInt32
+    let connectorID: UInt32
+    let planes: DRMPlanes
+    private let connectorCRTC: UInt32
+    private let crtcProperties: [String: UInt32]
+    private let primaryProperties: [String: UInt32]
+    private let overlayProperties: [String: UInt32]?
+    private let request: OpaquePointer
+    private var modeBlob: UInt32 = 0
+    /// The FB_ID properties, looked up once: a frame sets only these.
+    private let primaryFramebufferProperty: UInt32
+    private let overlayFramebufferProperty: UInt32?
+
+    /// Nil when the driver has no atomic support or lacks a property this needs.
+    init?(fd: Int32, crtcID: UInt32, crtcIndex: Int, connectorID: UInt32) {
+        guard drmSetClientCap(fd, REFLEX_DRM_CLIENT_CAP_ATOMIC, 1) == 0,
+              let planes = DRMPlanes(fd, crtcIndex: crtcIndex),
+              let connectorCRTC = DRMPropertyIDs(fd, object: connectorID, type: REFLEX_DRM_MODE_OBJECT_CONNECTOR)["CRTC_ID"],
+              let crtcProperties = DRMPropertyIDs(fd, object: crtcID, type: REFLEX_DRM_MODE_OBJECT_CRTC).all(["MODE_ID", "ACTIVE"]),
+              let primaryProperties = DRMPropertyIDs(fd, object: planes.primary, type: REFLEX_DRM_MODE_OBJECT_PLANE)
+                .all(DRMAtomicOutput.planeProperties),
+              let request = drmModeAtomicAlloc() else {
+            return nil
+        }
+        self.fd = fd
+        self.crtcID = crtcID
+        self.connectorID = connectorID
+        self.planes = planes
+        self.connectorCRTC = connectorCRTC
+        self.crtcProperties = crtcProperties
+        self.primaryProperties = primaryProperties
+        overlayProperties = planes.overlay.flatMap {
+            DRMPropertyIDs(fd, object: $0, type: REFLEX_DRM_MODE_OBJECT_PLANE).all(DRMAtomicOutput.planeProperties)
+        }
+        self.request = request
+        primaryFramebufferProperty = primaryProperties["FB_ID"]!
+        overlayFramebufferProperty = overlayProperties?["FB_ID"]
+    }
+
+    deinit {
+        drmModeAtomicFree(request)
+        if modeBlob != 0 { drmModeDestroyPropertyBlob(fd, modeBlob) }
+    }
+
+    var hasOverlay: Bool { overlayProperties != nil }
+
+    /// Sets the mode and shows the first buffers (blocking; once, at start).
+    func setMode(_ mode: drmModeModeInfo, primary: UInt32, overlay: UInt32?, width: Int, height: Int) -> Bool {
+        var mode = mode
+        guard drmModeCreatePropertyBlob(fd, &mode, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else { return false }
+        drmModeAtomicSetCursor(request, 0)
+        add(connectorID, connectorCRTC, UInt64(crtcID))
+        add(crtcID, crtcProperties["MODE_ID"]!, UInt64(modeBlob))
+        add(crtcID, crtcProperties["ACTIVE"]!, 1)
+        place(planes.primary, primaryProperties, framebuffer: primary, width: width, height: height)
+        if let overlayPlane = planes.overlay, let overlayProperties, let overlay {
+            place(overlayPlane, overlayProperties, framebuffer: overlay, width: width, height: height)
+        }
+        return drmModeAtomicCommit(fd, request, REFLEX_DRM_MODE_ATOMIC_ALLOW_MODESET, nil) == 0
+    }
+
+    /// Queues the next frame for the next vblank; its page-flip event carries `userData`.
+    func flip(primary: UInt32, overlay: UInt32?, userData: UnsafeMutableRawPointer) -> Bool {
+        drmModeAtomicSetCursor(request, 0)
+        add(planes.primary, primaryFramebufferProperty, UInt64(primary))
+        if let overlay, let overlayPlane = planes.overlay, let overlayFramebufferProperty {
+            add(overlayPlane, overlayFramebufferProperty, UInt64(overlay))
+        }
+        return drmModeAtomicCommit(fd, request, REFLEX_DRM_MODE_ATOMIC_NONBLOCK | REFLEX_DRM_MODE_PAGE_FLIP_EVENT,
+                                   userData) == 0
+    }
+
+    /// Takes the overlay plane off the CRTC (before giving the CRTC back to whoever had it).
+    func disableOverlay() {
+        guard let overlayPlane = planes.overlay, let overlayProperties else { return }
+        drmModeAtomicSetCursor(request, 0)
+        add(overlayPlane, overlayProperties["FB_ID"]!, 0)
+        add(overlayPlane, overlayProperties["CRTC_ID"]!, 0)
+        _ = drmModeAtomicCommit(fd, request, REFLEX_DRM_MODE_ATOMIC_ALLOW_MODESET, nil)
+    }
+
+    private func place(_ plane: UInt32, _ properties: [String: UInt32], framebuffer: UInt32, width: Int, height: Int) {
+        // Source rectangles are 16.16 fixed point.
+        let values: [(String, UInt64)] = [
+            ("FB_ID", UInt64(framebuffer)), ("CRTC_ID", UInt64(crtcID)),
+            ("SRC_X", 0), ("SRC_Y", 0), ("SRC_W", UInt64(width) << 16), ("SRC_H", UInt64(height) << 16),
+            ("CRTC_X", 0), ("CRTC_Y", 0), ("CRTC_W", UInt64(width)), ("CRTC_H", UInt64(height)),
+        ]
+        for (name, value) in values { add(plane, properties[name]!, value) }
+    }
+
+    private func add(_ object: UInt32, _ property: UInt32, _ value: UInt64) {
+        _ = drmModeAtomicAddProperty(request, object, property, value)
+    }
+}
