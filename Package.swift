@@ -55,7 +55,8 @@ let package = Package(
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter"]),
-        .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "CCairo", "CAllocationCounter"]),
+        .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "CCairo", "CAllocationCounter"],
+                    exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP"]),
         .testTarget(
             name: "ReflexStorageTests",

@@ -52,3 +52,4 @@ static const uint32_t REFLEX_DRM_MODE_OBJECT_PLANE = DRM_MODE_OBJECT_PLANE;
 /* The values of a plane's "type" property. */
 static const uint64_t REFLEX_DRM_PLANE_TYPE_OVERLAY = DRM_PLANE_TYPE_OVERLAY;
 static const uint64_t REFLEX_DRM_PLANE_TYPE_PRIMARY = DRM_PLANE_TYPE_PRIMARY;
+static const unsigned long REFLEX_DRM_IOCTL_MODE_ATOMIC = DRM_IOCTL_MODE_ATOMIC;

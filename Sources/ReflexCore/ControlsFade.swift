@@ -22,6 +22,16 @@ public struct ControlsFade: Sendable, Equatable {
         return 1.0 - progress * (1.0 - ControlsFade.fadedOpacity)
     }
 
+    /// True while the opacity is moving (the fade itself): a display must redraw every vblank.
+    public func isFading(at now: Double) -> Bool {
+        now - lastInteraction > ControlsFade.idleDelay && !isFaded(at: now)
+    }
+
+    /// Seconds until the fade starts (0 once it has).
+    public func secondsUntilFade(at now: Double) -> Double {
+        max(0, lastInteraction + ControlsFade.idleDelay - now)
+    }
+
     /// True once the controls sit at their faded opacity.
     public func isFaded(at now: Double) -> Bool {
         now - lastInteraction >= ControlsFade.idleDelay + ControlsFade.fadeDuration

@@ -64,8 +64,7 @@ struct DRMPlanes {
 
 /// Atomic mode setting for one CRTC: the mode set with the first frame, then one commit per
 /// frame that swaps the primary plane's buffer (and the overlay's when the interface
-/// changed), completed by a page-flip event. The request is allocated once and rewound for
-/// every frame, so a frame allocates nothing.
+/// changed), completed by a page-flip event. A frame's commit allocates nothing.
 final class DRMAtomicOutput {
     static let planeProperties = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
 
@@ -82,6 +81,11 @@ final class DRMAtomicOutput {
     /// The FB_ID properties, looked up once: a frame sets only these.
     private let primaryFramebufferProperty: UInt32
     private let overlayFramebufferProperty: UInt32?
+    /// A frame's commit: up to two planes, one property (FB_ID) each.
+    private let flipObjects = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+    private let flipPropertyCounts = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+    private let flipProperties = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+    private let flipValues = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)
 
     /// Nil when the driver has no atomic support or lacks a property this needs.
     init?(fd: Int32, crtcID: UInt32, crtcIndex: Int, connectorID: UInt32) {
@@ -107,9 +111,12 @@ final class DRMAtomicOutput {
         self.request = request
         primaryFramebufferProperty = primaryProperties["FB_ID"]!
         overlayFramebufferProperty = overlayProperties?["FB_ID"]
+        flipPropertyCounts.initialize(repeating: 1, count: 2)
     }
 
     deinit {
+        for pointer in [flipObjects, flipPropertyCounts, flipProperties] { pointer.deallocate() }
+        flipValues.deallocate()
         drmModeAtomicFree(request)
         if modeBlob != 0 { drmModeDestroyPropertyBlob(fd, modeBlob) }
     }
@@ -132,14 +139,28 @@ final class DRMAtomicOutput {
     }
 
     /// Queues the next frame for the next vblank; its page-flip event carries `userData`.
+    /// The ioctl is made directly from arrays filled in place: libdrm's drmModeAtomicCommit
+    /// copies and sorts its request into fresh allocations on every call.
     func flip(primary: UInt32, overlay: UInt32?, userData: UnsafeMutableRawPointer) -> Bool {
-        drmModeAtomicSetCursor(request, 0)
-        add(planes.primary, primaryFramebufferProperty, UInt64(primary))
+        flipObjects[0] = planes.primary
+        flipProperties[0] = primaryFramebufferProperty
+        flipValues[0] = UInt64(primary)
+        var count: UInt32 = 1
         if let overlay, let overlayPlane = planes.overlay, let overlayFramebufferProperty {
-            add(overlayPlane, overlayFramebufferProperty, UInt64(overlay))
+            flipObjects[1] = overlayPlane
+            flipProperties[1] = overlayFramebufferProperty
+            flipValues[1] = UInt64(overlay)
+            count = 2
         }
-        return drmModeAtomicCommit(fd, request, REFLEX_DRM_MODE_ATOMIC_NONBLOCK | REFLEX_DRM_MODE_PAGE_FLIP_EVENT,
-                                   userData) == 0
+        var commit = drm_mode_atomic()
+        commit.flags = REFLEX_DRM_MODE_ATOMIC_NONBLOCK | REFLEX_DRM_MODE_PAGE_FLIP_EVENT
+        commit.count_objs = count
+        commit.objs_ptr = UInt64(UInt(bitPattern: flipObjects))
+        commit.count_props_ptr = UInt64(UInt(bitPattern: flipPropertyCounts))
+        commit.props_ptr = UInt64(UInt(bitPattern: flipProperties))
+        commit.prop_values_ptr = UInt64(UInt(bitPattern: flipValues))
+        commit.user_data = UInt64(UInt(bitPattern: userData))
+        return drmIoctl(fd, REFLEX_DRM_IOCTL_MODE_ATOMIC, &commit) == 0
     }
 
     /// Takes the overlay plane off the CRTC (before giving the CRTC back to whoever had it).

@@ -40,11 +40,13 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     /// A flip was asked for and its event has not come: the next frame must wait.
     public private(set) var flipPending = false
     public private(set) var flips = 0
-    /// The vblank counter at the last completed flip, and the vblanks between the last two.
+    /// The vblank counter at the first completed flip and at the last.
+    private var firstFlipSequence: UInt32?
     private var lastFlipSequence: UInt32?
-    private var vblanksBetweenFlips = 0
-    /// Vblanks from the first completed flip to the last: flips can never outnumber them.
-    public private(set) var vblanksSpanned = 0
+    /// The vblank counter when the pending flip was queued (nil: the driver has none).
+    private var queuedSequence: UInt32?
+    private var missed = 0
+    private var hasVblankCounter = false
 
     /// Opens the first card with a connected connector (or `path`), and sets its mode.
     public init(path requested: String? = nil, driFolder: String = "/dev/dri") throws(DisplayError) {
@@ -157,6 +159,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
                 throw DisplayError("\(path): page flip refused (\(errnoDescription()))")
             }
         }
+        queuedSequence = currentVblank()
         flipPending = true
         back = 1 - back
         return true
@@ -170,25 +173,52 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
 
     public var hasOverlay: Bool { !overlayBuffers.isEmpty }
 
-    public var flipSummary: String { "\(flips) flips over \(vblanksSpanned) vblanks" }
+    public var vblanksSpanned: Int? {
+        guard hasVblankCounter, let firstFlipSequence, let lastFlipSequence else { return nil }
+        return Int(lastFlipSequence &- firstFlipSequence)
+    }
+
+    public var missedVblanks: Int? { hasVblankCounter ? missed : nil }
 
     /// Reads the card's events (poll `descriptor` first): a completed flip frees the next
-    /// frame. Returns the vblanks since the flip before it (0 when none completed).
-    public func handleEvents() -> Int {
-        vblanksBetweenFlips = 0
+    /// frame. Returns true when it did.
+    public func handleEvents() -> Bool {
+        let before = flips
         var context = drmEventContext()
         context.version = Int32(REFLEX_DRM_EVENT_CONTEXT_VERSION)
         context.page_flip_handler = { _, sequence, _, _, userData in
             guard let userData else { return }
-            let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
-            display.flipPending = false
-            display.flips += 1
-            display.vblanksBetweenFlips = display.lastFlipSequence.map { Int(sequence &- $0) } ?? 1
-            if display.lastFlipSequence != nil { display.vblanksSpanned += display.vblanksBetweenFlips }
-            display.lastFlipSequence = sequence
+            Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue().flipCompleted(at: sequence)
         }
         _ = drmHandleEvent(descriptor, &context)
-        return vblanksBetweenFlips
+        return flips > before
+    }
+
+    private func flipCompleted(at sequence: UInt32) {
+        flipPending = false
+        flips += 1
+        if let queuedSequence {
+            // Due at the vblank after the one it was queued in; each one later is a miss.
+            missed += max(0, Int(Int32(bitPattern: sequence &- queuedSequence)) - 1)
+            if firstFlipSequence == nil { firstFlipSequence = sequence }
+            lastFlipSequence = sequence
+        }
+        queuedSequence = nil
+    }
+
+    public func abandonFlip() {
+        flipPending = false
+        queuedSequence = nil
+    }
+
+    /// The CRTC's vblank counter now, where the driver keeps one (vkms and real panels do;
+    /// virtio-gpu does not).
+    private func currentVblank() -> UInt32? {
+        var sequence: UInt64 = 0
+        var nanoseconds: UInt64 = 0
+        guard drmCrtcGetSequence(descriptor, crtcID, &sequence, &nanoseconds) == 0 else { return nil }
+        hasVblankCounter = true
+        return UInt32(truncatingIfNeeded: sequence)
     }
 
     private func releaseBuffers(_ buffers: [Buffer]) {

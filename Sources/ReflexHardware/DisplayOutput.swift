@@ -10,13 +10,18 @@ public protocol DisplayOutput: AnyObject {
     var flipPending: Bool { get }
     /// Frames that reached the screen.
     var flips: Int { get }
+    /// Vblanks that passed between a frame being queued and its flip beyond the one it was
+    /// queued for: deadlines missed (nil when the driver has no vblank counter).
+    var missedVblanks: Int? { get }
+    /// Vblanks from the first completed flip to the last (nil without a vblank counter).
+    var vblanksSpanned: Int? { get }
     /// One line for the log: what the display is.
     var summary: String { get }
-    /// Flips and the vblanks they took, for the statistics.
-    var flipSummary: String { get }
-    /// Reads the display's events. Returns the vblanks between the last two completed flips
-    /// (1 when every vblank got its frame), or 0 when no flip completed.
-    func handleEvents() -> Int
+    /// Reads the display's events; returns true when the pending flip completed.
+    func handleEvents() -> Bool
+    /// Gives up on a flip whose completion never came (the panel blanked, DRM master lost),
+    /// so the next frame can be tried.
+    func abandonFlip()
     /// The interface has a plane of its own (ARGB8888, premultiplied), composited by the
     /// hardware over the picture.
     var hasOverlay: Bool { get }

@@ -12,6 +12,9 @@ final class CairoCanvas {
         self.width = max(width, 1)
         self.height = max(height, 1)
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
+        // Cairo returns an error surface rather than nil; without memory for a layer there is
+        // no interface to draw, which is not a state the camera can run on.
+        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot allocate a \(width)x\(height) layer")
         context = cairo_create(surface)
         // Greyscale antialiasing and unhinted metrics: the same pixels on every machine
         // (the golden images depend on it) and no sub-pixel colour fringes on a rotated panel.
@@ -30,7 +33,7 @@ final class CairoCanvas {
 
     /// Premultiplied ARGB pixels, `stride` of them a row (valid after `finish()`).
     var pixels: UnsafeMutablePointer<UInt32> {
-        cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * height) { $0 }
+        UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
     }
 
     var stride: Int { Int(cairo_image_surface_get_stride(surface)) / 4 }

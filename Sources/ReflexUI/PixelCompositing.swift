@@ -28,17 +28,21 @@ public enum PixelCompositing {
                     dst[column] = pixel
                     continue
                 }
-                // dst = src + dst × (1 − α), two channels at a time in one 32-bit word
-                // (red with blue, alpha with green), each divided by 255 exactly.
-                let inverse = 255 - alpha
-                let under = dst[column]
-                var redBlue = (under & 0x00FF_00FF) &* inverse &+ 0x0080_0080
-                redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-                var alphaGreen = ((under >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
-                alphaGreen = (alphaGreen &+ ((alphaGreen >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-                dst[column] = pixel &+ redBlue &+ alphaGreen
+                dst[column] = over(pixel, dst[column])
             }
         }
+    }
+
+    /// Premultiplied `pixel` over `under`: under × (1 − α) + pixel, two channels at a time in
+    /// one 32-bit word (red with blue, alpha with green), each divided by 255 exactly.
+    @inline(__always)
+    static func over(_ pixel: UInt32, _ under: UInt32) -> UInt32 {
+        let inverse = 255 - (pixel >> 24)
+        var redBlue = (under & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var alphaGreen = ((under >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        alphaGreen = (alphaGreen &+ ((alphaGreen >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return pixel &+ redBlue &+ alphaGreen
     }
 
     /// A premultiplied pixel times `op`/256.
@@ -56,17 +60,16 @@ public enum PixelCompositing {
         return UInt32((a * 255).rounded()) << 24 | channel(c.red) << 16 | channel(c.green) << 8 | channel(c.blue)
     }
 
-    /// Fills a rectangle with a (translucent) colour.
+    /// Fills a rectangle with a (translucent) colour, clipped to the destination.
     public static func fill(_ rect: PixelRect, _ colour: Colour, into destination: UnsafeMutablePointer<UInt32>,
                             stride: Int, width: Int, height: Int) {
-        var pixel = premultiplied(colour)
-        withUnsafePointer(to: &pixel) { one in
-            for row in max(0, rect.y)..<min(height, rect.y + rect.height) {
-                for column in max(0, rect.x)..<min(width, rect.x + rect.width) {
-                    blend(one, sourceStride: 0, width: 1, height: 1, into: destination + row * stride + column,
-                          destinationStride: stride, destinationWidth: 1, destinationHeight: 1, x: 0, y: 0, opacity: 256)
-                }
-            }
+        let pixel = premultiplied(colour)
+        let x = max(0, rect.x), y = max(0, rect.y)
+        let w = min(width, rect.x + rect.width) - x, h = min(height, rect.y + rect.height) - y
+        guard w > 0, h > 0 else { return }
+        for row in y..<(y + h) {
+            let line = destination + row * stride + x
+            for column in 0..<w { line[column] = over(pixel, line[column]) }
         }
     }
 
@@ -80,19 +83,13 @@ public enum PixelCompositing {
         for bin in bins where bin > tallest { tallest = bin }
         let plotWidth = rect.width - 2 * padding, plotHeight = rect.height - 2 * padding
         guard plotWidth > 0, plotHeight > 0 else { return }
-        var bar = premultiplied(Palette.histogram)
+        let bar = Palette.histogram
         let bottom = rect.y + rect.height - padding
-        withUnsafePointer(to: &bar) { one in
-            for column in 0..<plotWidth {
-                let bin = column * bins.count / plotWidth
-                let barHeight = Int((UInt64(bins[bin]) * UInt64(plotHeight) + UInt64(tallest) / 2) / UInt64(tallest))
-                let x = rect.x + padding + column
-                guard x >= 0, x < width else { continue }
-                for y in max(0, bottom - barHeight)..<min(height, bottom) {
-                    blend(one, sourceStride: 0, width: 1, height: 1, into: destination + y * stride + x,
-                          destinationStride: stride, destinationWidth: 1, destinationHeight: 1, x: 0, y: 0, opacity: 256)
-                }
-            }
+        for column in 0..<plotWidth {
+            let bin = column * bins.count / plotWidth
+            let barHeight = Int((UInt64(bins[bin]) * UInt64(plotHeight) + UInt64(tallest) / 2) / UInt64(tallest))
+            fill(PixelRect(x: rect.x + padding + column, y: bottom - barHeight, width: 1, height: barHeight), bar,
+                 into: destination, stride: stride, width: width, height: height)
         }
     }
 

@@ -41,7 +41,7 @@ struct FrameBench: ParsableCommand {
         var settings = CameraSettings()
         if pro { settings.mode = .pro }
         let loop = FrameLoop(display: display, exchange: exchange, fonts: try FontLibrary(folder: fontFolder),
-                             model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8, log: { log($0) })
+                             model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8)
         var report = SensorReport()
         report.status = .streaming
         report.width = 1920
@@ -70,10 +70,10 @@ struct FrameBench: ParsableCommand {
                                   rawFormat: layout.format, parameters: parameters, sequence: UInt32(published))
             published += 1
             exchange.drainWake()
-            if display.flips == warmUp && measuredFrom == nil { measuredFrom = loop.ring }
+            if display.flips == warmUp && measuredFrom == nil { measuredFrom = loop.statistics.ring }
             loop.step(now: monotonicSeconds())
         }
-        let summary = loop.ring.summary()
+        let summary = loop.statistics.ring.summary()
         let warm = measuredFrom ?? FrameTimeRing()
         print("  the loop: \(summary.description)")
         print("  (after \(warmUp) warm-up frames: \(summary.allocations - warm.allocations) allocations in "

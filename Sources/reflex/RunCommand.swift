@@ -79,6 +79,7 @@ struct Run: ParsableCommand {
                 statistics.publish(screen?.summary() ?? "display: none")
             case .timeout:
                 if screen?.loop == nil { screen?.tryStart() }
+                screen?.checkDisplay()
                 screen?.reportFirstFrame()
                 sinceStatistics += 1
                 if sinceStatistics >= Run.statisticsInterval, let summary = screen?.summary() {
@@ -101,7 +102,6 @@ struct ScreenStarter {
     let settings: CameraSettings
     let fNumber: Double?
     private(set) var loop: FrameLoop?
-    private var display: DisplayOutput?
     private var reportedWaiting = false
     private var reportedFirstFrame = false
 
@@ -129,16 +129,25 @@ struct ScreenStarter {
             }
             let fonts = try FontLibrary(folder: fontFolder)
             let model = CameraModel(settings: settings, limits: .unlimited)
-            let started = FrameLoop(display: opened, exchange: exchange, fonts: fonts, model: model, fNumber: fNumber,
-                                    log: { log($0) })
-            started.start()
-            display = opened
+            let started = FrameLoop(display: opened, exchange: exchange, fonts: fonts, model: model, fNumber: fNumber)
+            guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")
         } catch {
             if !reportedWaiting { log("display: none yet — \(error); trying again every second") }
             reportedWaiting = true
         }
+    }
+
+    /// A loop that ended by itself lost its display (unplugged, driver gone): it is let go
+    /// (which gives the CRTC back) and a display is looked for again.
+    mutating func checkDisplay() {
+        guard let loop, loop.ended.load(ordering: .acquiring) else { return }
+        log("display: \(loop.displaySummary) failed; looking for a display again")
+        loop.stop()
+        self.loop = nil
+        reportedWaiting = false
+        tryStart()
     }
 
     /// The journal marks the first frame shown once: the boot-time figure ends there.
@@ -149,9 +158,9 @@ struct ScreenStarter {
     }
 
     func summary() -> String? {
-        guard let loop, let display else { return nil }
-        guard let ring = loop.frameTimes() else { return "display: the realtime loop did not answer" }
-        return "display: \(ring.summary()), \(display.flipSummary) on \(display.summary)"
+        guard let loop else { return nil }
+        guard let statistics = loop.currentStatistics() else { return "display: the realtime loop did not answer" }
+        return statistics.describe(display: loop.displaySummary)
     }
 
 }

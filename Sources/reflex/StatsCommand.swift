@@ -15,7 +15,9 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         let file = StatisticsFile(folder: StateFolder.resolve(flag: state.stateDirectory))
-        guard let pid = file.readProcessID(), kill(pid, 0) == 0 else {
+        // The pid must still be a reflex: a stale file after a crash could name any process,
+        // and SIGUSR1 would kill it.
+        guard let pid = file.readProcessID(), Self.isReflex(pid) else {
             log("no running camera found (\(file.pidPath))")
             throw ExitCode(69)  // EX_UNAVAILABLE
         }
@@ -34,6 +36,15 @@ struct Stats: ParsableCommand {
             waited += 0.02
         }
         print(file.readStatistics()?.trimmingWhitespace() ?? "")
+    }
+
+    static func isReflex(_ pid: pid_t) -> Bool {
+        guard let file = fopen("/proc/\(pid)/comm", "r") else { return false }
+        defer { fclose(file) }
+        var name = [CChar](repeating: 0, count: 64)
+        guard fgets(&name, Int32(name.count), file) != nil else { return false }
+        let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace() == "reflex"
     }
 
     static func modificationTime(_ path: String) -> Int? {

@@ -66,9 +66,10 @@ import Testing
     @Test func aReversalStartsFromWhereTheAnimationHadGot() {
         var reveal = ProReveal(shown: false)
         reveal.set(shown: true, at: 0)
-        reveal.set(shown: false, at: 0.1)  // a quarter of the way in
-        #expect(abs(reveal.progress(at: 0.1) - reveal.progress(at: 0.1)) < 1e-12)
+        let beforeReversal = reveal.progress(at: 0.1)  // a quarter of the way in
+        reveal.set(shown: false, at: 0.1)
         let atReversal = reveal.progress(at: 0.1)
+        #expect(abs(atReversal - beforeReversal) < 1e-12, "no jump when the direction changes")
         #expect(atReversal > 0 && atReversal < 0.5)
         #expect(reveal.progress(at: 0.2) == 0, "and goes back in the time it had taken")
     }

@@ -21,13 +21,36 @@ import Glibc
 /// copy: a control write to a real sensor goes over I2C and can take milliseconds, and that
 /// must never happen on this thread.
 final class FrameLoop: @unchecked Sendable {
+    /// What the loop reports to other threads: its frame times and the display's counters,
+    /// copied by the loop between two frames when asked.
+    struct Statistics {
+        var ring = FrameTimeRing()
+        var flips = 0
+        var missedVblanks: Int?
+        var vblanksSpanned: Int?
+        var refusedFlips = 0
+        var stalledFlips = 0
+
+        func describe(display: String) -> String {
+            let flipText = "\(flips) flips" + (vblanksSpanned.map { " over \($0) vblanks" } ?? " (no vblank counter)")
+            return "display: \(ring.summary()), " + flipText
+                + (missedVblanks.map { ", \($0) vblanks missed by the display" } ?? "")
+                + ", \(refusedFlips) refused, \(stalledFlips) stalled, on \(display)"
+        }
+    }
+
+    /// A flip whose event has not come after this long is given up (and counted).
+    static let flipTimeout = 0.5
+
     private let display: DisplayOutput
+    let displaySummary: String
     private let exchange: PreviewFrameExchange
     private let fonts: FontLibrary
     private var model: CameraModel
     private let fNumberTenths: Int
-    private let log: @Sendable (String) -> Void
-    private let stopDescriptor = reflex_event_fd()
+    /// Wakes the loop's poll: to stop, or to answer a statistics request.
+    private let wakeDescriptor = reflex_event_fd()
+    private let stopRequested = Atomic<Bool>(false)
     private var thread: pthread_t?
 
     private var isp: PreviewISP?
@@ -42,25 +65,28 @@ final class FrameLoop: @unchecked Sendable {
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
     private var overlayState: ViewState?
     private var overlayStale = true
-    /// The frame just presented was queued the moment the previous flip completed: if more
-    /// than one vblank passes before it completes, a deadline was missed.
-    private var presentedOnTime = false
     private var firstFrameShown = false
-    private(set) var ring = FrameTimeRing()
+    private var presentedAt = 0.0
+    private var missedAtLastFrame = 0
+    private(set) var statistics = Statistics()
 
-    // Statistics for other threads: a copy made on request, so the ring is never read while written.
-    private let statsRequested = Atomic<Bool>(false)
-    private let statsReady = Atomic<Bool>(false)
-    private var statsCopy = FrameTimeRing()
+    // Statistics for other threads: the requester bumps `requested` and waits for `answered`
+    // to reach it; the loop copies only while a request is unanswered, so the copy is never
+    // written while read.
+    private let requested = Atomic<Int>(0)
+    private let answered = Atomic<Int>(0)
+    private var statisticsCopy = Statistics()
     private let firstFrameFlag = Atomic<Bool>(false)
+    /// Set when the loop ended on its own (the display failed): the caller opens it again.
+    let ended = Atomic<Bool>(false)
 
     init(display: DisplayOutput, exchange: PreviewFrameExchange, fonts: FontLibrary, model: CameraModel,
-         fNumber: Double?, log: @escaping @Sendable (String) -> Void) {
+         fNumber: Double?) {
         self.display = display
+        displaySummary = display.summary
         self.exchange = exchange
         self.fonts = fonts
         self.model = model
-        self.log = log
         fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
         state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
         let now = monotonicSeconds()
@@ -68,11 +94,12 @@ final class FrameLoop: @unchecked Sendable {
         reveal = ProReveal(shown: model.settings.mode == .pro)
     }
 
-    deinit { close(stopDescriptor) }
+    deinit { close(wakeDescriptor) }
 
     // MARK: the thread
 
-    func start() {
+    /// Starts the thread; false if it could not be made.
+    func start() -> Bool {
         let retained = Unmanaged.passRetained(self)
         var created = pthread_t()
         guard pthread_create(&created, nil, { context in
@@ -81,90 +108,123 @@ final class FrameLoop: @unchecked Sendable {
             return nil
         }, retained.toOpaque()) == 0 else {
             retained.release()
-            log("display: cannot start the realtime loop thread")
-            return
+            return false
         }
         thread = created
+        return true
     }
 
     func stop() {
-        var one: UInt64 = 1
-        _ = write(stopDescriptor, &one, 8)
+        stopRequested.store(true, ordering: .releasing)
+        wake()
         if let thread { pthread_join(thread, nil) }
         thread = nil
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, 8)
     }
 
     /// True once a frame has reached the screen.
     var hasShownFrame: Bool { firstFrameFlag.load(ordering: .acquiring) }
 
-    /// A copy of the frame-time record, made by the loop between two frames (nil if the
-    /// loop does not answer within `timeout` seconds).
-    func frameTimes(timeout: Double = 1) -> FrameTimeRing? {
-        statsRequested.store(true, ordering: .releasing)
+    /// A copy of the statistics, made by the loop between two frames (nil if it does not
+    /// answer within `timeout` seconds). One caller thread at a time.
+    func currentStatistics(timeout: Double = 1) -> Statistics? {
+        let request = requested.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
+        wake()
         var waited = 0.0
-        while !statsReady.load(ordering: .acquiring) {
-            guard waited < timeout else { return nil }
-            usleep(5_000)
-            waited += 0.005
+        while answered.load(ordering: .acquiring) < request {
+            guard waited < timeout, !ended.load(ordering: .acquiring) else { return nil }
+            usleep(2_000)
+            waited += 0.002
         }
-        defer { statsReady.store(false, ordering: .releasing) }
-        return statsCopy
+        return statisticsCopy
+    }
+
+    private func answerStatisticsRequest() {
+        let request = requested.load(ordering: .acquiring)
+        guard request > answered.load(ordering: .relaxed) else { return }
+        statistics.flips = display.flips
+        statistics.missedVblanks = display.missedVblanks
+        statistics.vblanksSpanned = display.vblanksSpanned
+        statisticsCopy.ring.copy(from: statistics.ring)
+        statisticsCopy.flips = statistics.flips
+        statisticsCopy.missedVblanks = statistics.missedVblanks
+        statisticsCopy.vblanksSpanned = statistics.vblanksSpanned
+        statisticsCopy.refusedFlips = statistics.refusedFlips
+        statisticsCopy.stalledFlips = statistics.stalledFlips
+        answered.store(request, ordering: .releasing)
     }
 
     private func run() {
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: exchange.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)]
-        while true {
+                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
+        while !stopRequested.load(ordering: .acquiring) {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
-            // Animations need every vblank; otherwise the loop sleeps until something happens.
-            let timeout: Int32 = isAnimating(at: monotonicSeconds()) ? 16 : 500
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout(at: monotonicSeconds()))
             if ready < 0 && errno != EINTR { break }
-            if descriptors[2].revents & Int16(POLLIN) != 0 { break }
+            // A display that reports an error (unplugged, driver gone) ends the loop; the
+            // main thread notices and opens a display again.
+            if descriptors[0].revents & failure != 0 { break }
+            if descriptors[2].revents & Int16(POLLIN) != 0 {
+                var count: UInt64 = 0
+                _ = read(wakeDescriptor, &count, 8)
+            }
             if descriptors[0].revents & Int16(POLLIN) != 0 { displayEvents() }
             if descriptors[1].revents & Int16(POLLIN) != 0 { exchange.drainWake() }
             step(now: monotonicSeconds())
         }
+        ended.store(!stopRequested.load(ordering: .acquiring), ordering: .releasing)
+    }
+
+    /// Every vblank while something moves on screen; otherwise until the next event, or
+    /// the moment the controls start to fade.
+    private func pollTimeout(at now: Double) -> Int32 {
+        if isAnimating(at: now) || display.flipPending { return 16 }
+        if state.settings.mode == .pro && !fade.isFaded(at: now) {
+            return Int32(min(500, max(1, fade.secondsUntilFade(at: now) * 1000)))
+        }
+        return 500
     }
 
     // MARK: one turn of the loop (also driven directly by `reflex bench frame`)
 
-    /// Reads the display's events: completed flips and the vblanks between them.
+    /// Reads the display's events: a completed flip frees the next frame.
     func displayEvents() {
-        let vblanks = display.handleEvents()
-        guard vblanks > 0 else { return }
-        if presentedOnTime && vblanks > 1 { missedSinceLastFrame += vblanks - 1 }
-        if !firstFrameShown {
-            firstFrameShown = true
-            firstFrameFlag.store(true, ordering: .releasing)
-        }
+        guard display.handleEvents(), !firstFrameShown else { return }
+        firstFrameShown = true
+        firstFrameFlag.store(true, ordering: .releasing)
     }
-
-    private var missedSinceLastFrame = 0
 
     /// Takes what the sensor sent and, if the panel is free and something changed, presents.
     func step(now: Double) {
-        if statsRequested.load(ordering: .acquiring) {
-            statsCopy.copy(from: ring)
-            statsRequested.store(false, ordering: .relaxed)
-            statsReady.store(true, ordering: .releasing)
-        }
+        answerStatisticsRequest()
         if let newReport = exchange.takeReport() { take(newReport) }
         if exchange.takeFrame() != nil { newFrame = true }
-        guard !display.flipPending else { return }
-        guard newFrame || state != shownState || isAnimating(at: now) else {
-            presentedOnTime = false
-            return
+        if display.flipPending {
+            guard now - presentedAt > FrameLoop.flipTimeout else { return }
+            display.abandonFlip()
+            statistics.stalledFlips += 1
         }
+        guard newFrame || state != shownState || isAnimating(at: now) else { return }
         let allocationsBefore = reflex_thread_allocations()
         let started = monotonicSeconds()
-        present(now: now)
+        guard present(now: now) else {
+            statistics.refusedFlips += 1
+            return
+        }
         let finished = monotonicSeconds()
-        ring.record(microseconds: Int((finished - started) * 1e6), at: finished, missed: missedSinceLastFrame,
-                    allocations: Int(reflex_thread_allocations() - allocationsBefore))
-        missedSinceLastFrame = 0
-        presentedOnTime = true
+        let missed = display.missedVblanks ?? 0
+        statistics.ring.record(microseconds: Int((finished - started) * 1e6), at: finished,
+                               missed: missed - missedAtLastFrame,
+                               allocations: Int(reflex_thread_allocations() - allocationsBefore))
+        missedAtLastFrame = missed
+        presentedAt = finished
+        shownState = state
         newFrame = false
     }
 
@@ -175,10 +235,13 @@ final class FrameLoop: @unchecked Sendable {
         case .noCamera: .noCamera
         case .lost: .reconnecting
         }
+        // The metered Kelvin is on screen only on Pro's WB dial while it is on Auto; elsewhere
+        // its wobble must not cost a repaint.
+        let kelvinShown = state.settings.mode == .pro && state.settings.whiteBalance == .auto
         state.readout = ExposureReadout(
             iso: model.isoScale.nearest(to: ISOSpeed(newReport.iso)).value,
             shutter: model.shutterScale.nearest(toSeconds: newReport.exposureSeconds),
-            fNumberTenths: fNumberTenths, kelvin: (newReport.kelvin + 50) / 100 * 100)
+            fNumberTenths: fNumberTenths, kelvin: kelvinShown ? (newReport.kelvin + 50) / 100 * 100 : state.readout.kelvin)
         if newReport.hasHistogram {
             for bin in 0..<histogram.count { histogram[bin] = newReport.histogram[bin] }
             overlayStale = true
@@ -186,10 +249,11 @@ final class FrameLoop: @unchecked Sendable {
     }
 
     private func isAnimating(at now: Double) -> Bool {
-        !reveal.isSettled(at: now) || (state.settings.mode == .pro && !fade.isFaded(at: now))
+        !reveal.isSettled(at: now) || (state.settings.mode == .pro && fade.isFading(at: now))
     }
 
-    private func present(now: Double) {
+    /// Renders and queues one frame; false if the display refused it.
+    private func present(now: Double) -> Bool {
         let frame = exchange.currentFrame
         let sourceWidth = frame?.width ?? report.width, sourceHeight = frame?.height ?? report.height
         if renderer == nil || renderer!.layout.viewfinder
@@ -207,7 +271,6 @@ final class FrameLoop: @unchecked Sendable {
                              maximumOutputWidth: display.width)
         }
         renderer.update(state)
-        shownState = state
         let showHistogram = report.hasHistogram && state.screen == .live
         let pro = state.settings.mode == .pro
         let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? fade.opacity(at: now) : 1,
@@ -217,8 +280,9 @@ final class FrameLoop: @unchecked Sendable {
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay
         let updateOverlay = useOverlay && (overlayStale || state != overlayState || isAnimating(at: now))
+        let presented: Bool
         do {
-            try display.present({ pixels, stride throws(DisplayError) in
+            presented = try display.present({ pixels, stride throws(DisplayError) in
                 if state.screen == .live, let frame, let isp, let bytes = frame.bytes {
                     renderPicture(frame, bytes: bytes, isp: isp, into: pixels, stride: stride, viewfinder: renderer.layout.viewfinder)
                 } else {
@@ -230,13 +294,14 @@ final class FrameLoop: @unchecked Sendable {
                 for row in 0..<display.height { (pixels + row * stride).update(repeating: 0, count: display.width) }
                 composite(renderer, into: pixels, stride: stride, overlay, showHistogram: showHistogram)
             })
-            if updateOverlay {
-                overlayState = state
-                overlayStale = false
-            }
         } catch {
-            presentFailures += 1
+            return false
         }
+        if presented && updateOverlay {
+            overlayState = state
+            overlayStale = false
+        }
+        return presented
     }
 
     private func composite(_ renderer: InterfaceRenderer, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
@@ -247,9 +312,6 @@ final class FrameLoop: @unchecked Sendable {
             renderer.composite(into: pixels, stride: stride, frameOverlay, screen: state.screen)
         }
     }
-
-    /// Flips the display refused (counted; the log reads it from the statistics).
-    private(set) var presentFailures = 0
 
     private func renderPicture(_ frame: PreviewFrame, bytes: UnsafeMutableRawPointer, isp: PreviewISP,
                                into pixels: UnsafeMutablePointer<UInt32>, stride: Int, viewfinder: PixelRect) {

@@ -37,7 +37,14 @@ final class HeadlessDisplay: DisplayOutput {
 
     let refreshRate: Int
 
-    var flipSummary: String { "\(flips) flips" }
+    /// Timer ticks so far, and the tick count when the pending frame was presented.
+    private var ticks = 0
+    private var queuedTick = 0
+    private var missed = 0
+    private var firstFlipTick: Int?
+    private var lastFlipTick = 0
+    var missedVblanks: Int? { missed }
+    var vblanksSpanned: Int? { firstFlipTick.map { lastFlipTick - $0 } }
 
     init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0)
         throws(DisplayError) {
@@ -78,15 +85,24 @@ final class HeadlessDisplay: DisplayOutput {
     /// The buffer on "screen" (the one flipped to last).
     var frontPixels: UnsafeMutablePointer<UInt32> { buffers[1 - back] }
 
-    func handleEvents() -> Int {
+    func handleEvents() -> Bool {
         var expirations: UInt64 = 0
-        guard read(descriptor, &expirations, 8) == 8, flipPending else { return 0 }
+        guard read(descriptor, &expirations, 8) == 8 else { return false }
+        ticks += Int(expirations)
+        guard flipPending else { return false }
+        // Due at the first tick after it was presented; ticks that went by while the frame
+        // was being drawn are vblanks it missed.
+        missed += max(0, ticks - queuedTick - 1)
         flipPending = false
         flips += 1
+        if firstFlipTick == nil { firstFlipTick = ticks }
+        lastFlipTick = ticks
         back = 1 - back
         saveSnapshotIfDue()
-        return Int(expirations)
+        return true
     }
+
+    func abandonFlip() { flipPending = false }
 
     /// One plane: the interface is composited into the picture.
     var hasOverlay: Bool { false }
@@ -96,6 +112,7 @@ final class HeadlessDisplay: DisplayOutput {
                  updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
         guard !flipPending else { return false }
         try draw(buffers[back], width)
+        queuedTick = ticks
         flipPending = true
         return true
     }
