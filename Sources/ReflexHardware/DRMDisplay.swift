@@ -1,4 +1,5 @@
 import CDRM
+import ReflexISP
 import ReflexSystem
 #if canImport(Glibc)
 import Glibc
@@ -22,10 +23,18 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     public let descriptor: Int32
     public let driver: String
     public let connectorName: String
+    /// The picture's size as the camera draws it: the mode's, turned by the board's rotation.
     public let width: Int
     public let height: Int
-    /// Pixels per row of the buffers (their pitch in 32-bit pixels).
+    /// The mode's own size (what the panel scans out).
+    public let modeWidth: Int
+    public let modeHeight: Int
+    public let rotation: PanelRotation
+    /// Pixels per row of the scanout buffers (their pitch in 32-bit pixels).
     public let stride: Int
+    /// With a rotation, frames are drawn upright here and turned into the scanout buffer.
+    private var uprightPicture: UnsafeMutablePointer<UInt32>?
+    private var uprightOverlay: UnsafeMutablePointer<UInt32>?
     private let crtcID: UInt32
     private var connectorID: UInt32
     private var mode: drmModeModeInfo
@@ -48,19 +57,21 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     private var missed = 0
     private var hasVblankCounter = false
 
-    /// Opens the first card with a connected connector (or `path`), and sets its mode.
-    public init(path requested: String? = nil, driFolder: String = "/dev/dri") throws(DisplayError) {
-        let candidates = requested.map { [$0] } ?? deviceNodes(in: driFolder, prefix: "card")
+    /// Opens the first card with a connected connector (or the board's card and connector),
+    /// and sets its preferred mode (or the board's).
+    public init(_ configuration: PanelConfiguration = PanelConfiguration(), driFolder: String = "/dev/dri") throws(DisplayError) {
+        let candidates = configuration.card.map { [$0] } ?? deviceNodes(in: driFolder, prefix: "card")
         var chosen: (String, Int32, DisplayCardInfo.Connector, UInt32, drmModeModeInfo, UInt32, Int)?
         var reasons: [String] = []
         for path in candidates {
             let fd = open(path, O_RDWR | O_CLOEXEC)
             guard fd >= 0 else { reasons.append("\(path): \(errnoDescription())"); continue }
-            if let found = DRMDisplay.pickOutput(fd) {
+            if let found = DRMDisplay.pickOutput(fd, configuration) {
                 chosen = (path, fd, found.connector, found.connectorID, found.mode, found.crtcID, found.crtcIndex)
                 break
             }
-            reasons.append("\(path): no connected connector with a mode")
+            reasons.append("\(path): no connected connector" + (configuration.connector.map { " named \($0)" } ?? "")
+                           + " with " + (configuration.modeWidth.map { "the mode \($0)x\(configuration.modeHeight!)" } ?? "a mode"))
             close(fd)
         }
         guard let (path, fd, connector, connectorID, mode, crtcID, crtcIndex) = chosen else {
@@ -78,29 +89,35 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         self.connectorID = connectorID
         self.mode = mode
         self.crtcID = crtcID
-        width = Int(mode.hdisplay)
-        height = Int(mode.vdisplay)
+        modeWidth = Int(mode.hdisplay)
+        modeHeight = Int(mode.vdisplay)
+        rotation = configuration.rotation
+        (width, height) = rotation.swapsAxes ? (modeHeight, modeWidth) : (modeWidth, modeHeight)
         savedCRTC = drmModeGetCrtc(fd, crtcID)
         _ = drmSetMaster(fd)  // the first opener is master already; this covers a VT switch back
         var pitch = 0
         for _ in 0..<2 {
-            let buffer = try DRMDisplay.makeBuffer(fd, width: width, height: height, format: REFLEX_DRM_FORMAT_XRGB8888)
+            let buffer = try DRMDisplay.makeBuffer(fd, width: modeWidth, height: modeHeight, format: REFLEX_DRM_FORMAT_XRGB8888)
             pitch = buffer.pitch
             buffers.append((buffer.handle, buffer.framebuffer, buffer.pixels, buffer.size))
         }
         stride = pitch / 4
-        buffers[0].pixels.update(repeating: 0xFF00_0000, count: stride * height)
+        buffers[0].pixels.update(repeating: 0xFF00_0000, count: stride * modeHeight)
+        if rotation != .none {
+            uprightPicture = .allocate(capacity: width * height)
+        }
         atomic = DRMAtomicOutput(fd: fd, crtcID: crtcID, crtcIndex: crtcIndex, connectorID: connectorID)
         if let atomic {
             if atomic.hasOverlay {
                 for _ in 0..<2 {
-                    let buffer = try DRMDisplay.makeBuffer(fd, width: width, height: height, format: REFLEX_DRM_FORMAT_ARGB8888)
-                    buffer.pixels.update(repeating: 0, count: buffer.pitch / 4 * height)
+                    let buffer = try DRMDisplay.makeBuffer(fd, width: modeWidth, height: modeHeight, format: REFLEX_DRM_FORMAT_ARGB8888)
+                    buffer.pixels.update(repeating: 0, count: buffer.pitch / 4 * modeHeight)
                     overlayBuffers.append((buffer.handle, buffer.framebuffer, buffer.pixels, buffer.size))
                 }
             }
+            if atomic.hasOverlay && rotation != .none { uprightOverlay = .allocate(capacity: width * height) }
             if atomic.setMode(mode, primary: buffers[0].framebuffer, overlay: overlayBuffers.first?.framebuffer,
-                              width: width, height: height) {
+                              width: modeWidth, height: modeHeight) {
                 back = 1
                 overlayBack = 1
                 return
@@ -115,7 +132,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
             let reason = errnoDescription()
             releaseBuffers(buffers)
             close(fd)
-            throw DisplayError("\(path): cannot set the mode \(width)x\(height) (\(reason))")
+            throw DisplayError("\(path): cannot set the mode \(modeWidth)x\(modeHeight) (\(reason))")
         }
         back = 1
     }
@@ -131,6 +148,8 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         }
         releaseBuffers(buffers)
         releaseBuffers(overlayBuffers)
+        uprightPicture?.deallocate()
+        uprightOverlay?.deallocate()
         _ = drmDropMaster(descriptor)
         close(descriptor)
     }
@@ -142,12 +161,23 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
                         updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
         guard !flipPending else { return false }
         let buffer = buffers[back]
-        try draw(buffer.pixels, stride)
+        if let uprightPicture {
+            try draw(uprightPicture, width)
+            rotation.copy(uprightPicture, width: width, height: height, sourceStride: width, into: buffer.pixels, panelStride: stride)
+        } else {
+            try draw(buffer.pixels, stride)
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         if let atomic {
             var overlayFramebuffer: UInt32?
             if updatingOverlay && !overlayBuffers.isEmpty {
-                overlay(overlayBuffers[overlayBack].pixels, stride)
+                if let uprightOverlay {
+                    overlay(uprightOverlay, width)
+                    rotation.copy(uprightOverlay, width: width, height: height, sourceStride: width,
+                                  into: overlayBuffers[overlayBack].pixels, panelStride: stride)
+                } else {
+                    overlay(overlayBuffers[overlayBack].pixels, stride)
+                }
                 overlayFramebuffer = overlayBuffers[overlayBack].framebuffer
                 overlayBack = 1 - overlayBack
             }
@@ -166,9 +196,12 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     }
 
     public var summary: String {
-        "\(path) \(driver) \(connectorName) \(width)x\(height)"
-            + (atomic.map { " (atomic" + ($0.planes.overlay.map { ", the interface on overlay plane \($0)" } ?? "") + ")" }
-                ?? " (legacy KMS)")
+        let turned = rotation == .none ? "" : " turned \(rotation.rawValue)°"
+        var kms = " (legacy KMS)"
+        if let atomic {
+            kms = " (atomic" + (atomic.planes.overlay.map { ", the interface on overlay plane \($0)" } ?? "") + ")"
+        }
+        return "\(path) \(driver) \(connectorName) \(modeWidth)x\(modeHeight)" + turned + kms
     }
 
     public var hasOverlay: Bool { !overlayBuffers.isEmpty }
@@ -265,7 +298,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     }
 
     /// The connected connector with the most pixels in its preferred mode, and a CRTC for it.
-    private static func pickOutput(_ fd: Int32) -> (connector: DisplayCardInfo.Connector, connectorID: UInt32,
+    private static func pickOutput(_ fd: Int32, _ configuration: PanelConfiguration) -> (connector: DisplayCardInfo.Connector, connectorID: UInt32,
                                                     mode: drmModeModeInfo, crtcID: UInt32, crtcIndex: Int)? {
         guard let resources = drmModeGetResources(fd) else { return nil }
         defer { drmModeFreeResources(resources) }
@@ -274,8 +307,18 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
             defer { drmModeFreeConnector(connector) }
             let c = connector.pointee
             guard c.connection == DRM_MODE_CONNECTED, c.count_modes > 0 else { continue }
+            let name = "\(String(cString: reflex_drm_connector_type_name(c.connector_type)))-\(c.connector_type_id)"
+            if let wanted = configuration.connector, wanted != name { continue }
             let modes = (0..<Int(c.count_modes)).map { c.modes[$0] }
-            let mode = modes.first { $0.type & REFLEX_DRM_MODE_TYPE_PREFERRED != 0 } ?? modes[0]
+            let chosenMode: drmModeModeInfo?
+            if let w = configuration.modeWidth, let h = configuration.modeHeight {
+                // The board's mode, the preferred one among several of that size.
+                let sized = modes.filter { Int($0.hdisplay) == w && Int($0.vdisplay) == h }
+                chosenMode = sized.first { $0.type & REFLEX_DRM_MODE_TYPE_PREFERRED != 0 } ?? sized.first
+            } else {
+                chosenMode = modes.first { $0.type & REFLEX_DRM_MODE_TYPE_PREFERRED != 0 } ?? modes[0]
+            }
+            guard let mode = chosenMode else { continue }
             // The CRTC the connector's encoder drives now, else the first one an encoder can use.
             var crtc: UInt32 = 0
             if c.encoder_id != 0, let encoder = drmModeGetEncoder(fd, c.encoder_id) {
@@ -294,7 +337,6 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
                 }
             }
             guard crtc != 0 else { continue }
-            let name = "\(String(cString: reflex_drm_connector_type_name(c.connector_type)))-\(c.connector_type_id)"
             let info = DisplayCardInfo.Connector(name: name, connected: true, widthMillimetres: Int(c.mmWidth),
                                                  heightMillimetres: Int(c.mmHeight), modes: [])
             let crtcIndex = (0..<Int(resources.pointee.count_crtcs)).first { resources.pointee.crtcs[$0] == crtc } ?? 0

@@ -1,3 +1,4 @@
+import ReflexHardware
 import ReflexISP
 #if canImport(Glibc)
 import Glibc
@@ -18,16 +19,35 @@ enum BoardFolder {
     /// The sensor calibration, and a line for the log saying where it came from.
     static func sensorCalibration(in folder: String) -> (SensorCalibration, String) {
         let path = folder + "/sensor.conf"
-        guard let file = fopen(path, "r") else {
+        guard let text = readText(path) else {
             return (SensorCalibration(), "board: no \(path); the sensor runs uncalibrated")
         }
+        switch SensorCalibration.parse(text) {
+        case .success(let calibration): return (calibration, "board: sensor calibration from \(path)")
+        case .failure(let problem): return (SensorCalibration(), "board: \(path) is not usable (\(problem)); uncalibrated")
+        }
+    }
+
+    /// The panel's description (card, connector, mode, rotation); none means the first
+    /// connected display in its preferred mode, upright.
+    static func panelConfiguration(in folder: String) -> (PanelConfiguration, String) {
+        let path = folder + "/display.conf"
+        guard let text = readText(path) else {
+            return (PanelConfiguration(), "board: no \(path); the first connected display, upright")
+        }
+        switch PanelConfiguration.parse(text) {
+        case .success(let configuration): return (configuration, "board: panel from \(path)")
+        case .failure(let problem):
+            return (PanelConfiguration(), "board: \(path) is not usable (\(problem)); the first connected display, upright")
+        }
+    }
+
+    private static func readText(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[..<count] }
-        switch SensorCalibration.parse(String(decoding: bytes, as: UTF8.self)) {
-        case .success(let calibration): return (calibration, "board: sensor calibration from \(path)")
-        case .failure(let problem): return (SensorCalibration(), "board: \(path) is not usable (\(problem)); uncalibrated")
-        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

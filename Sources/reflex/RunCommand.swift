@@ -35,7 +35,7 @@ struct Run: ParsableCommand {
         """)
     var display: DisplayChoice = .drm
 
-    @Option(help: "The DRM card to use (default: the first with a connected display).")
+    @Option(help: "The DRM card to use (default: the board's display.conf, else the first with a connected display).")
     var card: String?
 
     /// Seconds between two frame-statistics lines in the log.
@@ -55,6 +55,9 @@ struct Run: ParsableCommand {
             ? (SensorCalibration.simulated, "board: the simulated sensor's own calibration")
             : BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
         log(boardNote)
+        var (panel, panelNote) = BoardFolder.panelConfiguration(in: BoardFolder.resolve(flag: board))
+        log(panelNote)
+        if let card { panel.card = card }
         let statistics = StatisticsFile(folder: stateFolder)
         statistics.writeProcessID()
         defer { statistics.removeProcessID() }
@@ -64,7 +67,7 @@ struct Run: ParsableCommand {
                                   source: sensor == .sim ? .simulated : .v4l2(devFolder: videoDir), exchange: exchange,
                                   log: { log($0) })
         stream.start()
-        var screen = exchange.map { ScreenStarter(choice: display, card: card, exchange: $0,
+        var screen = exchange.map { ScreenStarter(choice: display, panel: panel, exchange: $0,
                                                   settings: loaded.settings, fNumber: calibration.fNumber) }
         screen?.tryStart()
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
@@ -97,7 +100,7 @@ struct Run: ParsableCommand {
 /// yet (at boot, reflex can start before the GPU's driver has made its card).
 struct ScreenStarter {
     let choice: DisplayChoice
-    let card: String?
+    let panel: PanelConfiguration
     let exchange: PreviewFrameExchange
     let settings: CameraSettings
     let fNumber: Double?
@@ -105,9 +108,10 @@ struct ScreenStarter {
     private var reportedWaiting = false
     private var reportedFirstFrame = false
 
-    init(choice: DisplayChoice, card: String?, exchange: PreviewFrameExchange, settings: CameraSettings, fNumber: Double?) {
+    init(choice: DisplayChoice, panel: PanelConfiguration, exchange: PreviewFrameExchange, settings: CameraSettings,
+         fNumber: Double?) {
         self.choice = choice
-        self.card = card
+        self.panel = panel
         self.exchange = exchange
         self.settings = settings
         self.fNumber = fNumber
@@ -123,7 +127,7 @@ struct ScreenStarter {
         }
         do {
             let opened: DisplayOutput = switch choice {
-            case .drm: try DRMDisplay(path: card)
+            case .drm: try DRMDisplay(panel)
             case .png(let folder): try HeadlessDisplay(folder: folder)
             case .none: throw DisplayError("no display asked for")
             }

@@ -1,0 +1,59 @@
+import ReflexCore
+import ReflexISP
+
+/// What a board says about its panel (Board/<board>/display.conf), where the kernel cannot:
+///
+///     card = /dev/dri/card1        the card to use (default: the first with a connected display)
+///     connector = DSI-1            the connector (default: the first connected one)
+///     mode = 1280x800              the mode (default: the connector's preferred one)
+///     rotation = 180               the picture turned clockwise on its way to the panel: 0, 90, 180, 270
+public struct PanelConfiguration: Sendable, Equatable {
+    public var card: String?
+    public var connector: String?
+    public var modeWidth: Int?
+    public var modeHeight: Int?
+    public var rotation: PanelRotation = .none
+
+    public init() {}
+
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case syntax(KeyValueText.Problem)
+        case badValue(key: String, value: String)
+        case unknownKey(String)
+
+        public var description: String {
+            switch self {
+            case .syntax(let problem): "\(problem)"
+            case .badValue(let key, let value): "\(key) = \(value) is not a valid value"
+            case .unknownKey(let key): "unknown key \(key)"
+            }
+        }
+    }
+
+    public static func parse(_ text: String) -> Result<PanelConfiguration, Problem> {
+        let values: [String: String]
+        switch KeyValueText.parse(text) {
+        case .failure(let problem): return .failure(.syntax(problem))
+        case .success(let parsed): values = parsed
+        }
+        var configuration = PanelConfiguration()
+        for (key, value) in values {
+            let refused = Result<PanelConfiguration, Problem>.failure(.badValue(key: key, value: value))
+            switch key {
+            case "card":
+                guard value.hasPrefix("/") else { return refused }
+                configuration.card = value
+            case "connector": configuration.connector = value
+            case "mode":
+                let parts = value.split(separator: "x")
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return refused }
+                (configuration.modeWidth, configuration.modeHeight) = (w, h)
+            case "rotation":
+                guard let degrees = Int(value), let rotation = PanelRotation(rawValue: degrees) else { return refused }
+                configuration.rotation = rotation
+            default: return .failure(.unknownKey(key))
+            }
+        }
+        return .success(configuration)
+    }
+}

@@ -1,0 +1,36 @@
+import ReflexISP
+import Testing
+
+@Suite("Panel rotation")
+struct ImageRotationTests {
+    /// A 5x3 picture whose pixels are their own coordinates, turned each way: every pixel
+    /// lands where `panelPosition` says, and a quarter turn swaps the axes.
+    @Test(arguments: PanelRotation.allCases)
+    func everyPixelLandsWhereTheRotationSays(_ rotation: PanelRotation) {
+        let width = 5, height = 3
+        let picture = (0..<(width * height)).map { UInt32(($0 % width) << 8 | ($0 / width)) }
+        let (panelWidth, panelHeight) = rotation.swapsAxes ? (height, width) : (width, height)
+        let panelStride = panelWidth + 2  // a pitch wider than the row, as DRM buffers have
+        var panel = [UInt32](repeating: 0xDEAD, count: panelStride * panelHeight)
+        picture.withUnsafeBufferPointer { source in
+            panel.withUnsafeMutableBufferPointer { target in
+                rotation.copy(source.baseAddress!, width: width, height: height, sourceStride: width,
+                              into: target.baseAddress!, panelStride: panelStride)
+            }
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let at = rotation.panelPosition(x: x, y: y, width: width, height: height)
+                #expect(at.x >= 0 && at.x < panelWidth && at.y >= 0 && at.y < panelHeight)
+                #expect(panel[at.y * panelStride + at.x] == UInt32(x << 8 | y), "\(rotation): (\(x), \(y))")
+            }
+        }
+        #expect(panel.filter { $0 == 0xDEAD }.count == (panelStride - panelWidth) * panelHeight, "nothing past the rows")
+    }
+
+    @Test func aClockwiseQuarterTurnPutsTheTopLeftCornerTopRight() {
+        #expect(PanelRotation.clockwise90.panelPosition(x: 0, y: 0, width: 1280, height: 800) == (799, 0))
+        #expect(PanelRotation.upsideDown.panelPosition(x: 0, y: 0, width: 1280, height: 800) == (1279, 799))
+        #expect(PanelRotation.clockwise270.panelPosition(x: 0, y: 0, width: 1280, height: 800) == (0, 1279))
+    }
+}
