@@ -15,6 +15,18 @@ public enum PanelRotation: Int, Sendable, CaseIterable {
         }
     }
 
+    /// The inverse, for touches: the point of the upright `width` × `height` picture under the
+    /// panel's point (continuous coordinates, 0…width along x).
+    public func uprightPosition(panelX px: Double, panelY py: Double, width: Int, height: Int) -> (x: Double, y: Double) {
+        let w = Double(width), h = Double(height)
+        switch self {
+        case .none: return (px, py)
+        case .clockwise90: return (py, h - px)
+        case .upsideDown: return (w - px, h - py)
+        case .clockwise270: return (w - py, px)
+        }
+    }
+
     /// Copies a `width` × `height` picture onto the panel's buffer turned by this rotation
     /// (the panel's buffer is `height` × `width` for a quarter turn).
     public func copy(_ source: UnsafePointer<UInt32>, width: Int, height: Int, sourceStride: Int,

@@ -34,3 +34,19 @@ struct ImageRotationTests {
         #expect(PanelRotation.clockwise270.panelPosition(x: 0, y: 0, width: 1280, height: 800) == (0, 1279))
     }
 }
+
+@Suite("Touches on a turned panel")
+struct TouchRotationTests {
+    /// A touch on a pixel's centre maps back to the centre of the upright pixel drawn there.
+    @Test(arguments: PanelRotation.allCases)
+    func aTouchFindsThePixelDrawnUnderIt(_ rotation: PanelRotation) {
+        let width = 1280, height = 800
+        for (x, y) in [(0, 0), (1279, 0), (10, 790), (640, 400), (1100, 748)] {
+            let panel = rotation.panelPosition(x: x, y: y, width: width, height: height)
+            let back = rotation.uprightPosition(panelX: Double(panel.x) + 0.5, panelY: Double(panel.y) + 0.5,
+                                                width: width, height: height)
+            #expect(abs(back.x - (Double(x) + 0.5)) < 1e-9 && abs(back.y - (Double(y) + 0.5)) < 1e-9,
+                    "\(rotation): (\(x), \(y)) → \(panel) → \(back)")
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import ReflexCore
+import ReflexISP
+
+/// What the photographer's touches and dial turns do to the camera: the rules of the
+/// interface, apart from any device. Time comes in as seconds; nothing here reads a clock.
+///
+/// - A tap on the toggle switches Auto ⇄ Pro (the dials slide in or out).
+/// - In Pro: a tap on a dial selects it, a double tap puts it back to automatic, a vertical
+///   drag on it turns it (up = up a stop, thresholds in points); a tap on a white balance
+///   preset sets it.
+/// - The first wheel turns the selected dial a stop a detent; the second picks the dial.
+/// - Any touch or turn brings the faded controls back to full opacity.
+public struct InterfaceController: Sendable {
+    public static let doubleTapInterval = 0.35
+    /// Movement beyond this (in points) makes a touch a drag, not a tap.
+    public static let tapSlopPoints = 10.0
+    /// Focus peaking stays this long after the focus dial last moved.
+    public static let peakingHold = 1.0
+
+    public private(set) var model: CameraModel
+    public private(set) var fade: ControlsFade
+    public private(set) var reveal: ProReveal
+    private let layout: ScreenLayout
+    private let density: PanelDensity
+
+    enum Target: Equatable, Sendable {
+        case toggle
+        case dial(Dial)
+        case preset(WhiteBalance)
+        case picture
+    }
+
+    struct Touch: Sendable {
+        var target: Target
+        var startX: Double, startY: Double
+        var lastY: Double
+        var moved: Bool
+        var drag: DialDragAccumulator?
+    }
+
+    private var touches: [Int: Touch] = [:]
+    private var lastTap: (dial: Dial, time: Double)?
+    private var wheels = [DetentAccumulator(), DetentAccumulator()]
+    private var peakingUntil = -Double.infinity
+
+    public init(model: CameraModel, layout: ScreenLayout, now: Double) {
+        self.model = model
+        self.layout = layout
+        // The layout's design unit stands for a point: drags keep their feel on any panel.
+        density = PanelDensity(dotsPerInch: PanelDensity.pointsPerInch * layout.scale)
+        fade = ControlsFade(now: now)
+        reveal = ProReveal(shown: model.settings.mode == .pro)
+    }
+
+    /// What an event did.
+    public struct Outcome: Sendable, Equatable {
+        /// The settings changed: save them and tell the sensor.
+        public var settingsChanged = false
+        /// Stops stepped and whether a bound was hit (for haptics and sound).
+        public var ticks = 0
+        public var bumped = false
+
+        public init() {}
+    }
+
+    public func peaking(at now: Double) -> Bool { now < peakingUntil }
+
+    public mutating func handle(_ event: InputEvent, at now: Double, metered: MeteredValues) -> Outcome {
+        var outcome = Outcome()
+        switch event {
+        case .touchDown(let slot, let x, let y):
+            fade.interact(at: now)
+            touches[slot] = Touch(target: target(x: x, y: y), startX: x, startY: y, lastY: y, moved: false, drag: nil)
+        case .touchMotion(let slot, let x, let y):
+            guard var touch = touches[slot] else { break }
+            fade.interact(at: now)
+            let slop = density.pixels(fromPoints: InterfaceController.tapSlopPoints)
+            if abs(x - touch.startX) > slop || abs(y - touch.startY) > slop { touch.moved = true }
+            if case .dial(let dial) = touch.target, touch.moved {
+                if touch.drag == nil {
+                    // The drag counts from where the finger came down, slop included.
+                    outcome.settingsChanged = model.select(dial) || outcome.settingsChanged
+                    touch.drag = DialDragAccumulator(dial: dial, density: density)
+                    touch.lastY = touch.startY
+                }
+                let steps = touch.drag!.feed(upwardPixels: touch.lastY - y)
+                if steps != 0 { turn(dial, steps: steps, metered: metered, now: now, into: &outcome) }
+            }
+            touch.lastY = y
+            touches[slot] = touch
+        case .touchUp(let slot):
+            guard let touch = touches.removeValue(forKey: slot) else { break }
+            fade.interact(at: now)
+            guard !touch.moved else { break }
+            tap(touch.target, at: now, into: &outcome)
+        case .wheel(let wheel, let v120):
+            fade.interact(at: now)
+            guard model.settings.mode == .pro, wheel < wheels.count else { break }
+            let detents = wheels[wheel].feed(v120: v120)
+            guard detents != 0 else { break }
+            if wheel == 0 {
+                turn(model.settings.selectedDial, steps: detents, metered: metered, now: now, into: &outcome)
+            } else {
+                let dials = model.availableDials
+                let current = dials.firstIndex(of: model.settings.selectedDial) ?? 0
+                let next = dials[((current + detents) % dials.count + dials.count) % dials.count]
+                outcome.settingsChanged = model.select(next)
+            }
+        case .key:
+            break
+        }
+        return outcome
+    }
+
+    private mutating func turn(_ dial: Dial, steps: Int, metered: MeteredValues, now: Double, into outcome: inout Outcome) {
+        let result = model.turn(dial, steps: steps, metered: metered)
+        outcome.ticks += result.ticks
+        outcome.bumped = outcome.bumped || result.bumped
+        if result.ticks > 0 { outcome.settingsChanged = true }
+        if dial == .focus { peakingUntil = now + InterfaceController.peakingHold }
+    }
+
+    private mutating func tap(_ target: Target, at now: Double, into outcome: inout Outcome) {
+        switch target {
+        case .toggle:
+            let mode: ShootingMode = model.settings.mode == .pro ? .auto : .pro
+            outcome.settingsChanged = model.setMode(mode)
+            reveal.set(shown: mode == .pro, at: now)
+            lastTap = nil
+        case .dial(let dial):
+            if let lastTap, lastTap.dial == dial, now - lastTap.time <= InterfaceController.doubleTapInterval {
+                outcome.settingsChanged = model.resetToAuto(dial)
+                self.lastTap = nil
+            } else {
+                outcome.settingsChanged = model.select(dial)
+                lastTap = (dial, now)
+            }
+        case .preset(let whiteBalance):
+            outcome.settingsChanged = model.setWhiteBalance(whiteBalance)
+        case .picture:
+            break
+        }
+    }
+
+    /// What is under a point. The Pro controls only count while they are on screen.
+    func target(x: Double, y: Double) -> Target {
+        let px = Int(x.rounded(.down)), py = Int(y.rounded(.down))
+        if layout.modeToggle.contains(x: px, y: py) { return .toggle }
+        guard model.settings.mode == .pro else { return .picture }
+        if model.settings.selectedDial == .whiteBalance {
+            for (slot, preset) in zip(layout.presetSlots, WhiteBalance.presetRow) where slot.contains(x: px, y: py) {
+                return .preset(preset)
+            }
+        }
+        for (slot, dial) in zip(layout.dialSlots, Dial.allCases) where slot.contains(x: px, y: py) {
+            return model.availableDials.contains(dial) ? .dial(dial) : .picture
+        }
+        return .picture
+    }
+}

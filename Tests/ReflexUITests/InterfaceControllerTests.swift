@@ -1,0 +1,122 @@
+import ReflexCore
+import ReflexISP
+import ReflexUI
+import Testing
+
+/// The interface's rules, driven by synthetic touches and turns on a 1280x800 layout.
+@Suite struct InterfaceControllerTests {
+    static let layout = ScreenLayout(width: 1280, height: 800, sensorWidth: 16, sensorHeight: 9)
+    static let metered = MeteredValues(iso: ISOSpeed(400), exposureSeconds: 1.0 / 125, focus: .infinity, kelvin: 5200)
+
+    static func controller(_ settings: CameraSettings = CameraSettings()) -> InterfaceController {
+        InterfaceController(model: CameraModel(settings: settings, limits: .unlimited), layout: layout, now: 0)
+    }
+
+    static func centre(_ r: PixelRect) -> (Double, Double) { (Double(r.x + r.width / 2), Double(r.y + r.height / 2)) }
+
+    static func tap(_ c: inout InterfaceController, _ r: PixelRect, at t: Double) -> InterfaceController.Outcome {
+        let (x, y) = centre(r)
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: t, metered: metered)
+        return c.handle(.touchUp(slot: 0), at: t + 0.05, metered: metered)
+    }
+
+    @Test func aTapOnTheToggleEntersProAndSlidesTheDialsIn() {
+        var c = Self.controller()
+        let outcome = Self.tap(&c, Self.layout.modeToggle, at: 10)
+        #expect(outcome.settingsChanged)
+        #expect(c.model.settings.mode == .pro)
+        #expect(c.reveal.progress(at: 10.2) > 0 && c.reveal.progress(at: 10.2) < 1, "sliding in")
+        #expect(c.reveal.progress(at: 10.5) == 1)
+        _ = Self.tap(&c, Self.layout.modeToggle, at: 20)
+        #expect(c.model.settings.mode == .auto)
+        #expect(c.reveal.progress(at: 20.5) == 0)
+    }
+
+    @Test func inAutoTheDialsAreNotThereToTouch() {
+        var c = Self.controller()
+        let outcome = Self.tap(&c, Self.layout.dialSlots[1], at: 1)
+        #expect(!outcome.settingsChanged)
+        #expect(c.model.settings.selectedDial == .iso)
+    }
+
+    @Test func dragUpOnTheISODialStepsItFromWhatAutoWasUsing() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        var c = Self.controller(pro)
+        let (x, y) = Self.centre(Self.layout.dialSlots[0])
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 1, metered: Self.metered)
+        // 40 pt a stop; at this layout's scale a point is a pixel: 85 px up = 2 stops.
+        var total = InterfaceController.Outcome()
+        for step in 1...17 {
+            let o = c.handle(.touchMotion(slot: 0, x: x, y: y - Double(step * 5)), at: 1 + Double(step) * 0.01, metered: Self.metered)
+            total.ticks += o.ticks
+        }
+        _ = c.handle(.touchUp(slot: 0), at: 2, metered: Self.metered)
+        #expect(total.ticks == 2)
+        #expect(c.model.settings.iso == .manual(ISOSpeed(640)), "400 → 500 → 640")
+    }
+
+    @Test func aDoubleTapPutsADialBackToAuto() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        pro.shutter = .manual(ShutterSpeed(1, 500))
+        var c = Self.controller(pro)
+        _ = Self.tap(&c, Self.layout.dialSlots[1], at: 1)
+        #expect(c.model.settings.selectedDial == .shutter)
+        #expect(c.model.settings.shutter == .manual(ShutterSpeed(1, 500)))
+        _ = Self.tap(&c, Self.layout.dialSlots[1], at: 1.2)
+        #expect(c.model.settings.shutter == .auto)
+        // Too slow for a double tap: only a selection.
+        pro.shutter = .manual(ShutterSpeed(1, 500))
+        var slow = Self.controller(pro)
+        _ = Self.tap(&slow, Self.layout.dialSlots[1], at: 1)
+        _ = Self.tap(&slow, Self.layout.dialSlots[1], at: 2)
+        #expect(slow.model.settings.shutter == .manual(ShutterSpeed(1, 500)))
+    }
+
+    @Test func presetsAreThereWhileTheWhiteBalanceDialIsSelected() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        var c = Self.controller(pro)
+        _ = Self.tap(&c, Self.layout.presetSlots[4], at: 1)
+        #expect(c.model.settings.whiteBalance == .auto, "hidden presets cannot be tapped")
+        _ = Self.tap(&c, Self.layout.dialSlots[3], at: 2)
+        _ = Self.tap(&c, Self.layout.presetSlots[4], at: 3)
+        #expect(c.model.settings.whiteBalance == .preset(.tungsten))
+    }
+
+    @Test func theFirstWheelTurnsTheSelectedDialAndTheSecondPicksTheDial() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        var c = Self.controller(pro)
+        // Two detents of a high-resolution wheel, in halves.
+        var ticks = 0
+        for _ in 0..<4 { ticks += c.handle(.wheel(wheel: 0, v120: 60), at: 1, metered: Self.metered).ticks }
+        #expect(ticks == 2)
+        #expect(c.model.settings.iso == .manual(ISOSpeed(640)))
+        _ = c.handle(.wheel(wheel: 1, v120: 120), at: 2, metered: Self.metered)
+        #expect(c.model.settings.selectedDial == .shutter)
+        _ = c.handle(.wheel(wheel: 1, v120: -240), at: 3, metered: Self.metered)
+        #expect(c.model.settings.selectedDial == .whiteBalance, "it wraps around")
+    }
+
+    @Test func touchingBringsTheFadedControlsBack() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        var c = Self.controller(pro)
+        #expect(c.fade.opacity(at: 10) == ControlsFade.fadedOpacity)
+        _ = c.handle(.touchDown(slot: 0, x: 600, y: 300), at: 10, metered: Self.metered)
+        #expect(c.fade.opacity(at: 10) == 1)
+    }
+
+    @Test func theFocusDialShowsPeakingWhileItMoves() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        pro.selectedDial = .focus
+        var c = Self.controller(pro)
+        #expect(!c.peaking(at: 1))
+        _ = c.handle(.wheel(wheel: 0, v120: -120), at: 1, metered: Self.metered)
+        #expect(c.peaking(at: 1.5))
+        #expect(!c.peaking(at: 2.5))
+    }
+}
