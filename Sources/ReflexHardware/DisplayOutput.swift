@@ -1,3 +1,5 @@
+import ReflexISP
+
 /// Where frames are shown: a DRM/KMS panel, or the headless display (PNG files) on hosts
 /// without one. The realtime loop polls `descriptor`, calls `handleEvents()` when it is
 /// readable, and presents one frame per vblank at most.
@@ -15,6 +17,8 @@ public protocol DisplayOutput: AnyObject {
     var missedVblanks: Int? { get }
     /// Vblanks from the first completed flip to the last (nil without a vblank counter).
     var vblanksSpanned: Int? { get }
+    /// How the upright picture is turned onto the panel (touches are turned back).
+    var rotation: PanelRotation { get }
     /// One line for the log: what the display is.
     var summary: String { get }
     /// Reads the display's events; returns true when the pending flip completed.

@@ -13,8 +13,9 @@ public final class InputSource: @unchecked Sendable {
     private let context: OpaquePointer
     /// libinput keeps this pointer: it must live as long as the context.
     private let interface: UnsafeMutablePointer<libinput_interface>
-    /// Wheel devices in the order they appeared, so the board's first dial stays the first.
-    private var wheels: [OpaquePointer] = []
+    /// The board's dials: a wheel device's udev property REFLEX_DIAL (1, 2) says which it is
+    /// (Board/<board>/*.rules). Any other wheel (a USB knob, a mouse) works as dial 1.
+    private var dials: [(device: OpaquePointer, index: Int)] = []
     public let descriptor: Int32
 
     public init(seat: String = "seat0") throws(DisplayError) {
@@ -43,6 +44,7 @@ public final class InputSource: @unchecked Sendable {
     }
 
     deinit {
+        dials.forEach { libinput_device_unref($0.device) }
         libinput_unref(context)
         udev_unref(udev)
         interface.deallocate()
@@ -58,11 +60,13 @@ public final class InputSource: @unchecked Sendable {
             case LIBINPUT_EVENT_DEVICE_ADDED:
                 let device = libinput_event_get_device(event)!
                 if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 {
-                    wheels.append(libinput_device_ref(device))
+                    dials.append((libinput_device_ref(device), InputSource.dialIndex(device)))
                 }
             case LIBINPUT_EVENT_DEVICE_REMOVED:
                 let device = libinput_event_get_device(event)!
-                if let index = wheels.firstIndex(of: device) { libinput_device_unref(wheels.remove(at: index)) }
+                if let index = dials.firstIndex(where: { $0.device == device }) {
+                    libinput_device_unref(dials.remove(at: index).device)
+                }
             case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
                 let touch = libinput_event_get_touch_event(event)!
                 let (panelWidth, panelHeight) = rotation.swapsAxes ? (height, width) : (width, height)
@@ -82,7 +86,7 @@ public final class InputSource: @unchecked Sendable {
                 // turned clockwise sends REL_WHEEL +1, which libinput reports as −120.
                 let v120 = -Int(libinput_event_pointer_get_scroll_value_v120(pointer, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
                 let device = libinput_event_get_device(event)!
-                handle(.wheel(wheel: wheels.firstIndex(of: device) ?? 0, v120: v120))
+                handle(.wheel(wheel: dials.first { $0.device == device }?.index ?? 0, v120: v120))
             case LIBINPUT_EVENT_KEYBOARD_KEY:
                 let keyboard = libinput_event_get_keyboard_event(event)!
                 handle(.key(code: libinput_event_keyboard_get_key(keyboard),
@@ -91,5 +95,13 @@ public final class InputSource: @unchecked Sendable {
                 break
             }
         }
+    }
+
+    /// 0 for dial 1 (and any untagged wheel), 1 for dial 2.
+    private static func dialIndex(_ device: OpaquePointer) -> Int {
+        guard let udevDevice = libinput_device_get_udev_device(device) else { return 0 }
+        defer { udev_device_unref(udevDevice) }
+        guard let value = udev_device_get_property_value(udevDevice, "REFLEX_DIAL") else { return 0 }
+        return max(0, (Int(String(cString: value)) ?? 1) - 1)
     }
 }

@@ -28,7 +28,9 @@ public final class SensorStream: @unchecked Sendable {
         case simulated
     }
 
-    private let settings: CameraSettings
+    /// The settings in force; new ones arrive through `settingsInbox` (the sensor thread's own).
+    private var settings: CameraSettings
+    private let settingsInbox: TripleBuffer<CameraSettings>?
     private let calibration: SensorCalibration
     private let source: Source
     /// Where frames and reports go for the screen, if there is one.
@@ -39,8 +41,10 @@ public final class SensorStream: @unchecked Sendable {
     private var report = SensorReport()
 
     public init(settings: CameraSettings, calibration: SensorCalibration, source: Source = .v4l2(devFolder: "/dev"),
-                exchange: PreviewFrameExchange? = nil, log: @escaping Log) {
+                exchange: PreviewFrameExchange? = nil, settingsInbox: TripleBuffer<CameraSettings>? = nil,
+                log: @escaping Log) {
         self.settings = settings
+        self.settingsInbox = settingsInbox
         self.calibration = calibration
         self.source = source
         self.exchange = exchange
@@ -145,38 +149,13 @@ public final class SensorStream: @unchecked Sendable {
         // A raw sensor is exposed by Reflex; a camera that sends finished pictures (YUYV, a
         // UVC webcam) keeps its own auto exposure, which Reflex cannot meter better.
         var setting = rawFormat != nil ? try exposureControl.current(camera) : ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
-        // Pro values pin what they set; Auto exposure works what is left (shutter priority
-        // with a manual shutter, ISO priority with a manual ISO, nothing with both).
-        let manual = ManualExposure(settings: settings)
-        var limits = exposureControl.limits
-        if let shutter = manual.shutter {
-            setting.exposure = min(max(shutter.seconds, limits.exposure.lowerBound), limits.exposure.upperBound)
-            limits.exposure = setting.exposure...setting.exposure
-            limits.previewExposureLimit = setting.exposure
-        }
-        if let iso = manual.iso {
-            let pinned = exposureControl.setting(forISO: iso, exposure: setting.exposure)
-            setting.analogGain = pinned.analogGain
-            setting.digitalGain = pinned.digitalGain
-            limits.analogGain = pinned.analogGain...pinned.analogGain
-            limits.maximumDigitalGain = pinned.digitalGain
-        }
-        if manual.shutter != nil || manual.iso != nil {
-            setting = try exposureControl.apply(setting, to: camera)
-            log("camera: manual " + [manual.shutter.map { "shutter \($0)" }, manual.iso.map { "ISO \($0)" }]
-                .compactMap { $0 }.joined(separator: ", ") + " → \(exposureControl.describe(setting))")
-        }
+        var (manual, limits) = try pinManualValues(settings, controls: exposureControl, setting: &setting, camera: camera)
         var autoExposure = AutoExposure(limits: limits)
         autoExposure.compensation = settings.exposureCompensation
         var autoWhiteBalance = AutoWhiteBalance()
-        // Pro white balance (a preset or Kelvin) fixes the gains through the sensor's colour
-        // calibration; otherwise Auto white balance finds them.
         let color = calibration.color
         let previewMatrix = color.previewMatrix  // once: it is matrix arithmetic on arrays
-        let manualWhiteBalance = settings.mode == .pro ? settings.whiteBalance.kelvin.map { ($0, color.gains(kelvin: $0)) } : nil
-        if let (kelvin, gains) = manualWhiteBalance {
-            log("camera: manual white balance \(settings.whiteBalance) → gains \(Self.gainsText(gains)) (\(kelvin) K)")
-        }
+        var manualWhiteBalance = fixedWhiteBalance(settings, color: color)
         var whiteBalance: SIMD3<Double> { manualWhiteBalance?.1 ?? autoWhiteBalance.gains }
         var history = ExposureHistory(initial: setting, delayFrames: calibration.controlDelayFrames)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
@@ -211,6 +190,16 @@ public final class SensorStream: @unchecked Sendable {
                 continue
             }
             lastFrameTime = monotonicSeconds()
+            // New settings from the screen (a dial, the toggle) apply from the next frame on.
+            if let settingsInbox, settingsInbox.takeNewest(), settingsInbox.current != settings {
+                settings = settingsInbox.current
+                (manual, limits) = try pinManualValues(settings, controls: exposureControl, setting: &setting, camera: camera)
+                autoExposure = AutoExposure(limits: limits)
+                autoExposure.compensation = settings.exposureCompensation
+                autoExposure.applied(setting)
+                history.sent(setting, after: frame.sequence)
+                manualWhiteBalance = fixedWhiteBalance(settings, color: color)
+            }
             if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
             lastSequence = frame.sequence
             lastBytes = frame.bytes.count
@@ -290,6 +279,42 @@ public final class SensorStream: @unchecked Sendable {
 }
 
 extension SensorStream {
+    /// Pro values pin what they set; Auto exposure works what is left (shutter priority with
+    /// a manual shutter, ISO priority with a manual ISO, nothing with both). A pinned value
+    /// goes to the sensor at once.
+    private func pinManualValues(_ settings: CameraSettings, controls: ExposureControls, setting: inout ExposureSetting,
+                                 camera: CameraDevice) throws(CameraError) -> (ManualExposure, ExposureLimits) {
+        let manual = ManualExposure(settings: settings)
+        var limits = controls.limits
+        if let shutter = manual.shutter {
+            setting.exposure = min(max(shutter.seconds, limits.exposure.lowerBound), limits.exposure.upperBound)
+            limits.exposure = setting.exposure...setting.exposure
+            limits.previewExposureLimit = setting.exposure
+        }
+        if let iso = manual.iso {
+            let pinned = controls.setting(forISO: iso, exposure: setting.exposure)
+            setting.analogGain = pinned.analogGain
+            setting.digitalGain = pinned.digitalGain
+            limits.analogGain = pinned.analogGain...pinned.analogGain
+            limits.maximumDigitalGain = pinned.digitalGain
+        }
+        if manual.shutter != nil || manual.iso != nil {
+            setting = try controls.apply(setting, to: camera)
+            log("camera: manual " + [manual.shutter.map { "shutter \($0)" }, manual.iso.map { "ISO \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ") + " → \(controls.describe(setting))")
+        }
+        return (manual, limits)
+    }
+
+    /// Pro white balance (a preset or Kelvin) fixes the gains through the sensor's colour
+    /// calibration; nil leaves them to Auto white balance.
+    private func fixedWhiteBalance(_ settings: CameraSettings, color: ColorCalibration) -> (Int, SIMD3<Double>)? {
+        guard settings.mode == .pro, let kelvin = settings.whiteBalance.kelvin else { return nil }
+        let gains = color.gains(kelvin: kelvin)
+        log("camera: manual white balance \(settings.whiteBalance) → gains \(Self.gainsText(gains)) (\(kelvin) K)")
+        return (kelvin, gains)
+    }
+
     static func gainsText(_ gains: SIMD3<Double>) -> String {
         [gains.x, gains.y, gains.z].map { String(Int(($0 * 100).rounded())) + "%" }.joined(separator: "/")
     }

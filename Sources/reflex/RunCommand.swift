@@ -63,12 +63,14 @@ struct Run: ParsableCommand {
         defer { statistics.removeProcessID() }
 
         let exchange = display == .none ? nil : PreviewFrameExchange()
+        let saver = SettingsSaver(store: store)
+        saver.start()
         let stream = SensorStream(settings: loaded.settings, calibration: calibration,
                                   source: sensor == .sim ? .simulated : .v4l2(devFolder: videoDir), exchange: exchange,
-                                  log: { log($0) })
+                                  settingsInbox: saver.toSensor, log: { log($0) })
         stream.start()
-        var screen = exchange.map { ScreenStarter(choice: display, panel: panel, exchange: $0,
-                                                  settings: loaded.settings, fNumber: calibration.fNumber) }
+        var screen = exchange.map { ScreenStarter(choice: display, panel: panel, exchange: $0, store: store,
+                                                  saver: saver, fNumber: calibration.fNumber) }
         screen?.tryStart()
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
@@ -93,6 +95,7 @@ struct Run: ParsableCommand {
         }
         screen?.loop?.stop()
         stream.stop()
+        saver.stop()
     }
 }
 
@@ -102,18 +105,20 @@ struct ScreenStarter {
     let choice: DisplayChoice
     let panel: PanelConfiguration
     let exchange: PreviewFrameExchange
-    let settings: CameraSettings
+    let store: SettingsStore
+    let saver: SettingsSaver
     let fNumber: Double?
     private(set) var loop: FrameLoop?
     private var reportedWaiting = false
     private var reportedFirstFrame = false
 
-    init(choice: DisplayChoice, panel: PanelConfiguration, exchange: PreviewFrameExchange, settings: CameraSettings,
-         fNumber: Double?) {
+    init(choice: DisplayChoice, panel: PanelConfiguration, exchange: PreviewFrameExchange, store: SettingsStore,
+         saver: SettingsSaver, fNumber: Double?) {
         self.choice = choice
         self.panel = panel
         self.exchange = exchange
-        self.settings = settings
+        self.store = store
+        self.saver = saver
         self.fNumber = fNumber
     }
 
@@ -132,8 +137,16 @@ struct ScreenStarter {
             case .none: throw DisplayError("no display asked for")
             }
             let fonts = try FontLibrary(folder: fontFolder)
-            let model = CameraModel(settings: settings, limits: .unlimited)
-            let started = FrameLoop(display: opened, exchange: exchange, fonts: fonts, model: model, fNumber: fNumber)
+            // The settings as saved last (a display opened again keeps what was changed on it).
+            let model = CameraModel(settings: store.load().settings, limits: .unlimited)
+            var input: InputSource?
+            do {
+                input = try InputSource()
+            } catch {
+                log("\(error); the screen shows but does not respond to touch or dials")
+            }
+            let started = FrameLoop(display: opened, exchange: exchange, fonts: fonts, model: model, fNumber: fNumber,
+                                    input: input, settingsSaver: saver)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

@@ -46,7 +46,10 @@ final class FrameLoop: @unchecked Sendable {
     let displaySummary: String
     private let exchange: PreviewFrameExchange
     private let fonts: FontLibrary
-    private var model: CameraModel
+    /// The interface's rules and the camera model they change.
+    private var controller: InterfaceController
+    private let input: InputSource?
+    private let settingsSaver: SettingsSaver?
     private let fNumberTenths: Int
     /// Wakes the loop's poll: to stop, or to answer a statistics request.
     private let wakeDescriptor = reflex_event_fd()
@@ -58,8 +61,6 @@ final class FrameLoop: @unchecked Sendable {
     private var report = SensorReport()
     private var state: ViewState
     private var shownState: ViewState?
-    private var fade: ControlsFade
-    private var reveal: ProReveal
     private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
@@ -81,17 +82,18 @@ final class FrameLoop: @unchecked Sendable {
     let ended = Atomic<Bool>(false)
 
     init(display: DisplayOutput, exchange: PreviewFrameExchange, fonts: FontLibrary, model: CameraModel,
-         fNumber: Double?) {
+         fNumber: Double?, input: InputSource? = nil, settingsSaver: SettingsSaver? = nil) {
+        self.input = input
+        self.settingsSaver = settingsSaver
         self.display = display
         displaySummary = display.summary
         self.exchange = exchange
         self.fonts = fonts
-        self.model = model
         fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
         state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
-        let now = monotonicSeconds()
-        fade = ControlsFade(now: now)
-        reveal = ProReveal(shown: model.settings.mode == .pro)
+        // The controls' places do not depend on the sensor's aspect: one layout serves input.
+        controller = InterfaceController(model: model, layout: ScreenLayout(width: display.width, height: display.height),
+                                         now: monotonicSeconds())
     }
 
     deinit { close(wakeDescriptor) }
@@ -161,7 +163,8 @@ final class FrameLoop: @unchecked Sendable {
     private func run() {
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: exchange.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: input?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
         let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
         while !stopRequested.load(ordering: .acquiring) {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
@@ -176,6 +179,7 @@ final class FrameLoop: @unchecked Sendable {
             }
             if descriptors[0].revents & Int16(POLLIN) != 0 { displayEvents() }
             if descriptors[1].revents & Int16(POLLIN) != 0 { exchange.drainWake() }
+            if descriptors[3].revents & Int16(POLLIN) != 0 { handleInput(at: monotonicSeconds()) }
             step(now: monotonicSeconds())
         }
         ended.store(!stopRequested.load(ordering: .acquiring), ordering: .releasing)
@@ -185,8 +189,8 @@ final class FrameLoop: @unchecked Sendable {
     /// the moment the controls start to fade.
     private func pollTimeout(at now: Double) -> Int32 {
         if isAnimating(at: now) || display.flipPending { return 16 }
-        if state.settings.mode == .pro && !fade.isFaded(at: now) {
-            return Int32(min(500, max(1, fade.secondsUntilFade(at: now) * 1000)))
+        if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
+            return Int32(min(500, max(1, controller.fade.secondsUntilFade(at: now) * 1000)))
         }
         return 500
     }
@@ -228,6 +232,21 @@ final class FrameLoop: @unchecked Sendable {
         newFrame = false
     }
 
+    /// Touches and turns, through the interface's rules; changed settings go to the sensor
+    /// and to the saving thread, and show in this same frame.
+    private func handleInput(at now: Double) {
+        guard let input else { return }
+        let metered = MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
+                                    focus: .infinity, kelvin: report.kelvin)
+        var changed = false
+        input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event in
+            if controller.handle(event, at: now, metered: metered).settingsChanged { changed = true }
+        }
+        guard changed else { return }
+        state.settings = controller.model.settings
+        settingsSaver?.publish(state.settings)
+    }
+
     private func take(_ newReport: SensorReport) {
         report = newReport
         state.screen = switch newReport.status {
@@ -239,8 +258,8 @@ final class FrameLoop: @unchecked Sendable {
         // its wobble must not cost a repaint.
         let kelvinShown = state.settings.mode == .pro && state.settings.whiteBalance == .auto
         state.readout = ExposureReadout(
-            iso: model.isoScale.nearest(to: ISOSpeed(newReport.iso)).value,
-            shutter: model.shutterScale.nearest(toSeconds: newReport.exposureSeconds),
+            iso: controller.model.isoScale.nearest(to: ISOSpeed(newReport.iso)).value,
+            shutter: controller.model.shutterScale.nearest(toSeconds: newReport.exposureSeconds),
             fNumberTenths: fNumberTenths, kelvin: kelvinShown ? (newReport.kelvin + 50) / 100 * 100 : state.readout.kelvin)
         if newReport.hasHistogram {
             for bin in 0..<histogram.count { histogram[bin] = newReport.histogram[bin] }
@@ -249,7 +268,8 @@ final class FrameLoop: @unchecked Sendable {
     }
 
     private func isAnimating(at now: Double) -> Bool {
-        !reveal.isSettled(at: now) || (state.settings.mode == .pro && fade.isFading(at: now))
+        !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
+            || controller.peaking(at: now)
     }
 
     /// Renders and queues one frame; false if the display refused it.
@@ -261,7 +281,7 @@ final class FrameLoop: @unchecked Sendable {
             .fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight) {
             let layout = ScreenLayout(width: display.width, height: display.height,
                                       sensorWidth: sourceWidth, sensorHeight: sourceHeight)
-            renderer = InterfaceRenderer(layout: layout, fonts: fonts, scales: DialScales(model))
+            renderer = InterfaceRenderer(layout: layout, fonts: fonts, scales: DialScales(controller.model))
             shownState = nil
             overlayStale = true
         }
@@ -273,8 +293,9 @@ final class FrameLoop: @unchecked Sendable {
         renderer.update(state)
         let showHistogram = report.hasHistogram && state.screen == .live
         let pro = state.settings.mode == .pro
-        let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? fade.opacity(at: now) : 1,
-                                                     reveal: reveal.progress(at: now), zebras: state.zebras,
+        let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
+                                                     reveal: controller.reveal.progress(at: now), zebras: state.zebras,
+                                                     peaking: controller.peaking(at: now),
                                                      zebraPhase: Int(now * 30))
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.

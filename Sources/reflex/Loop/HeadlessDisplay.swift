@@ -1,5 +1,6 @@
 import CLinux
 import ReflexHardware
+import ReflexISP
 import ReflexSystem
 import ReflexUI
 import Synchronization
@@ -103,6 +104,8 @@ final class HeadlessDisplay: DisplayOutput {
     }
 
     func abandonFlip() { flipPending = false }
+
+    var rotation: PanelRotation { .none }
 
     /// One plane: the interface is composited into the picture.
     var hasOverlay: Bool { false }
