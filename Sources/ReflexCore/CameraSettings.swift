@@ -52,6 +52,8 @@ public struct CameraSettings: Sendable, Hashable {
     public var selectedDial: Dial = .iso
     /// Auto exposure's compensation; kept across modes (it is not a manual value).
     public var exposureCompensation: ExposureCompensation = .zero
+    /// Stripes over the clipped parts of the picture (an option; off by default).
+    public var zebras = false
 
     public init() {}
 

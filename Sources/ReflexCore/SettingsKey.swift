@@ -11,13 +11,14 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case whiteBalance = "white-balance"
     case dial
     case exposureCompensation = "exposure-compensation"
+    case zebras
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
         switch self {
         case .mode: "auto | pro"
         case .format: "jpeg | raw | raw+jpeg"
-        case .geotag: "on | off"
+        case .geotag, .zebras: "on | off"
         case .geotagPrecision: "precise | approximate"
         case .iso: "auto | " + ISOSpeed.stopTable.map { String($0.value) }.joined(separator: " ")
         case .shutter: "auto | 1/8000 … 1/4 | 0.3\" 0.4\" 0.5\" 0.6\" 0.8\" 1\" (the seed's 1/3 stops)"
@@ -62,6 +63,7 @@ extension CameraSettings {
         case .whiteBalance: whiteBalance.settingValue
         case .dial: selectedDial.rawValue
         case .exposureCompensation: exposureCompensation.settingValue
+        case .zebras: zebras ? "on" : "off"
         }
     }
 
@@ -80,11 +82,8 @@ extension CameraSettings {
             guard let value = CaptureFormat(rawValue: word) else { throw refuse("unknown format") }
             format = value
         case .geotag:
-            switch word {
-            case "on", "true", "yes", "1": geotag = true
-            case "off", "false", "no", "0": geotag = false
-            default: throw refuse("not on or off")
-            }
+            guard let on = Self.onOff(word) else { throw refuse("not on or off") }
+            geotag = on
         case .geotagPrecision:
             guard let value = GeotagPrecision(rawValue: word) else { throw refuse("unknown precision") }
             geotagPrecision = value
@@ -113,6 +112,17 @@ extension CameraSettings {
         case .exposureCompensation:
             guard let value = ExposureCompensation(parsing: word) else { throw refuse("not a third of a stop within ±3") }
             exposureCompensation = value
+        case .zebras:
+            guard let on = Self.onOff(word) else { throw refuse("not on or off") }
+            zebras = on
+        }
+    }
+
+    private static func onOff(_ word: String) -> Bool? {
+        switch word {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
         }
     }
 

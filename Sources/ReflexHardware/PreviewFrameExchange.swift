@@ -64,6 +64,8 @@ public struct SensorReport: Sendable, Equatable {
     /// The picture's width and height (for the viewfinder's aspect).
     public var width = 16
     public var height = 9
+    /// The sensor's largest frame, in pixels (what a RAW shot will hold).
+    public var sensorPixels = 1920 * 1080
     public var histogram = SIMD64<UInt32>()
     public var hasHistogram = false
 

@@ -161,6 +161,7 @@ public final class SensorStream: @unchecked Sendable {
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 16)
         report.width = width
         report.height = height
+        report.sensorPixels = device.formats.flatMap(\.sizes).map { $0.width * $0.height }.max() ?? width * height
         var statistics = FrameStatistics()
         // The board's black level is in the streamed format's units; one that cannot be is ignored.
         var blackLevel = calibration.blackLevel ?? 0

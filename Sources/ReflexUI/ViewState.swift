@@ -14,15 +14,6 @@ public enum GPSIndicator: Sendable, Equatable {
     case off, searching, fix
 }
 
-/// The card, as the photographer needs to know it.
-public enum StorageIndicator: Sendable, Equatable {
-    case ready
-    /// Few shots left: said before it is too late.
-    case low(shotsLeft: Int)
-    /// No card: the viewfinder works; the shutter cannot save.
-    case missing
-}
-
 /// The exposure the camera is using right now (metered in Auto, set in Pro).
 public struct ExposureReadout: Sendable, Equatable {
     public var iso: Int

@@ -35,6 +35,9 @@ struct Run: ParsableCommand {
         """)
     var display: DisplayChoice = .drm
 
+    @Option(help: "The storage card's folder (default: /media/card, where a card counts only when mounted).")
+    var storage: String?
+
     @Option(help: "The DRM card to use (default: the board's display.conf, else the first with a connected display).")
     var card: String?
 
@@ -83,6 +86,9 @@ struct Run: ParsableCommand {
             case .statistics:
                 statistics.publish(screen?.summary() ?? "display: none")
             case .timeout:
+                // The card: checked every second, so a card taken out shows at once.
+                let free = StorageProbe.freeBytes(at: storage ?? "/media/card", requireMountPoint: storage == nil)
+                screen?.loop?.storageFreeBytes.store(free ?? -1, ordering: .relaxed)
                 if screen?.loop == nil { screen?.tryStart() }
                 screen?.checkDisplay()
                 screen?.reportFirstFrame()

@@ -51,7 +51,7 @@ struct ReflexCommandTests {
         let values: [(String, String)] = [
             ("mode", "pro"), ("format", "raw+jpeg"), ("geotag", "on"), ("geotag-precision", "approximate"),
             ("iso", "3200"), ("shutter", "1/125"), ("shutter", "0.3\""), ("focus", "0.42"),
-            ("white-balance", "tungsten"), ("white-balance", "6100K"), ("dial", "wb"),
+            ("white-balance", "tungsten"), ("white-balance", "6100K"), ("dial", "wb"), ("zebras", "on"),
         ]
         for (key, value) in values {
             let set = try ReflexRun(["settings", "set", key, value, "--state-dir", state.path])

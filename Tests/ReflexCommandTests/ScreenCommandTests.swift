@@ -13,11 +13,13 @@ struct ScreenCommandTests {
         private let err = Pipe()
         private(set) var log = ""
 
-        init(_ extraArguments: [String]) throws {
+        init(_ extraArguments: [String], storage: String? = nil) throws {
             pngFolder = state.path + "/png"
             let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             process.executableURL = folder.appendingPathComponent("reflex")
-            process.arguments = ["run", "--state-dir", state.path, "--display", "png:" + pngFolder] + extraArguments
+            // The state folder stands in for the card unless the test says otherwise.
+            process.arguments = ["run", "--state-dir", state.path, "--display", "png:" + pngFolder,
+                                 "--storage", storage ?? state.path] + extraArguments
             process.standardError = err
             process.standardOutput = Pipe()
             try process.run()
@@ -119,6 +121,20 @@ struct ScreenCommandTests {
         #expect(camera.process.isRunning)
         let log = camera.stop()
         #expect(log.contains("camera: none found; waiting for one"))
+    }
+
+    @Test func withoutACardItSaysSoOverTheLivePicture() throws {
+        let camera = try RunningCamera(["--sensor", "sim"], storage: "/nonexistent/card")
+        // The banner: the accent border and its words, below the HUD, over a live picture.
+        let frame = camera.waitForFrame { frame in
+            let (r, g, b) = frame.rgb(640, 81)
+            return r > 200 && (130...210).contains(g) && b < 80 && frame.meanLuma(x: 200, y: 300, width: 400, height: 200) > 40
+        }
+        #expect(frame != nil, "the Storage card missing banner appears over the picture")
+        if let frame {
+            #expect(frame.brightPixels(x: 440, y: 95, width: 400, height: 30) > 200, "its title is written")
+        }
+        _ = camera.stop()
     }
 
     @Test func statsWithoutARunningCameraIsAClearError() throws {

@@ -99,6 +99,7 @@ struct SettingsKeyTests {
             .whiteBalance: ["auto", "sunny", "cloudy", "shade", "tungsten", "fluorescent", "2000K", "10000K"],
             .dial: ["iso", "shutter", "focus", "wb"],
             .exposureCompensation: ["0", "+1/3", "-2/3", "+1", "-1 1/3", "+3", "-3"],
+            .zebras: ["on", "off"],
         ]
         #expect(Set(samples.keys) == Set(SettingsKey.allCases))
         for (key, values) in samples {

@@ -78,6 +78,9 @@ final class FrameLoop: @unchecked Sendable {
     private let answered = Atomic<Int>(0)
     private var statisticsCopy = Statistics()
     private let firstFrameFlag = Atomic<Bool>(false)
+    /// Free bytes on the storage card, from the main thread's checks: -1 no card, -2 not
+    /// checked yet.
+    let storageFreeBytes = Atomic<Int64>(-2)
     /// Set when the loop ended on its own (the display failed): the caller opens it again.
     let ended = Atomic<Bool>(false)
 
@@ -90,7 +93,8 @@ final class FrameLoop: @unchecked Sendable {
         self.exchange = exchange
         self.fonts = fonts
         fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
-        state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
+        state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl,
+                          zebras: model.settings.zebras)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
         controller = InterfaceController(model: model, layout: ScreenLayout(width: display.width, height: display.height),
                                          now: monotonicSeconds())
@@ -208,6 +212,10 @@ final class FrameLoop: @unchecked Sendable {
     func step(now: Double) {
         answerStatisticsRequest()
         if let newReport = exchange.takeReport() { take(newReport) }
+        let free = storageFreeBytes.load(ordering: .relaxed)
+        if free != -2 {
+            state.storage = StoragePolicy.indicator(freeBytes: free >= 0 ? free : nil, sensorPixels: report.sensorPixels)
+        }
         if exchange.takeFrame() != nil { newFrame = true }
         if display.flipPending {
             guard now - presentedAt > FrameLoop.flipTimeout else { return }
@@ -244,6 +252,7 @@ final class FrameLoop: @unchecked Sendable {
         }
         guard changed else { return }
         state.settings = controller.model.settings
+        state.zebras = state.settings.zebras
         settingsSaver?.publish(state.settings)
     }
 

@@ -1,0 +1,23 @@
+/// The card, as the photographer needs to know it.
+public enum StorageIndicator: Sendable, Equatable {
+    case ready
+    /// Few shots left: said before it is too late.
+    case low(shotsLeft: Int)
+    /// No card: the viewfinder works; the shutter cannot save.
+    case missing
+}
+
+/// When the card counts as low (seed 002 story 4.8: below 500 MB free, say so with the
+/// number of RAW shots left).
+public enum StoragePolicy {
+    public static let lowBytes: Int64 = 500 * 1_000_000
+
+    /// `freeBytes` nil: no card. A RAW shot is the sensor's full frame at 16 bits a sample
+    /// (an uncompressed DNG), the largest a shot can be.
+    public static func indicator(freeBytes: Int64?, sensorPixels: Int) -> StorageIndicator {
+        guard let freeBytes else { return .missing }
+        guard freeBytes < lowBytes else { return .ready }
+        let perShot = Int64(max(sensorPixels, 1)) * 2
+        return .low(shotsLeft: Int(max(freeBytes, 0) / perShot))
+    }
+}
