@@ -21,3 +21,43 @@ public enum KeyValueText {
         return .success(values)
     }
 }
+
+extension KeyValueText {
+    /// Why a board's configuration file (sensor.conf, display.conf) cannot be used.
+    public enum ConfigurationProblem: Error, Sendable, Equatable, CustomStringConvertible {
+        case syntax(Problem)
+        case badValue(key: String, value: String)
+        case unknownKey(String)
+
+        public var description: String {
+            switch self {
+            case .syntax(let problem): "\(problem)"
+            case .badValue(let key, let value): "\(key) = \(value) is not a valid value"
+            case .unknownKey(let key): "unknown key \(key)"
+            }
+        }
+    }
+
+    /// What a configuration reader says of one line.
+    public enum Acceptance: Sendable {
+        case accepted, badValue, unknownKey
+    }
+
+    /// Reads a configuration file: `accept` takes each key and value in turn. The first line
+    /// it does not accept is the problem.
+    public static func readConfiguration(_ text: String,
+                                         _ accept: (String, String) -> Acceptance) -> ConfigurationProblem? {
+        switch parse(text) {
+        case .failure(let problem): return .syntax(problem)
+        case .success(let values):
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+                switch accept(key, value) {
+                case .accepted: continue
+                case .badValue: return .badValue(key: key, value: value)
+                case .unknownKey: return .unknownKey(key)
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -16,44 +16,27 @@ public struct PanelConfiguration: Sendable, Equatable {
 
     public init() {}
 
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        case syntax(KeyValueText.Problem)
-        case badValue(key: String, value: String)
-        case unknownKey(String)
-
-        public var description: String {
-            switch self {
-            case .syntax(let problem): "\(problem)"
-            case .badValue(let key, let value): "\(key) = \(value) is not a valid value"
-            case .unknownKey(let key): "unknown key \(key)"
-            }
-        }
-    }
+    public typealias Problem = KeyValueText.ConfigurationProblem
 
     public static func parse(_ text: String) -> Result<PanelConfiguration, Problem> {
-        let values: [String: String]
-        switch KeyValueText.parse(text) {
-        case .failure(let problem): return .failure(.syntax(problem))
-        case .success(let parsed): values = parsed
-        }
         var configuration = PanelConfiguration()
-        for (key, value) in values {
-            let refused = Result<PanelConfiguration, Problem>.failure(.badValue(key: key, value: value))
+        let problem = KeyValueText.readConfiguration(text) { key, value in
             switch key {
             case "card":
-                guard value.hasPrefix("/") else { return refused }
+                guard value.hasPrefix("/") else { return .badValue }
                 configuration.card = value
             case "connector": configuration.connector = value
             case "mode":
                 let parts = value.split(separator: "x")
-                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return refused }
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return .badValue }
                 (configuration.modeWidth, configuration.modeHeight) = (w, h)
             case "rotation":
-                guard let degrees = Int(value), let rotation = PanelRotation(rawValue: degrees) else { return refused }
+                guard let degrees = Int(value), let rotation = PanelRotation(rawValue: degrees) else { return .badValue }
                 configuration.rotation = rotation
-            default: return .failure(.unknownKey(key))
+            default: return .unknownKey
             }
+            return .accepted
         }
-        return .success(configuration)
+        return problem.map { .failure($0) } ?? .success(configuration)
     }
 }

@@ -37,72 +37,53 @@ public struct SensorCalibration: Sendable, Equatable {
 
     public init() {}
 
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        case syntax(KeyValueText.Problem)
-        case badNumber(key: String, value: String)
-        case unknownKey(String)
-
-        public var description: String {
-            switch self {
-            case .syntax(let problem): "\(problem)"
-            case .badNumber(let key, let value): "\(key) = \(value) is not a valid value"
-            case .unknownKey(let key): "unknown key \(key)"
-            }
-        }
-    }
+    public typealias Problem = KeyValueText.ConfigurationProblem
 
     public static func parse(_ text: String) -> Result<SensorCalibration, Problem> {
-        let values: [String: String]
-        switch KeyValueText.parse(text) {
-        case .failure(let problem): return .failure(.syntax(problem))
-        case .success(let parsed): values = parsed
-        }
         var calibration = SensorCalibration()
-        for (key, value) in values {
+        let problem = KeyValueText.readConfiguration(text) { key, value in
             // Finite, non-negative and of a size a calibration can have.
             func number() -> Double? { Double(value).flatMap { $0 >= 0 && $0 < 1e9 ? $0 : nil } }
             func positive() -> Double? { number().flatMap { $0 > 0 ? $0 : nil } }
-            let refused = Result<SensorCalibration, Problem>.failure(.badNumber(key: key, value: value))
             switch key {
             case "gain-control": calibration.gainControl = value.lowercased()
             case "gain-unity":
-                guard let n = positive() else { return refused }
+                guard let n = positive() else { return .badValue }
                 calibration.gainUnity = n
             case "base-iso":
-                guard let n = positive() else { return refused }
+                guard let n = positive() else { return .badValue }
                 calibration.baseISO = n
             case "black-level":
-                guard let n = number() else { return refused }
+                guard let n = number() else { return .badValue }
                 calibration.blackLevel = Int(n)
             case "f-number":
-                guard let n = positive() else { return refused }
+                guard let n = positive() else { return .badValue }
                 calibration.fNumber = n
             case "focal-length-mm":
-                guard let n = positive() else { return refused }
+                guard let n = positive() else { return .badValue }
                 calibration.focalLengthMillimetres = n
             case "color-matrix":
                 let numbers = value.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
                 guard numbers.count == 9, numbers.allSatisfy({ $0.isFinite && abs($0) < 100 }),
                       Matrix3(numbers).inverse != nil else {
-                    return refused
+                    return .badValue
                 }
                 calibration.colorMatrix = Matrix3(numbers)
             case "preview-size":
                 let sides = value.lowercased().split(separator: "x").compactMap { Int($0) }
-                guard sides.count == 2, sides.allSatisfy({ (16...16384).contains($0) }) else {
-                    return refused
-                }
+                guard sides.count == 2, sides.allSatisfy({ (16...16384).contains($0) }) else { return .badValue }
                 (calibration.previewWidth, calibration.previewHeight) = (sides[0], sides[1])
             case "preview-fps":
-                guard let n = number(), n >= 1, n <= 1000 else { return refused }
+                guard let n = number(), n >= 1, n <= 1000 else { return .badValue }
                 calibration.previewFramesPerSecond = Int(n)
             case "control-delay-frames":
-                guard let n = number() else { return refused }
+                guard let n = number() else { return .badValue }
                 calibration.controlDelayFrames = Int(n)
-            default: return .failure(.unknownKey(key))
+            default: return .unknownKey
             }
+            return .accepted
         }
-        return .success(calibration)
+        return problem.map { .failure($0) } ?? .success(calibration)
     }
 }
 
