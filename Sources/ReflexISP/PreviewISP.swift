@@ -299,6 +299,8 @@ public final class PreviewISP {
             columnIndex[x] = Int32(index)
             columnFraction[x] = UInt32(min((position - Double(index)) * 256, 256))
         }
+        // The exact 4/3 horizontal upscale has a vectorised path (with at least 3 groups).
+        let threeToFour = destination.width * 3 == width * 4 && destination.width % 4 == 0 && destination.width >= 12
         let stepY = Double(height) / Double(destination.height)
         let lastSourceRow = max(height - 2, 0)
         let nextColumn = width > 1 ? 1 : 0
@@ -320,7 +322,52 @@ public final class PreviewISP {
             }
             // Horizontal pass: two taps, red and blue sharing one multiply, green another.
             let out = row + destination.x
-            for x in 0..<destination.width {
+            var firstScalar = 0
+            if threeToFour {
+                // Width × 4/3 (960 → 1280, a 1080p sensor on a 720-line viewfinder): every 4
+                // outputs blend the 5 sources from 3k−1 with fixed weights, so each group is
+                // one 16-byte lerp of two overlapping 16-byte runs, which LLVM vectorises.
+                PreviewISP.scaleThreeToFour(blendedRow, groups: destination.width / 4, into: out)
+                firstScalar = destination.width - 4
+                // The first group reaches left of the row: done below with the tables, as
+                // is the last, which reaches past its right end.
+                PreviewISP.scaleColumns(blendedRow, nextColumn: nextColumn, columnIndex: columnIndex,
+                                        columnFraction: columnFraction, range: 0..<4, into: out)
+            }
+            PreviewISP.scaleColumns(blendedRow, nextColumn: nextColumn, columnIndex: columnIndex,
+                                    columnFraction: columnFraction, range: firstScalar..<destination.width, into: out)
+        }
+    }
+
+    /// The 4/3 horizontal upscale of groups 1 ..< groups−1 (see `scale`).
+    @inline(__always)
+    private static func scaleThreeToFour(_ source: UnsafeMutablePointer<UInt32>, groups: Int,
+                                         into out: UnsafeMutablePointer<UInt32>) {
+        let from = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
+        let to = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
+        // Output pixel j of a group sits (7 − 2j)/8 of the way from source 3k−1+j to 3k+j.
+        let weights: (UInt16, UInt16, UInt16, UInt16) = (224, 160, 96, 32)
+        for group in 1..<max(groups - 1, 1) {
+            let left = from + (3 &* group &- 1) &* 4, right = left + 4
+            let target = to + group &* 16
+            for byte in 0..<16 {
+                let w: UInt16 = switch byte >> 2 {
+                case 0: weights.0
+                case 1: weights.1
+                case 2: weights.2
+                default: weights.3
+                }
+                target[byte] = UInt8(truncatingIfNeeded: (UInt16(left[byte]) &* (256 &- w) &+ UInt16(right[byte]) &* w) &>> 8)
+            }
+        }
+    }
+
+    /// Output columns `range` by their tables: two taps each.
+    @inline(__always)
+    private static func scaleColumns(_ blendedRow: UnsafeMutablePointer<UInt32>, nextColumn: Int,
+                                     columnIndex: UnsafeMutablePointer<Int32>, columnFraction: UnsafeMutablePointer<UInt32>,
+                                     range: Range<Int>, into out: UnsafeMutablePointer<UInt32>) {
+        for x in range {
                 let i = Int(columnIndex[x])
                 let fx = columnFraction[x]
                 let a = blendedRow[i], b = blendedRow[i &+ nextColumn]
@@ -328,6 +375,5 @@ public final class PreviewISP {
                 let green = ((a & 0xFF00) &* (256 &- fx) &+ (b & 0xFF00) &* fx) &>> 8
                 out[x] = 0xFF00_0000 | (redBlue & 0xFF00FF) | (green & 0xFF00)
             }
-        }
     }
 }

@@ -85,6 +85,58 @@ struct PreviewISPTests {
         }
     }
 
+    /// The 4/3 upscale (a 1080p sensor on a 720-line viewfinder) has a vectorised path of its
+    /// own: it must give exactly the bilinear scaler's pixels, computed here from the half-size
+    /// image by the formula, on a noisy picture where any wrong tap shows.
+    @Test func theFourThirdsUpscaleIsExactlyBilinear() {
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
+        let (rawWidth, rawHeight) = (48, 12)  // half size 24x6 → 32x8
+        var state: UInt32 = 12345
+        var frame = [UInt8](repeating: 0, count: rawWidth * rawHeight * 2)
+        for i in 0..<(rawWidth * rawHeight) {
+            state = state &* 1_103_515_245 &+ 12345
+            let value = UInt16((state >> 8) % 1024)
+            frame[i * 2] = UInt8(value & 0xFF)
+            frame[i * 2 + 1] = UInt8(value >> 8)
+        }
+        let isp = PreviewISP(maximumSourceWidth: rawWidth, maximumSourceHeight: rawHeight, maximumOutputWidth: 32)
+        isp.setParameters(ISPParameters(blackLevel: 0, whiteLevel: 1023), format: format)
+        let layout = RawLayout(width: rawWidth, height: rawHeight, format: format)
+        func render(_ w: Int, _ h: Int) -> [UInt32] {
+            var output = [UInt32](repeating: 0, count: w * h)
+            frame.withUnsafeBytes { raw in
+                output.withUnsafeMutableBufferPointer { out in
+                    isp.renderBayer(raw.baseAddress!, layout: layout, into: out.baseAddress!, outputWidth: w, outputHeight: h,
+                                    outputStride: w, destination: PixelRect(x: 0, y: 0, width: w, height: h))
+                }
+            }
+            return output
+        }
+        let half = render(24, 6)  // 1:1: the half-size image itself
+        let scaled = render(32, 8)
+        func taps(_ x: Int, _ from: Int, _ to: Int) -> (Int, UInt32) {
+            let position = max((Double(x) + 0.5) * Double(from) / Double(to) - 0.5, 0)
+            let index = min(Int(position), from - 2)
+            return (index, UInt32(min((position - Double(index)) * 256, 256)))
+        }
+        var mismatches = 0
+        for y in 0..<8 {
+            let (row, fy) = taps(y, 6, 8)
+            for x in 0..<32 {
+                let (column, fx) = taps(x, 24, 32)
+                var expected: UInt32 = 0xFF00_0000
+                for shift: UInt32 in [0, 8, 16] {
+                    func c(_ px: Int, _ py: Int) -> UInt32 { (half[py * 24 + px] >> shift) & 0xFF }
+                    let left = (c(column, row) * (256 - fy) + c(column, row + 1) * fy) >> 8
+                    let right = (c(column + 1, row) * (256 - fy) + c(column + 1, row + 1) * fy) >> 8
+                    expected |= ((left * (256 - fx) + right * fx) >> 8) << shift
+                }
+                if scaled[y * 32 + x] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) of 256 pixels differ from bilinear")
+    }
+
     @Test func scalingBlendsAcrossAnEdgeWithoutOvershoot() {
         // Left half dark, right half bright: across the edge the output rises monotonically.
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
