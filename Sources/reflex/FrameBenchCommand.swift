@@ -89,9 +89,21 @@ struct FrameBench: ParsableCommand {
         let viewfinder = PixelRect(x: 0, y: 0, width: display.width, height: display.height).fitting(sourceWidth: 1920, sourceHeight: 1080)
         let pixels = Double(1920 * 1080)
         print(Row.header)
-        print(Row.measure("reference: the preview ISP alone", pixels: pixels, iterations: 300) {
+        print(Row.measure("of the loop's work: the preview ISP alone", pixels: pixels, iterations: 300) {
             isp.renderBayer(raw.baseAddress!, layout: layout, into: panel, outputWidth: display.width,
                             outputHeight: display.height, outputStride: display.width, destination: viewfinder)
+        })
+        let interface = InterfaceRenderer(layout: ScreenLayout(width: display.width, height: display.height,
+                                                              sensorWidth: 1920, sensorHeight: 1080),
+                                          fonts: try FontLibrary(folder: fontFolder),
+                                          scales: DialScales(CameraModel(settings: settings, limits: .unlimited)))
+        interface.update(ViewState(settings: settings))
+        let bins = [UInt32](repeating: 100, count: 64)
+        print(Row.measure("of the loop's work: the interface's layers alone", pixels: pixels, iterations: 300) {
+            bins.withUnsafeBufferPointer { histogram in
+                interface.composite(into: panel, stride: display.width,
+                                    .init(reveal: pro ? 1 : 0, histogram: histogram), screen: .live)
+            }
         })
         print(Row.measure("reference: memcpy of the 1280x800 panel", pixels: pixels, iterations: 300) {
             other.update(from: panel, count: display.width * display.height)
