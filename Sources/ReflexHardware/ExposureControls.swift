@@ -40,6 +40,14 @@ struct ExposureControls {
         return ExposureLimits(exposure: exposureRange, analogGain: gainMapping?.gainRange ?? 1...1)
     }
 
+    /// What the dials may offer on this camera: the ISO its gain reaches (the base ISO alone
+    /// without a gain control) and the exposure its control allows.
+    func sensorLimits(hasFocusControl: Bool, hasRawFormat: Bool) -> SensorLimits {
+        let base = Int(gainMapping?.baseISO ?? 100)
+        return SensorLimits(isoRange: gainMapping?.isoRange ?? base...base, exposureRange: limits.exposure,
+                            hasFocusControl: hasFocusControl, hasRawFormat: hasRawFormat)
+    }
+
     var summary: String {
         let gainText = gain.map { control in
             "gain control \"\(control.name)\" \(control.minimum)…\(control.maximum), "

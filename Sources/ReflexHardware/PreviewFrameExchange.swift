@@ -1,4 +1,5 @@
 import CLinux
+import ReflexCore
 import ReflexISP
 import ReflexSystem
 #if canImport(Glibc)
@@ -64,6 +65,8 @@ public struct SensorReport: Sendable, Equatable {
     /// The picture's width and height (for the viewfinder's aspect).
     public var width = 16
     public var height = 9
+    /// What the dials may offer on this camera (nil until a camera has streamed).
+    public var limits: SensorLimits?
     /// The sensor's largest frame, in pixels (what a RAW shot will hold).
     public var sensorPixels = 1920 * 1080
     public var histogram = SIMD64<UInt32>()

@@ -150,6 +150,11 @@ public final class SensorStream: @unchecked Sendable {
         // UVC webcam) keeps its own auto exposure, which Reflex cannot meter better.
         var setting = rawFormat != nil ? try exposureControl.current(camera) : ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
         var (manual, limits) = try pinManualValues(settings, controls: exposureControl, setting: &setting, camera: camera)
+        let lens = LensControls(device: device, picturesAreRaw: rawFormat != nil)
+        try applyLens(lens, camera: camera)
+        report.limits = exposureControl.sensorLimits(
+            hasFocusControl: lens.focus != nil,
+            hasRawFormat: device.formats.contains { RawFormat(v4l2FourCC: $0.fourCC.code) != nil })
         var autoExposure = AutoExposure(limits: limits)
         autoExposure.compensation = settings.exposureCompensation
         var autoWhiteBalance = AutoWhiteBalance()
@@ -200,6 +205,7 @@ public final class SensorStream: @unchecked Sendable {
                 autoExposure.applied(setting)
                 history.sent(setting, after: frame.sequence)
                 manualWhiteBalance = fixedWhiteBalance(settings, color: color)
+                try applyLens(lens, camera: camera)
             }
             if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
             lastSequence = frame.sequence
@@ -305,6 +311,18 @@ extension SensorStream {
                 .compactMap { $0 }.joined(separator: ", ") + " → \(controls.describe(setting))")
         }
         return (manual, limits)
+    }
+
+    /// Focus and the camera's own white balance, where it has the controls; a control the
+    /// driver refuses is reported, not fatal (a lost camera still ends the stream).
+    private func applyLens(_ lens: LensControls, camera: CameraDevice) throws(CameraError) {
+        do {
+            if let done = try lens.apply(settings, to: camera) { log("camera: " + done) }
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            log("camera: cannot set focus or white balance: \(error)")
+        }
     }
 
     /// Pro white balance (a preset or Kelvin) fixes the gains through the sensor's colour

@@ -8,7 +8,8 @@ import Glibc
 
 /// The simulated sensor as a camera device: RGGB 12-bit frames of `SimulatedScene` at 30 fps
 /// from a timer, a gain control (16 = 1×) and an absolute exposure control (100 µs units),
-/// which take effect two frames after they are set, like a real sensor's.
+/// which take effect two frames after they are set, like a real sensor's, and a focus motor
+/// (0…1023, with autofocus) whose position is only remembered.
 public final class SimulatedCamera: CameraDevice {
     public static let width = 1280
     public static let height = 720
@@ -25,6 +26,10 @@ public final class SimulatedCamera: CameraDevice {
             .init(id: REFLEX_V4L2_CID_GAIN, name: "Gain", type: "int", minimum: 16, maximum: 255, step: 1, defaultValue: 16),
             .init(id: REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, name: "Exposure Time, Absolute", type: "int",
                   minimum: 1, maximum: 333, step: 1, defaultValue: 100),
+            .init(id: REFLEX_V4L2_CID_FOCUS_ABSOLUTE, name: "Focus, Absolute", type: "int",
+                  minimum: 0, maximum: 1023, step: 1, defaultValue: 0),
+            .init(id: REFLEX_V4L2_CID_FOCUS_AUTO, name: "Focus, Automatic Continuous", type: "bool",
+                  minimum: 0, maximum: 1, step: 1, defaultValue: 1),
         ])
 
     public let path = "simulated"
@@ -36,6 +41,8 @@ public final class SimulatedCamera: CameraDevice {
     private var sequence: UInt32 = 0
     private var gain: Int32 = gainUnity
     private var exposure: Int32 = 100
+    private var focus: Int32 = 0
+    private var autofocus: Int32 = 1
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     private let startTime = monotonicSeconds()
 
@@ -94,6 +101,8 @@ public final class SimulatedCamera: CameraDevice {
         switch id {
         case REFLEX_V4L2_CID_GAIN: return gain
         case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE: return exposure
+        case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: return focus
+        case REFLEX_V4L2_CID_FOCUS_AUTO: return autofocus
         default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
         }
     }
@@ -102,6 +111,8 @@ public final class SimulatedCamera: CameraDevice {
         switch id {
         case REFLEX_V4L2_CID_GAIN: gain = min(max(value, 16), 255)
         case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE: exposure = min(max(value, 1), 333)
+        case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: focus = min(max(value, 0), 1023)
+        case REFLEX_V4L2_CID_FOCUS_AUTO: autofocus = value == 0 ? 0 : 1
         default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
         }
     }

@@ -206,7 +206,18 @@ struct ReflexCommandTests {
         #expect(!summary.contains("ISO 100,"), "the gain rose to make up for the short shutter: \(summary)")
         #expect((127...255).contains(lastLuma(log)), "\(lastLuma(log))/1000\n\(log)")
         #expect(log.contains("camera: manual white balance Tungsten 3200K → gains "), "\(log)")
+        #expect(log.contains("camera: autofocus on"), "Auto focus stays with the lens's motor: \(log)")
         #expect(summary.contains("WB Tungsten 3200K"), "\(summary)")
+    }
+
+    /// A manual focus position reaches the lens's focus control (the simulated sensor has one).
+    @Test func aManualFocusGoesToTheLensMotor() throws {
+        let state = StateFolder()
+        for (key, value) in [("mode", "pro"), ("focus", "0.4")] {
+            #expect(try ReflexRun(["settings", "set", key, value, "--state-dir", state.path]).status == 0)
+        }
+        let log = try runOnSimulatedSensor(state: state, summaries: 1)
+        #expect(log.contains("camera: autofocus off, focus 0.4 → focus, absolute = 614"), "\(log)")
     }
 
     @Test func probeSpeaksJSONForScripts() throws {

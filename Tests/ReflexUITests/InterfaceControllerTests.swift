@@ -120,3 +120,26 @@ import Testing
         #expect(!c.peaking(at: 2.5))
     }
 }
+
+@Suite struct InterfaceControllerLimitsTests {
+    /// When the camera turns out to have no focus motor and less gain than the seeds' range,
+    /// the model refits: the manual ISO moves to the nearest reachable stop, focus goes back
+    /// to automatic, and a selected focus dial gives way to ISO.
+    @Test func theModelRefitsToTheCamerasRealRanges() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        pro.iso = .manual(ISOSpeed(6400))
+        pro.focus = .manual(FocusPosition(thousandths: 300))
+        pro.selectedDial = .focus
+        var c = InterfaceController(model: CameraModel(settings: pro, limits: .unlimited),
+                                    layout: ScreenLayout(width: 1280, height: 800), now: 0)
+        let limits = SensorLimits(isoRange: 100...1594, exposureRange: 0.0001...0.0333, hasFocusControl: false, hasRawFormat: true)
+        let refitted = c.fit(to: limits)
+        #expect(refitted)
+        #expect(c.model.settings.iso == .manual(ISOSpeed(1250)), "1600 is just beyond 1594: the highest stop it reaches")
+        #expect(c.model.settings.focus == .auto)
+        #expect(c.model.settings.selectedDial == .iso)
+        let again = c.fit(to: limits)
+        #expect(!again, "the same limits again change nothing")
+    }
+}

@@ -258,6 +258,13 @@ final class FrameLoop: @unchecked Sendable {
 
     private func take(_ newReport: SensorReport) {
         report = newReport
+        if let limits = newReport.limits, limits != controller.model.limits {
+            // The dials' stops and the focus dial follow the camera; drawn again once.
+            if controller.fit(to: limits) { settingsSaver?.publish(controller.model.settings) }
+            state.settings = controller.model.settings
+            state.hasFocusDial = limits.hasFocusControl
+            renderer = nil
+        }
         state.screen = switch newReport.status {
         case .starting, .streaming: .live
         case .noCamera: .noCamera
