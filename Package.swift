@@ -40,7 +40,7 @@ let package = Package(
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Hardware discovery and drivers (V4L2, DRM, libinput).
-        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "ReflexSystem", "ReflexISP", "CAllocationCounter"]),
+        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CTurboJPEG", "ReflexSystem", "ReflexISP", "CAllocationCounter"]),
 
         // Everything on screen, drawn with Cairo into layers and blended over the picture.
         .target(name: "ReflexUI", dependencies: ["ReflexCore", "ReflexISP", "CCairo"]),
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter"]),
         .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "CCairo", "CAllocationCounter"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP"]),
+        .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP", "CTurboJPEG"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]

@@ -2,3 +2,6 @@
 // segment, so EXIF is spliced in after SOI by ReflexFormats.
 #pragma once
 #include <turbojpeg.h>
+
+static const int REFLEX_TJFLAG_FASTDCT = TJFLAG_FASTDCT;
+static const int REFLEX_TJFLAG_NOREALLOC = TJFLAG_NOREALLOC;

@@ -14,8 +14,19 @@ public final class PreviewFrame: @unchecked Sendable {
     public private(set) var width = 0
     public private(set) var height = 0
     public private(set) var bytesPerLine = 0
-    /// Nil for YUYV.
-    public private(set) var rawFormat: RawFormat?
+    /// What the bytes are.
+    public enum PixelKind: Sendable, Equatable {
+        case bayer(RawFormat)
+        case yuyv
+        /// A half-size XRGB8888 picture (a decoded MJPEG frame): only scaling is left.
+        case halfSizeXRGB
+    }
+
+    public private(set) var kind: PixelKind = .yuyv
+    public var rawFormat: RawFormat? {
+        if case .bayer(let format) = kind { return format }
+        return nil
+    }
     public private(set) var parameters: ISPParameters?
     public private(set) var sequence: UInt32 = 0
 
@@ -28,7 +39,7 @@ public final class PreviewFrame: @unchecked Sendable {
     }
 
     /// Copies a frame in. Memory grows only when a larger format starts streaming.
-    func fill(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int, rawFormat: RawFormat?,
+    func fill(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int, kind: PixelKind,
               parameters: ISPParameters?, sequence: UInt32) {
         if source.count > capacity {
             bytes?.deallocate()
@@ -40,7 +51,7 @@ public final class PreviewFrame: @unchecked Sendable {
         self.width = width
         self.height = height
         self.bytesPerLine = bytesPerLine
-        self.rawFormat = rawFormat
+        self.kind = kind
         self.parameters = parameters
         self.sequence = sequence
     }
@@ -93,8 +104,8 @@ public final class PreviewFrameExchange: @unchecked Sendable {
     // The sensor thread's side.
 
     public func publishFrame(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int,
-                      rawFormat: RawFormat?, parameters: ISPParameters?, sequence: UInt32) {
-        frames.writable.fill(source, width: width, height: height, bytesPerLine: bytesPerLine, rawFormat: rawFormat,
+                      kind: PreviewFrame.PixelKind, parameters: ISPParameters?, sequence: UInt32) {
+        frames.writable.fill(source, width: width, height: height, bytesPerLine: bytesPerLine, kind: kind,
                              parameters: parameters, sequence: sequence)
         frames.publish()
         wake()

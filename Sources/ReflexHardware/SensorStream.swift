@@ -136,6 +136,13 @@ public final class SensorStream: @unchecked Sendable {
                                           height: calibration.previewHeight)
         let width = Int(format.width), height = Int(format.height), bytesPerLine = Int(format.bytesperline)
         let rawFormat = RawFormat(v4l2FourCC: format.pixelformat)
+        // Motion-JPEG is decoded here, off the realtime loop, at half size.
+        let isJPEG = format.pixelformat == CaptureFormatChoice.motionJPEG || format.pixelformat == CaptureFormatChoice.jpeg
+        let decoder = isJPEG ? JPEGPreviewDecoder() : nil
+        let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: width, height: height)
+        let decoded = isJPEG ? UnsafeMutableRawBufferPointer.allocate(byteCount: halfWidth * halfHeight * 4, alignment: 64) : nil
+        defer { decoded?.deallocate() }
+        var decodeFailureReported = false
         let rate = try calibration.previewFramesPerSecond.flatMap { fps throws(CameraError) in try camera.setFrameRate(fps) }
         try camera.start(bufferCount: 4)
         defer { camera.stop() }
@@ -244,9 +251,25 @@ public final class SensorStream: @unchecked Sendable {
                     }
                 }
             }
-            if let exchange, !frame.corrupted, frame.bytes.count >= bytesPerLine * height {
+            if let exchange, let decoder, let decoded, !frame.corrupted {
+                // A damaged JPEG (UVC cameras send some) is skipped, and said once.
+                switch decoder.decodeHalfSize(UnsafeRawBufferPointer(frame.bytes), width: width, height: height,
+                                              into: decoded.baseAddress!) {
+                case .success:
+                    exchange.publishFrame(UnsafeRawBufferPointer(decoded), width: halfWidth, height: halfHeight,
+                                          bytesPerLine: halfWidth * 4, kind: .halfSizeXRGB, parameters: nil,
+                                          sequence: frame.sequence)
+                case .failure(let error):
+                    if !decodeFailureReported { log("camera: a Motion-JPEG frame could not be decoded (\(error))") }
+                    decodeFailureReported = true
+                }
+                if report.status != .streaming {
+                    report.status = .streaming
+                    exchange.publishReport(report)
+                }
+            } else if let exchange, !frame.corrupted, frame.bytes.count >= bytesPerLine * height {
                 exchange.publishFrame(UnsafeRawBufferPointer(frame.bytes), width: width, height: height,
-                                      bytesPerLine: bytesPerLine, rawFormat: rawFormat,
+                                      bytesPerLine: bytesPerLine, kind: rawFormat.map { .bayer($0) } ?? .yuyv,
                                       parameters: rawFormat.map {
                                           ISPParameters(blackLevel: blackLevel, whiteLevel: $0.maximumValue,
                                                         whiteBalance: whiteBalance, digitalGain: setting.digitalGain,

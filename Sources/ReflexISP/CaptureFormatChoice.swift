@@ -3,6 +3,8 @@
 /// cost more bandwidth for the same sensor), packed before unpacked; else YUYV.
 public enum CaptureFormatChoice {
     public static let yuyv: UInt32 = 0x5659_5559  // "YUYV"
+    public static let motionJPEG: UInt32 = 0x4750_4A4D  // "MJPG"
+    public static let jpeg: UInt32 = 0x4745_504A  // "JPEG"
 
     public static func best(of fourCCs: [UInt32]) -> UInt32? {
         let raw = fourCCs.compactMap { code in RawFormat(v4l2FourCC: code).map { (code, $0) } }
@@ -13,6 +15,7 @@ public enum CaptureFormatChoice {
             return depth * 4 + packed * 2 + rggb
         }
         if let best = raw.max(by: { rank($0.1) < rank($1.1) }) { return best.0 }
-        return fourCCs.contains(yuyv) ? yuyv : nil
+        // Then a webcam's own formats: YUYV as it comes, else Motion-JPEG decoded at half size.
+        return [yuyv, motionJPEG, jpeg].first { fourCCs.contains($0) }
     }
 }

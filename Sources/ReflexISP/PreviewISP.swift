@@ -205,6 +205,15 @@ public final class PreviewISP {
               outputHeight: outputHeight, outputStride: outputStride, destination: destination)
     }
 
+    /// Renders a picture already at half size (a Motion-JPEG frame decoded at 1/2 scale):
+    /// only the scaling into `destination`, the letterbox black.
+    public func renderHalfSizeXRGB(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int,
+                                   into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
+                                   outputStride: Int, destination: PixelRect) {
+        scale(UnsafeMutablePointer(mutating: pixels), width: width, height: height, into: output, outputWidth: outputWidth,
+              outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+    }
+
     /// A crop moved and shrunk onto whole tiles and whole packing groups.
     static func alignedCrop(_ crop: PixelRect, layout: RawLayout) -> PixelRect {
         let step = layout.format.packing.samplesPerGroup == 1 ? 2 : max(2, layout.format.packing.samplesPerGroup)

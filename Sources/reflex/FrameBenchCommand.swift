@@ -67,7 +67,7 @@ struct FrameBench: ParsableCommand {
                 exchange.publishReport(report)
             }
             exchange.publishFrame(UnsafeRawBufferPointer(raw), width: 1920, height: 1080, bytesPerLine: 2400,
-                                  rawFormat: layout.format, parameters: parameters, sequence: UInt32(published))
+                                  kind: .bayer(layout.format), parameters: parameters, sequence: UInt32(published))
             published += 1
             exchange.drainWake()
             if display.flips == warmUp && measuredFrom == nil { measuredFrom = loop.statistics.ring }

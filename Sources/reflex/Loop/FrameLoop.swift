@@ -356,6 +356,10 @@ final class FrameLoop: @unchecked Sendable {
             isp.setParameters(parameters, format: layout.format)
             isp.renderBayer(bytes, layout: layout, into: pixels, outputWidth: display.width, outputHeight: display.height,
                             outputStride: stride, destination: viewfinder)
+        } else if frame.kind == .halfSizeXRGB {
+            isp.renderHalfSizeXRGB(bytes.assumingMemoryBound(to: UInt32.self), width: frame.width, height: frame.height,
+                                   into: pixels, outputWidth: display.width, outputHeight: display.height,
+                                   outputStride: stride, destination: viewfinder)
         } else {
             isp.renderYUYV(bytes, width: frame.width, height: frame.height, bytesPerLine: frame.bytesPerLine,
                            into: pixels, outputWidth: display.width, outputHeight: display.height,

@@ -1,0 +1,86 @@
+import CTurboJPEG
+import ReflexHardware
+import ReflexISP
+import Testing
+
+@Suite("Motion-JPEG cameras")
+struct JPEGPreviewTests {
+    /// A 64x32 picture in four coloured quadrants, as a webcam would send it.
+    static func quadrantsJPEG() -> [UInt8] {
+        let (width, height) = (64, 32)
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        let colours: [(UInt8, UInt8, UInt8)] = [(220, 40, 40), (40, 200, 60), (30, 60, 210), (230, 220, 40)]
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = colours[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]
+                let i = (y * width + x) * 3
+                (rgb[i], rgb[i + 1], rgb[i + 2]) = c
+            }
+        }
+        let compressor = tjInitCompress()!
+        defer { tjDestroy(compressor) }
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = tjCompress2(compressor, rgb, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                                 &buffer, &size, Int32(TJSAMP_420.rawValue), 95, 0)
+        precondition(status == 0, "the test's encoder works")
+        defer { tjFree(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    @Test func aFrameIsDecodedAtHalfSizeIntoThePreviewsPixels() throws {
+        let jpeg = Self.quadrantsJPEG()
+        let decoder = try #require(JPEGPreviewDecoder())
+        var half = [UInt32](repeating: 0, count: 32 * 16)
+        let result = jpeg.withUnsafeBytes { bytes in
+            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 64, height: 32, into: $0.baseAddress!) }
+        }
+        #expect((try? result.get()) != nil)
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let p = half[y * 32 + x]
+            return (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
+        }
+        // Quadrant centres, within JPEG's loss.
+        func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) < 16 && abs(a.1 - b.1) < 16 && abs(a.2 - b.2) < 16 }
+        #expect(near(rgb(8, 4), (220, 40, 40)), "\(rgb(8, 4))")
+        #expect(near(rgb(24, 4), (40, 200, 60)), "\(rgb(24, 4))")
+        #expect(near(rgb(8, 12), (30, 60, 210)), "\(rgb(8, 12))")
+        #expect(near(rgb(24, 12), (230, 220, 40)), "\(rgb(24, 12))")
+
+        // The ISP scales it into a viewfinder like any half-size picture.
+        let isp = PreviewISP(maximumSourceWidth: 64, maximumSourceHeight: 32, maximumOutputWidth: 128)
+        var panel = [UInt32](repeating: 0, count: 128 * 80)
+        half.withUnsafeBufferPointer { source in
+            panel.withUnsafeMutableBufferPointer { out in
+                isp.renderHalfSizeXRGB(source.baseAddress!, width: 32, height: 16, into: out.baseAddress!, outputWidth: 128,
+                                       outputHeight: 80, outputStride: 128, destination: PixelRect(x: 0, y: 8, width: 128, height: 64))
+            }
+        }
+        #expect(panel[0] == 0xFF00_0000, "the letterbox is black")
+        let centre = panel[(8 + 16) * 128 + 32]
+        #expect(near((Int(centre >> 16 & 0xFF), Int(centre >> 8 & 0xFF), Int(centre & 0xFF)), (220, 40, 40)))
+    }
+
+    @Test func aDamagedFrameIsRefusedWithAReason() throws {
+        var jpeg = Self.quadrantsJPEG()
+        jpeg.removeLast(jpeg.count / 2)
+        jpeg[2] = 0  // no longer a valid marker
+        let decoder = try #require(JPEGPreviewDecoder())
+        var half = [UInt32](repeating: 0, count: 32 * 16)
+        let result = jpeg.withUnsafeBytes { bytes in
+            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 64, height: 32, into: $0.baseAddress!) }
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("a damaged frame was accepted")
+            return
+        }
+        #expect(!error.message.isEmpty)
+    }
+
+    @Test func aWebcamsMotionJPEGIsChosenOnlyWithoutBayerOrYUYV() {
+        let bayer: UInt32 = 0x3231_4752  // RG12
+        #expect(CaptureFormatChoice.best(of: [CaptureFormatChoice.motionJPEG, bayer]) == bayer)
+        #expect(CaptureFormatChoice.best(of: [CaptureFormatChoice.motionJPEG, CaptureFormatChoice.yuyv]) == CaptureFormatChoice.yuyv)
+        #expect(CaptureFormatChoice.best(of: [CaptureFormatChoice.motionJPEG]) == CaptureFormatChoice.motionJPEG)
+    }
+}
