@@ -54,7 +54,7 @@ let package = Package(
         ),
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
-        .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter"]),
+        .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
         .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "CCairo", "CAllocationCounter"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP", "CTurboJPEG"]),
