@@ -30,6 +30,12 @@ public struct PixelRect: Sendable, Equatable {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 
+    /// The centre `scale` (0…1) of a `width` × `height` picture: the digital zoom's crop.
+    public static func centred(in width: Int, _ height: Int, scale: Double) -> PixelRect {
+        let w = max(2, Int((Double(width) * scale).rounded())), h = max(2, Int((Double(height) * scale).rounded()))
+        return PixelRect(x: (width - w) / 2, y: (height - h) / 2, width: w, height: h)
+    }
+
     /// The largest rectangle of `aspect` (width/height of the source) centred in this one:
     /// the viewfinder's letterbox.
     public func fitting(sourceWidth: Int, sourceHeight: Int) -> PixelRect {

@@ -9,6 +9,8 @@ import ReflexISP
 ///   drag on it turns it (up = up a stop, thresholds in points); a tap on a white balance
 ///   preset sets it.
 /// - The first wheel turns the selected dial a stop a detent; the second picks the dial.
+/// - Holding zoom-in or zoom-out (the zoom rocker, or the volume keys) ramps the digital zoom
+///   exponentially; letting go holds it (seed 003).
 /// - Any touch or turn brings the faded controls back to full opacity.
 public struct InterfaceController: Sendable {
     public static let doubleTapInterval = 0.35
@@ -16,10 +18,13 @@ public struct InterfaceController: Sendable {
     public static let tapSlopPoints = 10.0
     /// Focus peaking stays this long after the focus dial last moved.
     public static let peakingHold = 1.0
+    /// The digital zoom's reach: the ISP crops the sensor's picture down to an eighth.
+    public static let zoomRange = 1.0...8.0
 
     public private(set) var model: CameraModel
     public private(set) var fade: ControlsFade
     public private(set) var reveal: ProReveal
+    public private(set) var zoom = ZoomRamp(range: InterfaceController.zoomRange)
     private let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -117,8 +122,14 @@ public struct InterfaceController: Sendable {
                 let next = dials[((current + detents) % dials.count + dials.count) % dials.count]
                 outcome.settingsChanged = model.select(next)
             }
-        case .key:
-            break
+        case .key(let code, let pressed):
+            let direction: ZoomRamp.Direction? = switch code {
+            case KeyCode.zoomIn, KeyCode.volumeUp: .zoomIn
+            case KeyCode.zoomOut, KeyCode.volumeDown: .zoomOut
+            default: nil
+            }
+            guard let direction else { break }
+            if pressed { zoom.press(direction, at: now) } else { zoom.release(at: now) }
         }
         return outcome
     }

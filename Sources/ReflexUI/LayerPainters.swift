@@ -52,6 +52,7 @@ struct TopBarPainter {
         case "SHUTTER": 128
         case "APERTURE": 116
         case "EV": 124
+        case "ZOOM": 104
         default: 120
         }
     }

@@ -39,6 +39,8 @@ public struct ViewState: Sendable, Equatable {
     public var savingCount: Int
     public var storage: StorageIndicator
     public var zebras: Bool
+    /// The digital zoom in tenths (10 = none), as the HUD shows it.
+    public var zoomTenths = 10
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),
@@ -87,6 +89,9 @@ public enum InterfaceText {
         if state.settings.exposureCompensation != .zero && !(pro && state.settings.iso.manualValue != nil
                                                               && state.settings.shutter.manualValue != nil) {
             items.append(Item(label: "EV", value: state.settings.exposureCompensation.description, manual: false))
+        }
+        if state.zoomTenths > 10 {
+            items.append(Item(label: "ZOOM", value: "\(state.zoomTenths / 10).\(state.zoomTenths % 10)×", manual: false))
         }
         let wbManual = pro && state.settings.whiteBalance != .auto
         items.append(Item(label: "WB", value: wbManual ? "\(state.settings.whiteBalance.kelvin ?? state.readout.kelvin)K"

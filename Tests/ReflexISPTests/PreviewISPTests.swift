@@ -137,6 +137,29 @@ struct PreviewISPTests {
         #expect(mismatches == 0, "\(mismatches) of 256 pixels differ from bilinear")
     }
 
+    /// Digital zoom: a centred crop fills the viewfinder with the middle of the picture only.
+    @Test func aCentredCropShowsOnlyTheMiddle() {
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
+        let (width, height) = (64, 32)
+        var frame = flatFrame(width: width, height: height, format: format, red: 900, green: 40, blue: 40)  // red edges
+        let middle = flatFrame(width: width, height: height, format: format, red: 40, green: 40, blue: 900)  // blue centre
+        for y in 0..<height { for x in 16..<48 { for k in 0..<2 { frame[(y * width + x) * 2 + k] = middle[(y * width + x) * 2 + k] } } }
+        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 64)
+        isp.setParameters(ISPParameters(blackLevel: 0, whiteLevel: 1023), format: format)
+        var output = [UInt32](repeating: 0, count: 64 * 32)
+        let crop = PixelRect.centred(in: width, height, scale: 0.5)
+        #expect(crop == PixelRect(x: 16, y: 8, width: 32, height: 16))
+        frame.withUnsafeBytes { raw in
+            output.withUnsafeMutableBufferPointer { out in
+                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: width, height: height, format: format), crop: crop,
+                                into: out.baseAddress!, outputWidth: 64, outputHeight: 32, outputStride: 64,
+                                destination: PixelRect(x: 0, y: 0, width: 64, height: 32))
+            }
+        }
+        let blues = output.filter { let (r, _, b) = channels($0); return b > r + 100 }.count
+        #expect(blues == output.count, "every pixel from the blue middle: \(blues) of \(output.count)")
+    }
+
     @Test func scalingBlendsAcrossAnEdgeWithoutOvershoot() {
         // Left half dark, right half bright: across the edge the output rises monotonically.
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)

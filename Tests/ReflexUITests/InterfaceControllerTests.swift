@@ -143,3 +143,22 @@ import Testing
         #expect(!again, "the same limits again change nothing")
     }
 }
+
+@Suite struct ZoomKeysTests {
+    /// Seed 003: holding zoom-in doubles the zoom each second; letting go holds it; the volume
+    /// keys do the same where there is no zoom rocker.
+    @Test func holdingZoomInRampsAndLettingGoHolds() {
+        var c = InterfaceController(model: CameraModel(settings: CameraSettings(), limits: .unlimited),
+                                    layout: ScreenLayout(width: 1280, height: 800), now: 0)
+        let metered = InterfaceControllerTests.metered
+        _ = c.handle(.key(code: KeyCode.zoomIn, pressed: true), at: 10, metered: metered)
+        #expect(abs(c.zoom.factor(at: 11) - 2) < 1e-9)
+        _ = c.handle(.key(code: KeyCode.zoomIn, pressed: false), at: 11, metered: metered)
+        #expect(abs(c.zoom.factor(at: 20) - 2) < 1e-9, "held where it was let go")
+        _ = c.handle(.key(code: KeyCode.volumeDown, pressed: true), at: 20, metered: metered)
+        _ = c.handle(.key(code: KeyCode.volumeDown, pressed: false), at: 22, metered: metered)
+        #expect(c.zoom.factor(at: 30) == 1, "zooming out stops at 1×")
+        _ = c.handle(.key(code: KeyCode.camera, pressed: true), at: 30, metered: metered)
+        #expect(!c.zoom.isRamping, "the shutter key is not a zoom key")
+    }
+}

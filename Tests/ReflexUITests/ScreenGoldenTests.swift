@@ -72,6 +72,9 @@ import Testing
         list.append(Case(name: "indicators", state: ViewState(settings: autoSettings, readout: readout, gps: .fix,
                                                                savingCount: 2, storage: .low(shotsLeft: 23))))
         list.append(Case(name: "gps-searching", state: ViewState(readout: readout, gps: .searching)))
+        var zoomed = ViewState(readout: readout)
+        zoomed.zoomTenths = 24
+        list.append(Case(name: "zoomed", state: zoomed))
         list.append(Case(name: "no-focus-motor", state: ViewState(settings: proSettings(.iso), readout: readout, hasFocusDial: false)))
         list.append(Case(name: "zebras", state: ViewState(readout: readout, zebras: true), zebras: true))
         list.append(Case(name: "peaking", state: ViewState(settings: proSettings(.focus), readout: readout), peaking: true))

@@ -285,11 +285,14 @@ final class FrameLoop: @unchecked Sendable {
 
     private func isAnimating(at now: Double) -> Bool {
         !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
-            || controller.peaking(at: now)
+            || controller.peaking(at: now) || controller.zoom.isRamping
     }
 
     /// Renders and queues one frame; false if the display refused it.
     private func present(now: Double) -> Bool {
+        // The zoom label follows the ramp frame by frame (a repaint each tenth).
+        let zoom = controller.zoom.factor(at: now)
+        state.zoomTenths = Int((zoom * 10).rounded(.down))
         let frame = exchange.currentFrame
         let sourceWidth = frame?.width ?? report.width, sourceHeight = frame?.height ?? report.height
         if renderer == nil || renderer!.layout.viewfinder
@@ -321,7 +324,8 @@ final class FrameLoop: @unchecked Sendable {
         do {
             presented = try display.present({ pixels, stride throws(DisplayError) in
                 if state.screen == .live, let frame, let isp, let bytes = frame.bytes {
-                    renderPicture(frame, bytes: bytes, isp: isp, into: pixels, stride: stride, viewfinder: renderer.layout.viewfinder)
+                    renderPicture(frame, bytes: bytes, isp: isp, into: pixels, stride: stride,
+                                  viewfinder: renderer.layout.viewfinder, zoom: zoom)
                 } else {
                     for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
                 }
@@ -351,11 +355,13 @@ final class FrameLoop: @unchecked Sendable {
     }
 
     private func renderPicture(_ frame: PreviewFrame, bytes: UnsafeMutableRawPointer, isp: PreviewISP,
-                               into pixels: UnsafeMutablePointer<UInt32>, stride: Int, viewfinder: PixelRect) {
+                               into pixels: UnsafeMutablePointer<UInt32>, stride: Int, viewfinder: PixelRect, zoom: Double) {
         if let layout = frame.layout, let parameters = frame.parameters {
             isp.setParameters(parameters, format: layout.format)
-            isp.renderBayer(bytes, layout: layout, into: pixels, outputWidth: display.width, outputHeight: display.height,
-                            outputStride: stride, destination: viewfinder)
+            // Digital zoom: the centre of the sensor's picture, cropped by the ISP and scaled up.
+            let crop = zoom > 1 ? PixelRect.centred(in: layout.width, layout.height, scale: 1 / zoom) : nil
+            isp.renderBayer(bytes, layout: layout, crop: crop, into: pixels, outputWidth: display.width,
+                            outputHeight: display.height, outputStride: stride, destination: viewfinder)
         } else if frame.kind == .halfSizeXRGB {
             isp.renderHalfSizeXRGB(bytes.assumingMemoryBound(to: UInt32.self), width: frame.width, height: frame.height,
                                    into: pixels, outputWidth: display.width, outputHeight: display.height,
