@@ -3,6 +3,8 @@ public enum InputEvent: Sendable, Equatable {
     case touchDown(slot: Int, x: Double, y: Double)
     case touchMotion(slot: Int, x: Double, y: Double)
     case touchUp(slot: Int)
+    /// The touch was taken away (the device went, or a palm was detected): not a tap.
+    case touchCancel(slot: Int)
     /// A rotary encoder turned: `v120` units (120 a detent, positive clockwise), on the
     /// board's dial `wheel` (0: the one that turns the selected dial; 1: the one that picks it).
     case wheel(wheel: Int, v120: Int)

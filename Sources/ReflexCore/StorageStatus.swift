@@ -13,11 +13,13 @@ public enum StoragePolicy {
     public static let lowBytes: Int64 = 500 * 1_000_000
 
     /// `freeBytes` nil: no card. A RAW shot is the sensor's full frame at 16 bits a sample
-    /// (an uncompressed DNG), the largest a shot can be.
-    public static func indicator(freeBytes: Int64?, sensorPixels: Int) -> StorageIndicator {
+    /// (an uncompressed DNG), the largest a shot can be; a camera without RAW counts JPEGs of
+    /// about half a byte a pixel.
+    public static func indicator(freeBytes: Int64?, sensorPixels: Int, savesRaw: Bool = true) -> StorageIndicator {
         guard let freeBytes else { return .missing }
         guard freeBytes < lowBytes else { return .ready }
-        let perShot = Int64(max(sensorPixels, 1)) * 2
+        let pixels = Int64(max(sensorPixels, 1))
+        let perShot = savesRaw ? pixels * 2 : max(pixels / 2, 1)
         return .low(shotsLeft: Int(max(freeBytes, 0) / perShot))
     }
 }

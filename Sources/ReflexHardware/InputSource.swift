@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 /// The touchscreen, dials and buttons through libinput on seat0 (udev finds and tags them;
-/// devices that come and go are picked up by libinput itself). Lives on the realtime loop's
-/// thread: poll `descriptor`, then `dispatch`.
+/// devices that come and go are picked up by libinput itself). Made before the realtime loop's
+/// thread starts and used only by it from then on: poll `descriptor`, then `dispatch`.
 public final class InputSource: @unchecked Sendable {
     private let udev: OpaquePointer
     private let context: OpaquePointer
@@ -76,9 +76,12 @@ public final class InputSource: @unchecked Sendable {
                 let slot = Int(libinput_event_touch_get_seat_slot(touch))
                 handle(libinput_event_get_type(event) == LIBINPUT_EVENT_TOUCH_DOWN
                        ? .touchDown(slot: slot, x: x, y: y) : .touchMotion(slot: slot, x: x, y: y))
-            case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+            case LIBINPUT_EVENT_TOUCH_UP:
                 let touch = libinput_event_get_touch_event(event)!
                 handle(.touchUp(slot: Int(libinput_event_touch_get_seat_slot(touch))))
+            case LIBINPUT_EVENT_TOUCH_CANCEL:
+                let touch = libinput_event_get_touch_event(event)!
+                handle(.touchCancel(slot: Int(libinput_event_touch_get_seat_slot(touch))))
             case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
                 let pointer = libinput_event_get_pointer_event(event)!
                 guard libinput_event_pointer_has_axis(pointer, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL) != 0 else { break }

@@ -24,10 +24,23 @@ public final class JPEGPreviewDecoder: @unchecked Sendable {
     public func decodeHalfSize(_ jpeg: UnsafeRawBufferPointer, width: Int, height: Int,
                                into pixels: UnsafeMutableRawPointer) -> Result<Void, DecodeError> {
         let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: width, height: height)
+        // A frame of another size would decode at another scale and leave pixels unwritten.
+        var frameWidth: Int32 = 0, frameHeight: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        guard tjDecompressHeader3(handle, jpeg.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count),
+                                  &frameWidth, &frameHeight, &subsampling, &colourspace) == 0 else {
+            return .failure(DecodeError(message: String(cString: tjGetErrorStr2(handle))))
+        }
+        guard Int(frameWidth) == width, Int(frameHeight) == height else {
+            return .failure(DecodeError(message: "a \(frameWidth)x\(frameHeight) frame in a \(width)x\(height) stream"))
+        }
         let status = tjDecompress2(handle, jpeg.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count),
                                    pixels.assumingMemoryBound(to: UInt8.self), Int32(halfWidth), Int32(halfWidth * 4),
                                    Int32(halfHeight), Int32(TJPF_BGRX.rawValue), REFLEX_TJFLAG_FASTDCT)
-        guard status == 0 else { return .failure(DecodeError(message: String(cString: tjGetErrorStr2(handle)))) }
+        // A warning (a missing end marker, which some webcams always leave out) still gives a
+        // whole picture.
+        guard status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
+            return .failure(DecodeError(message: String(cString: tjGetErrorStr2(handle))))
+        }
         return .success(())
     }
 

@@ -27,6 +27,12 @@ struct LensControls {
         return range.upperBound - Int64((position.value * span).rounded())
     }
 
+    /// The inverse: the lens position a control value stands for.
+    static func focusPosition(_ value: Int64, range: ClosedRange<Int64>) -> FocusPosition {
+        let span = Double(max(range.upperBound - range.lowerBound, 1))
+        return FocusPosition(Double(range.upperBound - min(max(value, range.lowerBound), range.upperBound)) / span)
+    }
+
     /// Sets what `settings` ask of the lens and the camera's white balance; returns a line
     /// for the log saying what was set, or nil when the camera has none of these controls.
     func apply(_ settings: CameraSettings, to camera: CameraDevice) throws(CameraError) -> String? {

@@ -73,6 +73,8 @@ public struct SensorReport: Sendable, Equatable {
     public var exposureSeconds = 1.0 / 60
     public var iso = 100
     public var kelvin = 5500
+    /// Where the lens is (read from its focus control; infinity without one).
+    public var focus = FocusPosition.infinity
     /// The picture's width and height (for the viewfinder's aspect).
     public var width = 16
     public var height = 9
@@ -136,4 +138,11 @@ public final class PreviewFrameExchange: @unchecked Sendable {
     public var currentFrame: PreviewFrame? { frames.current.byteCount > 0 ? frames.current : nil }
 
     public func takeReport() -> SensorReport? { reports.takeNewest() ? reports.current : nil }
+
+    /// The report taken last (or the newest): where a new realtime loop starts, after the
+    /// previous one on another display ended (one reader at a time).
+    public func latestReport() -> SensorReport {
+        _ = reports.takeNewest()
+        return reports.current
+    }
 }

@@ -156,9 +156,13 @@ public final class SensorStream: @unchecked Sendable {
         // A raw sensor is exposed by Reflex; a camera that sends finished pictures (YUYV, a
         // UVC webcam) keeps its own auto exposure, which Reflex cannot meter better.
         var setting = rawFormat != nil ? try exposureControl.current(camera) : ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
-        var (manual, limits) = try pinManualValues(settings, controls: exposureControl, setting: &setting, camera: camera)
+        var (manual, limits) = try pinOrKeep(settings, controls: exposureControl, setting: &setting, camera: camera)
         let lens = LensControls(device: device, picturesAreRaw: rawFormat != nil)
         try applyLens(lens, camera: camera)
+        // A dial leaving Auto starts from where the lens is.
+        if let focusControl = lens.focus, let value = try? camera.control(focusControl.id) {
+            report.focus = LensControls.focusPosition(Int64(value), range: focusControl.minimum...focusControl.maximum)
+        }
         report.limits = exposureControl.sensorLimits(
             hasFocusControl: lens.focus != nil,
             hasRawFormat: device.formats.contains { RawFormat(v4l2FourCC: $0.fourCC.code) != nil })
@@ -205,14 +209,24 @@ public final class SensorStream: @unchecked Sendable {
             lastFrameTime = monotonicSeconds()
             // New settings from the screen (a dial, the toggle) apply from the next frame on.
             if let settingsInbox, settingsInbox.takeNewest(), settingsInbox.current != settings {
+                let previous = settings
                 settings = settingsInbox.current
-                (manual, limits) = try pinManualValues(settings, controls: exposureControl, setting: &setting, camera: camera)
-                autoExposure = AutoExposure(limits: limits)
-                autoExposure.compensation = settings.exposureCompensation
-                autoExposure.applied(setting)
-                history.sent(setting, after: frame.sequence)
-                manualWhiteBalance = fixedWhiteBalance(settings, color: color)
-                try applyLens(lens, camera: camera)
+                // Only what changed is redone: picking a dial or a format leaves AE's state alone.
+                if ManualExposure(settings: settings) != ManualExposure(settings: previous)
+                    || settings.exposureCompensation != previous.exposureCompensation {
+                    (manual, limits) = try pinOrKeep(settings, controls: exposureControl, setting: &setting, camera: camera)
+                    autoExposure = AutoExposure(limits: limits)
+                    autoExposure.compensation = settings.exposureCompensation
+                    autoExposure.applied(setting)
+                    history.sent(setting, after: frame.sequence)
+                }
+                if settings.mode != previous.mode || settings.whiteBalance != previous.whiteBalance {
+                    manualWhiteBalance = fixedWhiteBalance(settings, color: color)
+                }
+                if settings.mode != previous.mode || settings.whiteBalance != previous.whiteBalance
+                    || settings.focus != previous.focus {
+                    try applyLens(lens, camera: camera)
+                }
             }
             if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
             lastSequence = frame.sequence
@@ -309,6 +323,24 @@ public final class SensorStream: @unchecked Sendable {
 }
 
 extension SensorStream {
+    /// `pinManualValues`, where a control the driver refuses (a webcam whose own auto
+    /// exposure holds its exposure control, say) is reported and Auto's full limits kept: only
+    /// a lost camera ends the stream, or the same saved settings would end every restart.
+    private func pinOrKeep(_ settings: CameraSettings, controls: ExposureControls, setting: inout ExposureSetting,
+                           camera: CameraDevice) throws(CameraError) -> (ManualExposure, ExposureLimits) {
+        var attempt = setting
+        do {
+            let pinned = try pinManualValues(settings, controls: controls, setting: &attempt, camera: camera)
+            setting = attempt
+            return pinned
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            log("camera: cannot set the manual exposure (\(error)); Auto exposure keeps it")
+            return (ManualExposure(settings: CameraSettings()), controls.limits)
+        }
+    }
+
     /// Pro values pin what they set; Auto exposure works what is left (shutter priority with
     /// a manual shutter, ISO priority with a manual ISO, nothing with both). A pinned value
     /// goes to the sensor at once.
@@ -363,7 +395,7 @@ extension SensorStream {
 }
 
 /// The exposure values Pro mode fixes: none in Auto.
-struct ManualExposure {
+struct ManualExposure: Equatable {
     let shutter: ShutterSpeed?
     let iso: Int?
 

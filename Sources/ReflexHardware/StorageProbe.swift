@@ -18,6 +18,8 @@ public enum StorageProbe {
         }
         var fs = statvfs()
         guard statvfs(folder, &fs) == 0 else { return nil }
+        // A card remounted read-only (after errors) takes no more pictures.
+        if fs.f_flag & UInt(ST_RDONLY) != 0 { return 0 }
         return Int64(fs.f_bavail) * Int64(fs.f_frsize)
     }
 }

@@ -210,6 +210,9 @@ public final class PreviewISP {
     public func renderHalfSizeXRGB(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int,
                                    into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
                                    outputStride: Int, destination: PixelRect) {
+        // The scaler's row buffers hold half a source row: a half-size picture fits twice over.
+        precondition(width * 2 <= maximumSourceWidth + 1 && height * 2 <= maximumSourceHeight + 1, "picture too large")
+        precondition(destination.width <= maximumOutputWidth, "destination too wide")
         scale(UnsafeMutablePointer(mutating: pixels), width: width, height: height, into: output, outputWidth: outputWidth,
               outputHeight: outputHeight, outputStride: outputStride, destination: destination)
     }

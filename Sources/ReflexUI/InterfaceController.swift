@@ -109,6 +109,8 @@ public struct InterfaceController: Sendable {
             fade.interact(at: now)
             guard !touch.moved else { break }
             tap(touch.target, at: now, into: &outcome)
+        case .touchCancel(let slot):
+            touches[slot] = nil
         case .wheel(let wheel, let v120):
             fade.interact(at: now)
             guard model.settings.mode == .pro, wheel < wheels.count else { break }
@@ -135,10 +137,12 @@ public struct InterfaceController: Sendable {
     }
 
     private mutating func turn(_ dial: Dial, steps: Int, metered: MeteredValues, now: Double, into outcome: inout Outcome) {
+        let before = model.settings
         let result = model.turn(dial, steps: steps, metered: metered)
         outcome.ticks += result.ticks
         outcome.bumped = outcome.bumped || result.bumped
-        if result.ticks > 0 { outcome.settingsChanged = true }
+        // A step between focus marks, or leaving Auto at a bound, changes settings without a tick.
+        if model.settings != before { outcome.settingsChanged = true }
         if dial == .focus { peakingUntil = now + InterfaceController.peakingHold }
     }
 

@@ -60,7 +60,12 @@ struct Run: ParsableCommand {
         log(boardNote)
         var (panel, panelNote) = BoardFolder.panelConfiguration(in: BoardFolder.resolve(flag: board))
         log(panelNote)
-        if let card { panel.card = card }
+        if let card {
+            // Another card: the board's connector and mode may not exist on it.
+            panel.card = card
+            panel.connector = nil
+            (panel.modeWidth, panel.modeHeight) = (nil, nil)
+        }
         let statistics = StatisticsFile(folder: stateFolder)
         statistics.writeProcessID()
         defer { statistics.removeProcessID() }

@@ -84,5 +84,7 @@ struct StoragePolicyTests {
         // 1080p RAW: 4,147,200 bytes a shot; 499 MB holds 120 of them.
         #expect(StoragePolicy.indicator(freeBytes: 499_000_000, sensorPixels: 1920 * 1080) == .low(shotsLeft: 120))
         #expect(StoragePolicy.indicator(freeBytes: 0, sensorPixels: 1920 * 1080) == .low(shotsLeft: 0))
+        // Without RAW, JPEGs of about half a byte a pixel: 1,036,800 bytes each.
+        #expect(StoragePolicy.indicator(freeBytes: 499_000_000, sensorPixels: 1920 * 1080, savesRaw: false) == .low(shotsLeft: 481))
     }
 }

@@ -61,6 +61,48 @@ struct JPEGPreviewTests {
         #expect(near((Int(centre >> 16 & 0xFF), Int(centre >> 8 & 0xFF), Int(centre & 0xFF)), (220, 40, 40)))
     }
 
+    /// Some webcams leave out the end marker: libjpeg-turbo warns, the picture is whole.
+    @Test func aFrameWithoutItsEndMarkerIsStillShown() throws {
+        var jpeg = Self.quadrantsJPEG()
+        jpeg.removeLast(2)  // FF D9
+        let decoder = try #require(JPEGPreviewDecoder())
+        var half = [UInt32](repeating: 0, count: 32 * 16)
+        let result = jpeg.withUnsafeBytes { bytes in
+            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 64, height: 32, into: $0.baseAddress!) }
+        }
+        #expect((try? result.get()) != nil)
+        #expect(half[4 * 32 + 8] & 0x00FF_0000 > 0x00C0_0000, "the red quadrant is there")
+    }
+
+    @Test func aFrameOfTheWrongSizeIsRefused() throws {
+        let jpeg = Self.quadrantsJPEG()
+        let decoder = try #require(JPEGPreviewDecoder())
+        var half = [UInt32](repeating: 0, count: 64 * 32)
+        let result = jpeg.withUnsafeBytes { bytes in
+            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 128, height: 64, into: $0.baseAddress!) }
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("a 64x32 frame was taken for 128x64")
+            return
+        }
+        #expect(error.message.contains("64x32"))
+    }
+
+    /// The realtime loop sizes the ISP in sensor pixels: twice the half-size picture. A
+    /// 1280x720 camera's picture (640x360) scales into a 1280-wide viewfinder within it.
+    @Test func theLoopsISPSizeHoldsAWebcamsHalfSizePicture() {
+        let isp = PreviewISP(maximumSourceWidth: 1280, maximumSourceHeight: 720, maximumOutputWidth: 1280)
+        let half = [UInt32](repeating: 0xFF33_6699, count: 640 * 360)
+        var panel = [UInt32](repeating: 0, count: 1280 * 720)
+        half.withUnsafeBufferPointer { source in
+            panel.withUnsafeMutableBufferPointer { out in
+                isp.renderHalfSizeXRGB(source.baseAddress!, width: 640, height: 360, into: out.baseAddress!, outputWidth: 1280,
+                                       outputHeight: 720, outputStride: 1280, destination: PixelRect(x: 0, y: 0, width: 1280, height: 720))
+            }
+        }
+        #expect(panel.allSatisfy { $0 == 0xFF33_6699 })
+    }
+
     @Test func aDamagedFrameIsRefusedWithAReason() throws {
         var jpeg = Self.quadrantsJPEG()
         jpeg.removeLast(jpeg.count / 2)

@@ -13,6 +13,13 @@ struct LensControlsTests {
         #expect(LensControls.focusValue(FocusPosition(thousandths: 500), range: 10...250) == 130)
     }
 
+    @Test func aControlValueReadsBackAsTheLensPosition() {
+        for thousandths in [0, 400, 1000] {
+            let value = LensControls.focusValue(FocusPosition(thousandths: thousandths), range: 0...1000)
+            #expect(LensControls.focusPosition(value, range: 0...1000) == FocusPosition(thousandths: thousandths))
+        }
+    }
+
     @Test func theSimulatedSensorHasAFocusMotorAndNoWhiteBalanceOfItsOwn() {
         let lens = LensControls(device: SimulatedCamera.info, picturesAreRaw: true)
         #expect(lens.focus != nil && lens.focusAuto != nil)

@@ -109,6 +109,27 @@ import Testing
         #expect(c.fade.opacity(at: 10) == 1)
     }
 
+    /// A focus step between two 0.1 marks makes no tick, but it is a change all the same.
+    @Test func aStepWithoutATickStillChangesTheSettings() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        pro.selectedDial = .focus
+        var c = Self.controller(pro)
+        let outcome = c.handle(.wheel(wheel: 0, v120: -120), at: 1, metered: Self.metered)
+        #expect(outcome.ticks == 0)
+        #expect(outcome.settingsChanged)
+        #expect(c.model.settings.focus == .manual(FocusPosition(thousandths: 980)))
+    }
+
+    @Test func aCancelledTouchIsNotATap() {
+        var c = Self.controller()
+        let (x, y) = Self.centre(Self.layout.modeToggle)
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 1, metered: Self.metered)
+        _ = c.handle(.touchCancel(slot: 0), at: 1.05, metered: Self.metered)
+        _ = c.handle(.touchUp(slot: 0), at: 1.1, metered: Self.metered)
+        #expect(c.model.settings.mode == .auto)
+    }
+
     @Test func theFocusDialShowsPeakingWhileItMoves() {
         var pro = CameraSettings()
         pro.mode = .pro

@@ -165,6 +165,8 @@ final class FrameLoop: @unchecked Sendable {
     }
 
     private func run() {
+        // What the sensor said before this loop existed (a display opened again).
+        take(exchange.latestReport())
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: exchange.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -214,7 +216,8 @@ final class FrameLoop: @unchecked Sendable {
         if let newReport = exchange.takeReport() { take(newReport) }
         let free = storageFreeBytes.load(ordering: .relaxed)
         if free != -2 {
-            state.storage = StoragePolicy.indicator(freeBytes: free >= 0 ? free : nil, sensorPixels: report.sensorPixels)
+            state.storage = StoragePolicy.indicator(freeBytes: free >= 0 ? free : nil, sensorPixels: report.sensorPixels,
+                                                    savesRaw: controller.model.limits.hasRawFormat)
         }
         if exchange.takeFrame() != nil { newFrame = true }
         if display.flipPending {
@@ -245,7 +248,7 @@ final class FrameLoop: @unchecked Sendable {
     private func handleInput(at now: Double) {
         guard let input else { return }
         let metered = MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
-                                    focus: .infinity, kelvin: report.kelvin)
+                                    focus: report.focus, kelvin: report.kelvin)
         var changed = false
         input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event in
             if controller.handle(event, at: now, metered: metered).settingsChanged { changed = true }
@@ -260,7 +263,8 @@ final class FrameLoop: @unchecked Sendable {
         report = newReport
         if let limits = newReport.limits, limits != controller.model.limits {
             // The dials' stops and the focus dial follow the camera; drawn again once.
-            if controller.fit(to: limits) { settingsSaver?.publish(controller.model.settings) }
+            // Fitted for this camera only: the sensor gets them, the file keeps what was chosen.
+            if controller.fit(to: limits) { settingsSaver?.publishToSensor(controller.model.settings) }
             state.settings = controller.model.settings
             state.hasFocusDial = limits.hasFocusControl
             renderer = nil
@@ -305,8 +309,11 @@ final class FrameLoop: @unchecked Sendable {
             overlayStale = true
         }
         let renderer = renderer!
-        if let frame, isp == nil || isp!.maximumSourceWidth < frame.width || isp!.maximumSourceHeight < frame.height {
-            isp = PreviewISP(maximumSourceWidth: frame.width, maximumSourceHeight: frame.height,
+        // The ISP is sized in sensor pixels; a half-size picture stands for twice its size.
+        let sourceScale = frame?.kind == .halfSizeXRGB ? 2 : 1
+        if let frame, isp == nil || isp!.maximumSourceWidth < frame.width * sourceScale
+            || isp!.maximumSourceHeight < frame.height * sourceScale {
+            isp = PreviewISP(maximumSourceWidth: frame.width * sourceScale, maximumSourceHeight: frame.height * sourceScale,
                              maximumOutputWidth: display.width)
         }
         renderer.update(state)

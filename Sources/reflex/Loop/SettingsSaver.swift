@@ -35,6 +35,12 @@ final class SettingsSaver: @unchecked Sendable {
         _ = write(wakeDescriptor, &one, 8)
     }
 
+    /// Settings fitted to the camera in use but not chosen by the photographer: the sensor
+    /// applies them, the file keeps what was chosen.
+    func publishToSensor(_ settings: CameraSettings) {
+        toSensor.publish(settings)
+    }
+
     func start() {
         let retained = Unmanaged.passRetained(self)
         var created = pthread_t()
