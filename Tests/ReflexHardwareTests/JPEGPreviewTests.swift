@@ -28,13 +28,21 @@ struct JPEGPreviewTests {
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
     }
 
+    /// Decodes `jpeg` as a `width` × `height` stream's frame; the half-size pixels and the outcome.
+    static func decode(_ jpeg: [UInt8], width: Int, height: Int) throws
+        -> (pixels: [UInt32], result: Result<Void, JPEGPreviewDecoder.DecodeError>) {
+        let decoder = try #require(JPEGPreviewDecoder())
+        let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: width, height: height)
+        var half = [UInt32](repeating: 0, count: halfWidth * halfHeight)
+        let result = jpeg.withUnsafeBytes { bytes in
+            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: width, height: height, into: $0.baseAddress!) }
+        }
+        return (half, result)
+    }
+
     @Test func aFrameIsDecodedAtHalfSizeIntoThePreviewsPixels() throws {
         let jpeg = Self.quadrantsJPEG()
-        let decoder = try #require(JPEGPreviewDecoder())
-        var half = [UInt32](repeating: 0, count: 32 * 16)
-        let result = jpeg.withUnsafeBytes { bytes in
-            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 64, height: 32, into: $0.baseAddress!) }
-        }
+        let (half, result) = try Self.decode(jpeg, width: 64, height: 32)
         #expect((try? result.get()) != nil)
         func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
             let p = half[y * 32 + x]
@@ -65,22 +73,14 @@ struct JPEGPreviewTests {
     @Test func aFrameWithoutItsEndMarkerIsStillShown() throws {
         var jpeg = Self.quadrantsJPEG()
         jpeg.removeLast(2)  // FF D9
-        let decoder = try #require(JPEGPreviewDecoder())
-        var half = [UInt32](repeating: 0, count: 32 * 16)
-        let result = jpeg.withUnsafeBytes { bytes in
-            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 64, height: 32, into: $0.baseAddress!) }
-        }
+        let (half, result) = try Self.decode(jpeg, width: 64, height: 32)
         #expect((try? result.get()) != nil)
         #expect(half[4 * 32 + 8] & 0x00FF_0000 > 0x00C0_0000, "the red quadrant is there")
     }
 
     @Test func aFrameOfTheWrongSizeIsRefused() throws {
         let jpeg = Self.quadrantsJPEG()
-        let decoder = try #require(JPEGPreviewDecoder())
-        var half = [UInt32](repeating: 0, count: 64 * 32)
-        let result = jpeg.withUnsafeBytes { bytes in
-            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 128, height: 64, into: $0.baseAddress!) }
-        }
+        let (_, result) = try Self.decode(jpeg, width: 128, height: 64)
         guard case .failure(let error) = result else {
             Issue.record("a 64x32 frame was taken for 128x64")
             return
@@ -107,11 +107,7 @@ struct JPEGPreviewTests {
         var jpeg = Self.quadrantsJPEG()
         jpeg.removeLast(jpeg.count / 2)
         jpeg[2] = 0  // no longer a valid marker
-        let decoder = try #require(JPEGPreviewDecoder())
-        var half = [UInt32](repeating: 0, count: 32 * 16)
-        let result = jpeg.withUnsafeBytes { bytes in
-            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: 64, height: 32, into: $0.baseAddress!) }
-        }
+        let (_, result) = try Self.decode(jpeg, width: 64, height: 32)
         guard case .failure(let error) = result else {
             Issue.record("a damaged frame was accepted")
             return
