@@ -88,7 +88,8 @@ struct PreviewISPTests {
     /// The 4/3 upscale (a 1080p sensor on a 720-line viewfinder) has a vectorised path of its
     /// own: it must give exactly the bilinear scaler's pixels, computed here from the half-size
     /// image by the formula, on a noisy picture where any wrong tap shows.
-    @Test func theFourThirdsUpscaleIsExactlyBilinear() {
+    @Test(arguments: [0, 5])
+    func theFourThirdsUpscaleIsExactlyBilinear(offset: Int) {
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
         let (rawWidth, rawHeight) = (48, 12)  // half size 24x6 → 32x8
         var state: UInt32 = 12345
@@ -99,21 +100,23 @@ struct PreviewISPTests {
             frame[i * 2] = UInt8(value & 0xFF)
             frame[i * 2 + 1] = UInt8(value >> 8)
         }
-        let isp = PreviewISP(maximumSourceWidth: rawWidth, maximumSourceHeight: rawHeight, maximumOutputWidth: 32)
+        let isp = PreviewISP(maximumSourceWidth: rawWidth, maximumSourceHeight: rawHeight, maximumOutputWidth: 40)
         isp.setParameters(ISPParameters(blackLevel: 0, whiteLevel: 1023), format: format)
         let layout = RawLayout(width: rawWidth, height: rawHeight, format: format)
-        func render(_ w: Int, _ h: Int) -> [UInt32] {
-            var output = [UInt32](repeating: 0, count: w * h)
+        // The picture `offset` pixels in from the left of a wider output, as in a pillarbox.
+        func render(_ w: Int, _ h: Int, x: Int = 0) -> [UInt32] {
+            let outputWidth = w + x
+            var output = [UInt32](repeating: 0, count: outputWidth * h)
             frame.withUnsafeBytes { raw in
                 output.withUnsafeMutableBufferPointer { out in
-                    isp.renderBayer(raw.baseAddress!, layout: layout, into: out.baseAddress!, outputWidth: w, outputHeight: h,
-                                    outputStride: w, destination: PixelRect(x: 0, y: 0, width: w, height: h))
+                    isp.renderBayer(raw.baseAddress!, layout: layout, into: out.baseAddress!, outputWidth: outputWidth,
+                                    outputHeight: h, outputStride: outputWidth, destination: PixelRect(x: x, y: 0, width: w, height: h))
                 }
             }
-            return output
+            return (0..<h).flatMap { row in output[(row * outputWidth + x)..<(row * outputWidth + x + w)] }
         }
         let half = render(24, 6)  // 1:1: the half-size image itself
-        let scaled = render(32, 8)
+        let scaled = render(32, 8, x: offset)
         func taps(_ x: Int, _ from: Int, _ to: Int) -> (Int, UInt32) {
             let position = max((Double(x) + 0.5) * Double(from) / Double(to) - 0.5, 0)
             let index = min(Int(position), from - 2)
