@@ -36,7 +36,7 @@ let package = Package(
         // The image pipeline, pure Swift: unpacking, preview ISP, statistics, AE/AWB.
         .target(name: "ReflexISP", dependencies: ["ReflexCore"]),
         // Thin, typed wrappers over system calls shared by the modules below.
-        .target(name: "ReflexSystem"),
+        .target(name: "ReflexSystem", dependencies: ["CLinux"]),
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Hardware discovery and drivers (V4L2, DRM, libinput).

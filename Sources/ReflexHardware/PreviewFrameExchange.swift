@@ -1,4 +1,3 @@
-import CLinux
 import ReflexCore
 import ReflexISP
 import ReflexSystem
@@ -33,6 +32,11 @@ public final class PreviewFrame: @unchecked Sendable {
     init() {}
 
     deinit { bytes?.deallocate() }
+
+    /// The frame's size in sensor pixels, which the ISP is sized by: a half-size picture
+    /// stands for twice its size.
+    public var sensorWidth: Int { kind == .halfSizeXRGB ? width * 2 : width }
+    public var sensorHeight: Int { kind == .halfSizeXRGB ? height * 2 : height }
 
     public var layout: RawLayout? {
         rawFormat.map { RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: $0) }
@@ -95,13 +99,10 @@ public final class PreviewFrameExchange: @unchecked Sendable {
     private let frames = TripleBuffer { PreviewFrame() }
     private let reports = TripleBuffer { SensorReport() }
     /// Readable when something new was published.
-    public let wakeDescriptor: Int32
+    private let wakeUp = EventSignal()
+    public var wakeDescriptor: Int32 { wakeUp.descriptor }
 
-    public init() {
-        wakeDescriptor = reflex_event_fd()
-    }
-
-    deinit { close(wakeDescriptor) }
+    public init() {}
 
     // The sensor thread's side.
 
@@ -110,26 +111,18 @@ public final class PreviewFrameExchange: @unchecked Sendable {
         frames.writable.fill(source, width: width, height: height, bytesPerLine: bytesPerLine, kind: kind,
                              parameters: parameters, sequence: sequence)
         frames.publish()
-        wake()
+        wakeUp.signal()
     }
 
     public func publishReport(_ report: SensorReport) {
         reports.publish(report)
-        wake()
-    }
-
-    private func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, 8)
+        wakeUp.signal()
     }
 
     // The realtime loop's side.
 
     /// Clears the wake-up (after poll said it was readable).
-    public func drainWake() {
-        var count: UInt64 = 0
-        _ = read(wakeDescriptor, &count, 8)
-    }
+    public func drainWake() { wakeUp.drain() }
 
     /// The newest frame, if one came since the last call.
     public func takeFrame() -> PreviewFrame? { frames.takeNewest() ? frames.current : nil }

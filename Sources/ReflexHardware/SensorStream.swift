@@ -59,19 +59,8 @@ public final class SensorStream: @unchecked Sendable {
     }
 
     public func start() {
-        let retained = Unmanaged.passRetained(self)
-        var created = pthread_t()
-        let result = pthread_create(&created, nil, { context in
-            let stream = Unmanaged<SensorStream>.fromOpaque(context!).takeRetainedValue()
-            stream.run()
-            return nil
-        }, retained.toOpaque())
-        if result == 0 {
-            thread = created
-        } else {
-            retained.release()
-            log("camera: cannot start the sensor thread (\(result))")
-        }
+        thread = startThread { self.run() }
+        if thread == nil { log("camera: cannot start the sensor thread") }
     }
 
     public func stop() {

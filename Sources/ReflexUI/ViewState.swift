@@ -38,14 +38,15 @@ public struct ViewState: Sendable, Equatable {
     /// Pictures still being written.
     public var savingCount: Int
     public var storage: StorageIndicator
-    public var zebras: Bool
+    /// Zebras are a setting, shown as set.
+    public var zebras: Bool { settings.zebras }
     /// The digital zoom in tenths (10 = none), as the HUD shows it.
     public var zoomTenths = 10
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),
                 hasFocusDial: Bool = true, gps: GPSIndicator = .off, savingCount: Int = 0,
-                storage: StorageIndicator = .ready, zebras: Bool = false) {
+                storage: StorageIndicator = .ready) {
         self.screen = screen
         self.settings = settings
         self.readout = readout
@@ -53,7 +54,6 @@ public struct ViewState: Sendable, Equatable {
         self.gps = gps
         self.savingCount = savingCount
         self.storage = storage
-        self.zebras = zebras
     }
 }
 

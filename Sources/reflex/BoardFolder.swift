@@ -1,5 +1,6 @@
 import ReflexHardware
 import ReflexISP
+import ReflexStorage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,12 +43,9 @@ enum BoardFolder {
         }
     }
 
+    /// A board file's text; nil when it is missing or unreadable. (A board file is a few
+    /// lines: 64 KiB is far more than one needs.)
     private static func readText(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[..<count] }
-        return String(decoding: bytes, as: UTF8.self)
+        (try? AtomicFile.read(path, limit: 1 << 16)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

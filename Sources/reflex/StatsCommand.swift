@@ -39,12 +39,8 @@ struct Stats: ParsableCommand {
     }
 
     static func isReflex(_ pid: pid_t) -> Bool {
-        guard let file = fopen("/proc/\(pid)/comm", "r") else { return false }
-        defer { fclose(file) }
-        var name = [CChar](repeating: 0, count: 64)
-        guard fgets(&name, Int32(name.count), file) != nil else { return false }
-        let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace() == "reflex"
+        guard let name = try? AtomicFile.read("/proc/\(pid)/comm", limit: 64) else { return false }
+        return String(decoding: name, as: UTF8.self).trimmingWhitespace() == "reflex"
     }
 
     static func modificationTime(_ path: String) -> Int? {

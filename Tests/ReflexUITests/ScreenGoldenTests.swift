@@ -76,7 +76,9 @@ import Testing
         zoomed.zoomTenths = 24
         list.append(Case(name: "zoomed", state: zoomed))
         list.append(Case(name: "no-focus-motor", state: ViewState(settings: proSettings(.iso), readout: readout, hasFocusDial: false)))
-        list.append(Case(name: "zebras", state: ViewState(readout: readout, zebras: true), zebras: true))
+        var zebraSettings = CameraSettings()
+        zebraSettings.zebras = true
+        list.append(Case(name: "zebras", state: ViewState(settings: zebraSettings, readout: readout), zebras: true))
         list.append(Case(name: "peaking", state: ViewState(settings: proSettings(.focus), readout: readout), peaking: true))
         list.append(Case(name: "storage-missing", state: ViewState(readout: readout, storage: .missing)))
         list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))

@@ -1,5 +1,4 @@
 import CAllocationCounter
-import CLinux
 import ReflexCore
 import ReflexHardware
 import ReflexISP
@@ -52,7 +51,7 @@ final class FrameLoop: @unchecked Sendable {
     private let settingsSaver: SettingsSaver?
     private let fNumberTenths: Int
     /// Wakes the loop's poll: to stop, or to answer a statistics request.
-    private let wakeDescriptor = reflex_event_fd()
+    private let wakeUp = EventSignal()
     private let stopRequested = Atomic<Bool>(false)
     private var thread: pthread_t?
 
@@ -93,43 +92,25 @@ final class FrameLoop: @unchecked Sendable {
         self.exchange = exchange
         self.fonts = fonts
         fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
-        state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl,
-                          zebras: model.settings.zebras)
+        state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
         controller = InterfaceController(model: model, layout: ScreenLayout(width: display.width, height: display.height),
                                          now: monotonicSeconds())
     }
 
-    deinit { close(wakeDescriptor) }
-
     // MARK: the thread
 
     /// Starts the thread; false if it could not be made.
     func start() -> Bool {
-        let retained = Unmanaged.passRetained(self)
-        var created = pthread_t()
-        guard pthread_create(&created, nil, { context in
-            let loop = Unmanaged<FrameLoop>.fromOpaque(context!).takeRetainedValue()
-            loop.run()
-            return nil
-        }, retained.toOpaque()) == 0 else {
-            retained.release()
-            return false
-        }
-        thread = created
-        return true
+        thread = startThread { self.run() }
+        return thread != nil
     }
 
     func stop() {
         stopRequested.store(true, ordering: .releasing)
-        wake()
+        wakeUp.signal()
         if let thread { pthread_join(thread, nil) }
         thread = nil
-    }
-
-    private func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, 8)
     }
 
     /// True once a frame has reached the screen.
@@ -139,7 +120,7 @@ final class FrameLoop: @unchecked Sendable {
     /// answer within `timeout` seconds). One caller thread at a time.
     func currentStatistics(timeout: Double = 1) -> Statistics? {
         let request = requested.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
-        wake()
+        wakeUp.signal()
         var waited = 0.0
         while answered.load(ordering: .acquiring) < request {
             guard waited < timeout, !ended.load(ordering: .acquiring) else { return nil }
@@ -169,7 +150,7 @@ final class FrameLoop: @unchecked Sendable {
         take(exchange.latestReport())
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: exchange.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: input?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
         let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
         while !stopRequested.load(ordering: .acquiring) {
@@ -179,10 +160,7 @@ final class FrameLoop: @unchecked Sendable {
             // A display that reports an error (unplugged, driver gone) ends the loop; the
             // main thread notices and opens a display again.
             if descriptors[0].revents & failure != 0 { break }
-            if descriptors[2].revents & Int16(POLLIN) != 0 {
-                var count: UInt64 = 0
-                _ = read(wakeDescriptor, &count, 8)
-            }
+            if descriptors[2].revents & Int16(POLLIN) != 0 { wakeUp.drain() }
             if descriptors[0].revents & Int16(POLLIN) != 0 { displayEvents() }
             if descriptors[1].revents & Int16(POLLIN) != 0 { exchange.drainWake() }
             if descriptors[3].revents & Int16(POLLIN) != 0 { handleInput(at: monotonicSeconds()) }
@@ -255,7 +233,6 @@ final class FrameLoop: @unchecked Sendable {
         }
         guard changed else { return }
         state.settings = controller.model.settings
-        state.zebras = state.settings.zebras
         settingsSaver?.publish(state.settings)
     }
 
@@ -309,11 +286,8 @@ final class FrameLoop: @unchecked Sendable {
             overlayStale = true
         }
         let renderer = renderer!
-        // The ISP is sized in sensor pixels; a half-size picture stands for twice its size.
-        let sourceScale = frame?.kind == .halfSizeXRGB ? 2 : 1
-        if let frame, isp == nil || isp!.maximumSourceWidth < frame.width * sourceScale
-            || isp!.maximumSourceHeight < frame.height * sourceScale {
-            isp = PreviewISP(maximumSourceWidth: frame.width * sourceScale, maximumSourceHeight: frame.height * sourceScale,
+        if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
+            isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
                              maximumOutputWidth: display.width)
         }
         renderer.update(state)

@@ -13,7 +13,7 @@ import Glibc
 /// second. The PNG is encoded on a low-priority thread of its own from a copy, so the
 /// realtime loop never waits on zlib or the file system; each file appears whole (written
 /// beside, then renamed).
-final class HeadlessDisplay: DisplayOutput {
+final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     let width: Int
     let height: Int
     let descriptor: Int32
@@ -26,11 +26,9 @@ final class HeadlessDisplay: DisplayOutput {
     private var lastSnapshot = -Double.infinity
     private let snapshot: UnsafeMutablePointer<UInt32>
     private let writerBusy = Atomic<Bool>(false)
-    private let writerWake: Int32
+    private let writerWake = EventSignal()
     private let stopWriter = Atomic<Bool>(false)
     private var writer: pthread_t?
-    /// PNG files written so far (read from any thread, for tests and the log).
-    let pngWrites = Atomic<Int>(0)
 
     var summary: String {
         "headless \(width)x\(height) at \(refreshRate) Hz" + (folder.map { ", frames to \($0)/frame.png" } ?? "")
@@ -66,18 +64,16 @@ final class HeadlessDisplay: DisplayOutput {
             return buffer
         }
         snapshot = .allocate(capacity: width * height)
-        writerWake = reflex_event_fd()
-        if folder != nil { startWriter() }
+        // The writer does not keep the display alive: deinit stops it and waits first.
+        if folder != nil { writer = startThread { [unowned(unsafe) self] in self.writeSnapshots() } }
     }
 
     deinit {
         if let writer {
             stopWriter.store(true, ordering: .releasing)
-            var one: UInt64 = 1
-            _ = write(writerWake, &one, 8)
+            writerWake.signal()
             pthread_join(writer, nil)
         }
-        close(writerWake)
         close(descriptor)
         buffers.forEach { $0.deallocate() }
         snapshot.deallocate()
@@ -128,34 +124,20 @@ final class HeadlessDisplay: DisplayOutput {
         lastSnapshot = seconds
         snapshot.update(from: frontPixels, count: width * height)
         writerBusy.store(true, ordering: .releasing)
-        var one: UInt64 = 1
-        _ = write(writerWake, &one, 8)
-    }
-
-    private func startWriter() {
-        let retained = Unmanaged.passUnretained(self).toOpaque()
-        var created = pthread_t()
-        guard pthread_create(&created, nil, { context in
-            let display = Unmanaged<HeadlessDisplay>.fromOpaque(context!).takeUnretainedValue()
-            display.writeSnapshots()
-            return nil
-        }, retained) == 0 else { return }
-        writer = created
+        writerWake.signal()
     }
 
     private func writeSnapshots() {
         _ = reflex_make_thread_background()
-        var descriptor = pollfd(fd: writerWake, events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: writerWake.descriptor, events: Int16(POLLIN), revents: 0)
         while !stopWriter.load(ordering: .acquiring) {
             descriptor.revents = 0
             guard poll(&descriptor, 1, -1) > 0 else { continue }
-            var count: UInt64 = 0
-            _ = read(writerWake, &count, 8)
+            writerWake.drain()
             guard writerBusy.load(ordering: .acquiring), let folder else { continue }
             let temporary = folder + "/.frame.png.tmp", final = folder + "/frame.png"
             if (try? PNGImage.write(snapshot, width: width, height: height, stride: width, to: temporary)) != nil {
                 rename(temporary, final)
-                pngWrites.add(1, ordering: .relaxed)
             }
             writerBusy.store(false, ordering: .releasing)
         }

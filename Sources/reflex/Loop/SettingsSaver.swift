@@ -14,25 +14,20 @@ final class SettingsSaver: @unchecked Sendable {
     /// The sensor thread reads this one.
     let toSensor = TripleBuffer { CameraSettings() }
     private let toDisk = TripleBuffer { CameraSettings() }
-    private let wakeDescriptor = reflex_event_fd()
+    private let wakeUp = EventSignal()
     private let stopRequested = Atomic<Bool>(false)
     private let store: SettingsStore
     private var thread: pthread_t?
-    /// Saves done (read from any thread, for tests and the log).
-    let saves = Atomic<Int>(0)
 
     init(store: SettingsStore) {
         self.store = store
     }
 
-    deinit { close(wakeDescriptor) }
-
     /// From the realtime loop: never waits.
     func publish(_ settings: CameraSettings) {
         toSensor.publish(settings)
         toDisk.publish(settings)
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, 8)
+        wakeUp.signal()
     }
 
     /// Settings fitted to the camera in use but not chosen by the photographer: the sensor
@@ -42,41 +37,28 @@ final class SettingsSaver: @unchecked Sendable {
     }
 
     func start() {
-        let retained = Unmanaged.passRetained(self)
-        var created = pthread_t()
-        guard pthread_create(&created, nil, { context in
-            let saver = Unmanaged<SettingsSaver>.fromOpaque(context!).takeRetainedValue()
-            saver.run()
-            return nil
-        }, retained.toOpaque()) == 0 else {
-            retained.release()
-            log("settings: cannot start the saving thread; changes will not be kept")
-            return
-        }
-        thread = created
+        thread = startThread { self.run() }
+        if thread == nil { log("settings: cannot start the saving thread; changes will not be kept") }
     }
 
     /// Saves what is still pending, then ends the thread.
     func stop() {
         stopRequested.store(true, ordering: .releasing)
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, 8)
+        wakeUp.signal()
         if let thread { pthread_join(thread, nil) }
         thread = nil
     }
 
     private func run() {
         _ = reflex_make_thread_background()
-        var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             descriptor.revents = 0
             _ = poll(&descriptor, 1, -1)
-            var count: UInt64 = 0
-            _ = read(wakeDescriptor, &count, 8)
+            wakeUp.drain()
             if toDisk.takeNewest() {
                 do {
                     try store.save(toDisk.current)
-                    saves.add(1, ordering: .relaxed)
                 } catch {
                     log("settings: cannot save (\(error)); the camera keeps them until it stops")
                 }
