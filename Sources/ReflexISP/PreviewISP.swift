@@ -7,8 +7,15 @@ import ReflexCore
 /// "superpixel" method (dcraw's half-size mode) — which is exact in colour, cheap, and has
 /// as many pixels as a 1280-wide viewfinder needs from a 1080p sensor mode. Per tile:
 /// unpack → black level, white balance, digital gain and normalisation (one lookup table per
-/// channel) → colour matrix (fixed point) → gamma (a table). The half-size image is then
-/// scaled bilinearly into the destination rectangle; the letterbox around it is black.
+/// channel) → colour matrix → gamma (a table). The half-size image is then scaled bilinearly
+/// into the destination rectangle; the letterbox around it is black.
+///
+/// A row of tiles goes through three short loops rather than one long one: unpacking and the
+/// channel tables (scalar: every sample is a lookup), the colour matrix and clamp (SIMD, eight
+/// tiles a step), and the gamma table with the packing into XRGB (scalar lookups again). The
+/// gamma table reaches below 0 and above 4095 so that it is also the clamp. One
+/// fused loop needs more registers than x86-64 has and spills them every tile; split, each
+/// loop stays in registers and the middle one vectorises.
 public final class PreviewISP {
     public let maximumSourceWidth: Int
     public let maximumSourceHeight: Int
@@ -17,24 +24,37 @@ public final class PreviewISP {
     /// Linear values inside the pipeline are 12-bit: 0…4095.
     static let linearBits = 12
     static let linearMaximum: Int32 = (1 << linearBits) - 1
-    /// Colour matrix coefficients are fixed point with 10 fractional bits.
-    static let matrixShift: Int32 = 10
     static let lutSize = 1 << 16
 
     private let rowA: UnsafeMutablePointer<UInt16>
     private let rowB: UnsafeMutablePointer<UInt16>
     private let halfImage: UnsafeMutablePointer<UInt32>
-    private let lutRed: UnsafeMutablePointer<Int32>
-    private let lutGreen: UnsafeMutablePointer<Int32>
-    private let lutBlue: UnsafeMutablePointer<Int32>
-    private let gamma: UnsafeMutablePointer<UInt32>
+    /// Sensor value → linear 0…4095 after black level, white balance, gain and normalisation.
+    private let lutRed: UnsafeMutablePointer<Float>
+    private let lutGreen: UnsafeMutablePointer<Float>
+    private let lutBlue: UnsafeMutablePointer<Float>
+    /// Linear → the 8-bit sRGB value, for -gammaBelow ..< 4096 + gammaAbove: 0 below 0, 255
+    /// above 4095, so the colour matrix's results need no clamp. `gamma` points at linear 0.
+    private let gammaTable: UnsafeMutablePointer<UInt8>
+    private let gamma: UnsafeMutablePointer<UInt8>
+    static let gammaBelow = 4 << linearBits
+    static let gammaAbove = 4 << linearBits
+    /// One row of tiles between the three loops: linear values before the colour matrix, and
+    /// the gamma table's indices after it. Padded to whole SIMD steps.
+    private let tileCapacity: Int
+    private let linearRed: UnsafeMutablePointer<Float>
+    private let linearGreen: UnsafeMutablePointer<Float>
+    private let linearBlue: UnsafeMutablePointer<Float>
+    private let levelRed: UnsafeMutablePointer<Int32>
+    private let levelGreen: UnsafeMutablePointer<Int32>
+    private let levelBlue: UnsafeMutablePointer<Int32>
     private let columnIndex: UnsafeMutablePointer<Int32>
     private let columnFraction: UnsafeMutablePointer<UInt32>
     /// Two source rows blended vertically, for the horizontal pass of the scaler.
     private let blendedRow: UnsafeMutablePointer<UInt32>
 
-    /// The colour matrix in fixed point, as a tuple so the hot loop reads it without an array.
-    private var matrixTuple: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    /// The colour matrix, row by row, as a tuple so the hot loop reads it without an array.
+    private var matrixTuple: (Float, Float, Float, Float, Float, Float, Float, Float, Float) = (1, 0, 0, 0, 1, 0, 0, 0, 1)
     private var parameters: ISPParameters?
     private var lutFormat: RawFormat?
     /// Samples index the tables through this mask: the format's depth, so the tables are only
@@ -52,24 +72,42 @@ public final class PreviewISP {
         lutRed = .allocate(capacity: PreviewISP.lutSize)
         lutGreen = .allocate(capacity: 2 * PreviewISP.lutSize)  // indexed by the sum of a tile's two greens
         lutBlue = .allocate(capacity: PreviewISP.lutSize)
-        gamma = .allocate(capacity: Int(PreviewISP.linearMaximum) + 1)
+        gammaTable = .allocate(capacity: PreviewISP.gammaBelow + (1 << PreviewISP.linearBits) + PreviewISP.gammaAbove)
+        gamma = gammaTable + PreviewISP.gammaBelow
+        (gammaTable).initialize(repeating: 0, count: PreviewISP.gammaBelow)
+        (gamma + (1 << PreviewISP.linearBits)).initialize(repeating: 255, count: PreviewISP.gammaAbove)
+        tileCapacity = (maximumSourceWidth / 2 + 2 + PreviewISP.simdWidth - 1) / PreviewISP.simdWidth * PreviewISP.simdWidth
+        // Zeroed: the padding past a row's last tile goes through the matrix too, and must be
+        // a number.
+        linearRed = .allocate(capacity: tileCapacity); linearRed.initialize(repeating: 0, count: tileCapacity)
+        linearGreen = .allocate(capacity: tileCapacity); linearGreen.initialize(repeating: 0, count: tileCapacity)
+        linearBlue = .allocate(capacity: tileCapacity); linearBlue.initialize(repeating: 0, count: tileCapacity)
+        levelRed = .allocate(capacity: tileCapacity)
+        levelGreen = .allocate(capacity: tileCapacity)
+        levelBlue = .allocate(capacity: tileCapacity)
         columnIndex = .allocate(capacity: maximumOutputWidth)
         columnFraction = .allocate(capacity: maximumOutputWidth)
         let tiles = maximumSourceWidth / 2 + 8
         blendedRow = .allocate(capacity: tiles)
         for i in 0...Int(PreviewISP.linearMaximum) {
-            gamma[i] = UInt32(PreviewISP.sRGBEncode(Double(i) / Double(PreviewISP.linearMaximum)) * 255 + 0.5)
+            gamma[i] = UInt8(PreviewISP.sRGBEncode(Double(i) / Double(PreviewISP.linearMaximum)) * 255 + 0.5)
         }
     }
 
     deinit {
         for pointer in [rowA, rowB] { pointer.deallocate() }
-        for pointer in [lutRed, lutGreen, lutBlue, columnIndex] { pointer.deallocate() }
+        for pointer in [lutRed, lutGreen, lutBlue] { pointer.deallocate() }
+        columnIndex.deallocate()
         halfImage.deallocate()
-        gamma.deallocate()
+        gammaTable.deallocate()
         columnFraction.deallocate()
         blendedRow.deallocate()
+        for pointer in [linearRed, linearGreen, linearBlue] { pointer.deallocate() }
+        for pointer in [levelRed, levelGreen, levelBlue] { pointer.deallocate() }
     }
+
+    /// Tiles per step of the colour-matrix loop.
+    static let simdWidth = 8
 
     /// The sRGB transfer curve (IEC 61966-2-1), linear 0…1 in, encoded 0…1 out.
     public static func sRGBEncode(_ linear: Double) -> Double {
@@ -97,8 +135,8 @@ public final class PreviewISP {
     @inline(__always)
     func displayedLuma(red: UInt16, green: UInt16, blue: UInt16) -> UInt32 {
         let mask = sampleMask
-        let y = (54 &* lutRed[Int(red) & mask] &+ 183 &* lutGreen[2 &* (Int(green) & mask)] &+ 19 &* lutBlue[Int(blue) & mask]) &>> 8
-        return gamma[Int(min(y, PreviewISP.linearMaximum))]
+        let y = 0.2126 * lutRed[Int(red) & mask] + 0.7152 * lutGreen[2 &* (Int(green) & mask)] + 0.0722 * lutBlue[Int(blue) & mask]
+        return UInt32(gamma[Int(y)])
     }
 
     /// Sets what the next frames get. Tables are rebuilt only when something changed.
@@ -123,14 +161,38 @@ public final class PreviewISP {
             lutGreen[sum] = PreviewISP.clampLinear(signal * gains.y)
         }
         // (No `map`: white balance moves every few frames, and this must not allocate.)
-        let m = newParameters.colorMatrix.m
-        func fixed(_ i: Int) -> Int32 { Int32((m[i] * Double(1 << PreviewISP.matrixShift)).rounded()) }
-        matrixTuple = (fixed(0), fixed(1), fixed(2), fixed(3), fixed(4), fixed(5), fixed(6), fixed(7), fixed(8))
-
+        matrixTuple = PreviewISP.boundedMatrix(newParameters.colorMatrix.m)
     }
 
-    static func clampLinear(_ value: Double) -> Int32 {
-        Int32(min(max(value, 0), Double(linearMaximum)).rounded())
+    /// The colour matrix as the hot loop takes it. Every result of a row must stay inside the
+    /// gamma table: a row whose positive (or negative) coefficients add up to more than the
+    /// table's margin is scaled down, and a matrix with a non-number in it is the identity.
+    /// (Real colour matrices are far inside: rows add to about 1, coefficients within ±3.)
+    static func boundedMatrix(_ m: [Double]) -> (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
+        // (No arrays made here: this runs whenever white balance moves.)
+        var finite = m.count == 9
+        // (By index: an unoptimised build allocates in an array's iterator.)
+        for i in m.indices where !m[i].isFinite { finite = false }
+        guard finite else { return (1, 0, 0, 0, 1, 0, 0, 0, 1) }
+        let reachAbove = Double(gammaAbove + (1 << linearBits) - 2) / Double(linearMaximum)
+        let reachBelow = Double(gammaBelow - 2) / Double(linearMaximum)
+        let s0 = rowShrink(m, 0, reachAbove, reachBelow), s1 = rowShrink(m, 1, reachAbove, reachBelow)
+        let s2 = rowShrink(m, 2, reachAbove, reachBelow)
+        return (Float(m[0] * s0), Float(m[1] * s0), Float(m[2] * s0),
+                Float(m[3] * s1), Float(m[4] * s1), Float(m[5] * s1),
+                Float(m[6] * s2), Float(m[7] * s2), Float(m[8] * s2))
+    }
+
+    /// How much a matrix row must shrink so its results stay inside the gamma table.
+    private static func rowShrink(_ m: [Double], _ row: Int, _ reachAbove: Double, _ reachBelow: Double) -> Double {
+        var positive = 0.0, negative = 0.0
+        for i in row * 3..<row * 3 + 3 { if m[i] > 0 { positive += m[i] } else { negative -= m[i] } }
+        // (Two-argument mins: the three-argument one is variadic, an array.)
+        return min(min(1, reachAbove / max(positive, .leastNonzeroMagnitude)), reachBelow / max(negative, .leastNonzeroMagnitude))
+    }
+
+    static func clampLinear(_ value: Double) -> Float {
+        Float(min(max(value, 0), Double(linearMaximum)))
     }
 
     /// Renders one Bayer frame. `crop` (sensor pixels; the digital zoom) defaults to the whole
@@ -158,20 +220,21 @@ public final class PreviewISP {
             let upperRow = frame + y * layout.bytesPerLine, lowerRow = upperRow + layout.bytesPerLine
             let redRowBytes = red.y == 0 ? upperRow : lowerRow
             let blueRowBytes = red.y == 0 ? lowerRow : upperRow
-            let out = halfImage + tileRow * tilesWide
             if directRows {
                 // 16-bit little-endian samples are read where they lie: no unpacking pass.
-                demosaicTiles(redRow: redRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
-                              blueRow: blueRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
-                              redColumn: red.x, count: tilesWide, into: out)
+                linearizeTiles(redRow: redRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
+                               blueRow: blueRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
+                               redColumn: red.x, count: tilesWide)
             } else if format.packing == .csi2Packed10 {
-                demosaicPacked10(redRow: redRowBytes + area.x / 4 * 5, blueRow: blueRowBytes + area.x / 4 * 5,
-                                 redColumn: red.x, count: tilesWide, into: out)
+                linearizePacked10(redRow: redRowBytes + area.x / 4 * 5, blueRow: blueRowBytes + area.x / 4 * 5,
+                                  redColumn: red.x, count: tilesWide)
             } else {
                 RawUnpacking.unpack(row: redRowBytes, packing: format.packing, first: area.x, count: area.width, into: rowA)
                 RawUnpacking.unpack(row: blueRowBytes, packing: format.packing, first: area.x, count: area.width, into: rowB)
-                demosaicTiles(redRow: rowA, blueRow: rowB, redColumn: red.x, count: tilesWide, into: out)
+                linearizeTiles(redRow: rowA, blueRow: rowB, redColumn: red.x, count: tilesWide)
             }
+            applyColourMatrix(count: tilesWide)
+            encodeTiles(count: tilesWide, into: halfImage + tileRow * tilesWide)
         }
         scale(halfImage, width: tilesWide, height: tilesHigh, into: output, outputWidth: outputWidth,
               outputHeight: outputHeight, outputStride: outputStride, destination: destination)
@@ -227,69 +290,110 @@ public final class PreviewISP {
         return PixelRect(x: x, y: y, width: width, height: height)
     }
 
-    /// One row of tiles. Black level, white balance, gain and normalisation are one table
-    /// lookup per sample; the colour matrix is fixed point; gamma is a table.
+    /// The first loop over a row of tiles: black level, white balance, gain and normalisation,
+    /// one table lookup per channel, into the linear row buffers.
     @inline(__always)
-    private func demosaicTiles(redRow: UnsafePointer<UInt16>, blueRow: UnsafePointer<UInt16>,
-                               redColumn: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    private func linearizeTiles(redRow: UnsafePointer<UInt16>, blueRow: UnsafePointer<UInt16>,
+                                redColumn: Int, count: Int) {
         let mask = sampleMask
-        let finish = TileFinish(matrix: matrixTuple, gamma: gamma)
         let greenColumn = 1 - redColumn
         let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue
+        let linearRed = self.linearRed, linearGreen = self.linearGreen, linearBlue = self.linearBlue
         for tile in 0..<count {
             let x = tile &* 2
-            let r = lutRed[Int(redRow[x &+ redColumn]) & mask]
-            let g = lutGreen[(Int(redRow[x &+ greenColumn]) & mask) &+ (Int(blueRow[x &+ redColumn]) & mask)]
-            let b = lutBlue[Int(blueRow[x &+ greenColumn]) & mask]
-            out[tile] = finish.pixel(r, g, b)
+            linearRed[tile] = lutRed[Int(redRow[x &+ redColumn]) & mask]
+            linearGreen[tile] = lutGreen[(Int(redRow[x &+ greenColumn]) & mask) &+ (Int(blueRow[x &+ redColumn]) & mask)]
+            linearBlue[tile] = lutBlue[Int(blueRow[x &+ greenColumn]) & mask]
         }
     }
 
-    /// The same as `demosaicTiles` for MIPI CSI-2 RAW10, unpacking as it goes: each 5-byte
+    /// The same as `linearizeTiles` for MIPI CSI-2 RAW10, unpacking as it goes: each 5-byte
     /// group of a row holds the 4 samples of two tiles (high bytes, then the low bits).
     @inline(__always)
-    private func demosaicPacked10(redRow: UnsafeRawPointer, blueRow: UnsafeRawPointer, redColumn: Int,
-                                  count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let finish = TileFinish(matrix: matrixTuple, gamma: gamma)
+    private func linearizePacked10(redRow: UnsafeRawPointer, blueRow: UnsafeRawPointer, redColumn: Int, count: Int) {
         let lutRed = self.lutRed, lutGreen = self.lutGreen, lutBlue = self.lutBlue
+        let linearRed = self.linearRed, linearGreen = self.linearGreen, linearBlue = self.linearBlue
         let upper = redRow.assumingMemoryBound(to: UInt8.self)
         let lower = blueRow.assumingMemoryBound(to: UInt8.self)
-        @inline(__always) func sample(_ row: UnsafePointer<UInt8>, _ group: Int, _ lane: Int) -> Int {
-            Int(row[group &+ lane]) &<< 2 | (Int(row[group &+ 4]) &>> (lane &* 2)) & 3
+        // The loop is written out once for each place red can be in its row, so every shift
+        // below is a constant.
+        @inline(__always) func run(redColumn: Int) {
+            var index = 0
+            var group = 0
+            while index &+ 2 <= count {
+                // A group: four high bytes (one 32-bit load) and a byte of their low bits.
+                let upperHigh = UnsafeRawPointer(upper + group).loadUnaligned(as: UInt32.self)
+                let lowerHigh = UnsafeRawPointer(lower + group).loadUnaligned(as: UInt32.self)
+                let upperLow = UInt32(upper[group &+ 4]), lowerLow = UInt32(lower[group &+ 4])
+                @inline(__always) func sample(_ high: UInt32, _ low: UInt32, _ lane: Int) -> Int {
+                    Int((high &>> UInt32(lane &* 8)) & 0xFF) &<< 2 | Int((low &>> UInt32(lane &* 2)) & 3)
+                }
+                for pair in 0..<2 {
+                    // In the red row the red sample is at `redColumn`, green beside it; in the
+                    // blue row green sits under red and blue under green.
+                    let first = pair &* 2
+                    linearRed[index &+ pair] = lutRed[sample(upperHigh, upperLow, first &+ redColumn)]
+                    linearGreen[index &+ pair] = lutGreen[sample(upperHigh, upperLow, first &+ 1 &- redColumn)
+                        &+ sample(lowerHigh, lowerLow, first &+ redColumn)]
+                    linearBlue[index &+ pair] = lutBlue[sample(lowerHigh, lowerLow, first &+ 1 &- redColumn)]
+                }
+                index &+= 2
+                group &+= 5
+            }
+            if index < count {
+                // An odd last tile: its half group, byte by byte.
+                let tail = group
+                @inline(__always) func sample(_ row: UnsafePointer<UInt8>, _ lane: Int) -> Int {
+                    Int(row[tail &+ lane]) &<< 2 | (Int(row[tail &+ 4]) &>> (lane &* 2)) & 3
+                }
+                linearRed[index] = lutRed[sample(upper, redColumn)]
+                linearGreen[index] = lutGreen[sample(upper, 1 &- redColumn) &+ sample(lower, redColumn)]
+                linearBlue[index] = lutBlue[sample(lower, 1 &- redColumn)]
+            }
         }
-        @inline(__always) func tile(_ group: Int, _ first: Int) -> UInt32 {
-            // In the red row the red sample is at `redColumn`, green beside it; in the blue row
-            // green sits under red and blue under green.
-            let r = lutRed[sample(upper, group, first &+ redColumn)]
-            let g = lutGreen[sample(upper, group, first &+ 1 &- redColumn) &+ sample(lower, group, first &+ redColumn)]
-            let b = lutBlue[sample(lower, group, first &+ 1 &- redColumn)]
-            return finish.pixel(r, g, b)
-        }
-        var index = 0
-        var group = 0
-        while index &+ 2 <= count {
-            out[index] = tile(group, 0)
-            out[index &+ 1] = tile(group, 2)
-            index &+= 2
-            group &+= 5
-        }
-        if index < count { out[index] = tile(group, 0) }
+        if redColumn == 0 { run(redColumn: 0) } else { run(redColumn: 1) }
     }
 
-    /// The end of every tile, whatever its packing: colour matrix (fixed point), clamp to the
-    /// 12-bit range, gamma table, XRGB pixel.
-    private struct TileFinish {
-        let matrix: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
-        let gamma: UnsafeMutablePointer<UInt32>
+    /// The second loop: the colour matrix and the clamp to 0…4095, eight tiles a step, into
+    /// the gamma table's indices (rounded).
+    @inline(__always)
+    private func applyColourMatrix(count: Int) {
+        typealias Vector = SIMD8<Float>
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrixTuple
+        // Adding 1.5 × 2²³ to a float within ±2²² leaves the integer, rounded to nearest, in the
+        // low bits of its pattern: a conversion without the standard library's generic one,
+        // which is not vectorised.
+        let magic = Vector(repeating: 12_582_912), magicBits = SIMD8<Int32>(repeating: 0x4B40_0000)
+        let linearRed = UnsafeRawPointer(self.linearRed), linearGreen = UnsafeRawPointer(self.linearGreen)
+        let linearBlue = UnsafeRawPointer(self.linearBlue)
+        let levelRed = UnsafeMutableRawPointer(self.levelRed), levelGreen = UnsafeMutableRawPointer(self.levelGreen)
+        let levelBlue = UnsafeMutableRawPointer(self.levelBlue)
+        @inline(__always) func level(_ v: Vector) -> SIMD8<Int32> {
+            // Clamped first, so the conversion cannot overflow.
+            // No clamp: the gamma table is the clamp.
+            unsafeBitCast(v + magic, to: SIMD8<Int32>.self) &- magicBits
+        }
+        var offset = 0
+        let end = count &* 4
+        while offset < end {
+            let r = linearRed.loadUnaligned(fromByteOffset: offset, as: Vector.self)
+            let g = linearGreen.loadUnaligned(fromByteOffset: offset, as: Vector.self)
+            let b = linearBlue.loadUnaligned(fromByteOffset: offset, as: Vector.self)
+            levelRed.storeBytes(of: level(m0 * r + m1 * g + m2 * b), toByteOffset: offset, as: SIMD8<Int32>.self)
+            levelGreen.storeBytes(of: level(m3 * r + m4 * g + m5 * b), toByteOffset: offset, as: SIMD8<Int32>.self)
+            levelBlue.storeBytes(of: level(m6 * r + m7 * g + m8 * b), toByteOffset: offset, as: SIMD8<Int32>.self)
+            offset &+= 4 &* PreviewISP.simdWidth
+        }
+    }
 
-        @inline(__always)
-        func pixel(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt32 {
-            let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = matrix
-            let shift = PreviewISP.matrixShift, top = PreviewISP.linearMaximum
-            let outR = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) &>> shift, 0), top)
-            let outG = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) &>> shift, 0), top)
-            let outB = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) &>> shift, 0), top)
-            return 0xFF00_0000 | gamma[Int(outR)] &<< 16 | gamma[Int(outG)] &<< 8 | gamma[Int(outB)]
+    /// The third loop: gamma by table, packed into XRGB.
+    @inline(__always)
+    private func encodeTiles(count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let gamma = self.gamma
+        let levelRed = self.levelRed, levelGreen = self.levelGreen, levelBlue = self.levelBlue
+        for tile in 0..<count {
+            out[tile] = 0xFF00_0000 | UInt32(gamma[Int(levelRed[tile])]) &<< 16
+                | UInt32(gamma[Int(levelGreen[tile])]) &<< 8 | UInt32(gamma[Int(levelBlue[tile])])
         }
     }
 

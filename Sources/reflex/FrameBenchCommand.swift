@@ -52,6 +52,9 @@ struct FrameBench: ParsableCommand {
         print("Full frame path: IMX219 1920x1080 RAW10 → \(display.width)x\(display.height) with the interface, "
               + "headless display at 60 Hz, \(frames) frames" + (pro ? ", Pro" : ", Auto")
               + (readoutChangeEvery > 0 ? ", HUD readout changing every \(readoutChangeEvery) frames" : ""))
+        let stealAtStart = HostStealTime.milliseconds()
+        // This thread is the loop's here: scheduled as the camera schedules it.
+        loop.enterRealtimeScheduling()
         var descriptor = pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0)
         var published = 0
         let warmUp = 60
@@ -75,10 +78,13 @@ struct FrameBench: ParsableCommand {
         }
         let summary = loop.statistics.ring.summary()
         let warm = measuredFrom ?? FrameTimeRing()
-        print("  the loop: \(summary.description)")
+        print("  the loop (\(loop.statistics.scheduling)): \(summary.description)")
         print("  (after \(warmUp) warm-up frames: \(summary.allocations - warm.allocations) allocations in "
               + "\(summary.allocatingFrames - warm.allocatingFrames) frames, "
               + "\(summary.missedVblanks - warm.missedVblanks) missed vblanks)")
+        // On a virtual machine the host may stop the CPUs for a while: said, not hidden.
+        print("  CPU time the hypervisor took during the run (steal, all CPUs): "
+              + HostStealTime.describe(from: stealAtStart, to: HostStealTime.milliseconds()))
 
         // References in the same run: the ISP alone into the same panel, and a memcpy of the panel.
         let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: display.width)

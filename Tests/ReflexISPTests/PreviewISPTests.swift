@@ -60,6 +60,49 @@ struct PreviewISPTests {
         #expect(got.0 > got.2, "red was brighter than blue in the scene")
     }
 
+    /// The colour matrix's results index the gamma table without a clamp, so a wild matrix
+    /// must still land inside it: shrunk until it does, or the identity if it is not numbers.
+    @Test(arguments: [
+        [40.0, -30, 0, 0, 1, 0, 0, 0, 1],      // far beyond any real sensor's matrix
+        [1, 0, 0, -50, 0, 0, 0, 0, 1],         // a row all negative
+        [Double.nan, 0, 0, 0, 1, 0, 0, 0, 1],  // not a number
+        [Double.infinity, 0, 0, 0, 1, 0, 0, 0, 1],
+    ])
+    func aWildColourMatrixStaysInsideTheGammaTable(matrix: [Double]) {
+        let m = PreviewISP.boundedMatrix(matrix)
+        let rows = [(m.0, m.1, m.2), (m.3, m.4, m.5), (m.6, m.7, m.8)]
+        let top = Float(PreviewISP.linearMaximum)
+        for (a, b, c) in rows {
+            #expect(a.isFinite && b.isFinite && c.isFinite)
+            let highest = (max(a, 0) + max(b, 0) + max(c, 0)) * top
+            let lowest = (min(a, 0) + min(b, 0) + min(c, 0)) * top
+            #expect(highest < top + Float(PreviewISP.gammaAbove) && lowest > -Float(PreviewISP.gammaBelow),
+                    "row \((a, b, c)) reaches \(lowest)…\(highest)")
+        }
+        // And a frame through it comes out: saturated channels are 255, none wrap around.
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
+        let frame = flatFrame(width: 16, height: 16, format: format, red: 1023, green: 900, blue: 64)
+        let isp = PreviewISP(maximumSourceWidth: 16, maximumSourceHeight: 16, maximumOutputWidth: 8)
+        var wild = parameters
+        wild.colorMatrix = Matrix3(matrix)
+        isp.setParameters(wild, format: format)
+        var output = [UInt32](repeating: 0, count: 8 * 8)
+        frame.withUnsafeBytes { raw in
+            output.withUnsafeMutableBufferPointer { out in
+                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: 16, height: 16, format: format),
+                                into: out.baseAddress!, outputWidth: 8, outputHeight: 8, outputStride: 8,
+                                destination: PixelRect(x: 0, y: 0, width: 8, height: 8))
+            }
+        }
+        #expect(output.allSatisfy { $0 >> 24 == 0xFF })
+    }
+
+    /// A real matrix is used as it is.
+    @Test func anOrdinaryColourMatrixIsNotChanged() {
+        let m = PreviewISP.boundedMatrix(parameters.colorMatrix.m)
+        #expect([m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] == parameters.colorMatrix.m.map(Float.init))
+    }
+
     @Test func theLetterboxIsBlackAndThePictureFillsItsRectangle() {
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
         let frame = flatFrame(width: 32, height: 18, format: format, red: 900, green: 900, blue: 900)

@@ -34,3 +34,14 @@ static inline int reflex_make_thread_background(void) {
     int io = (int)syscall(SYS_ioprio_set, 1, tid, 3 << 13);
     return cpu == 0 && io == 0 ? 0 : -1;
 }
+
+#include <pthread.h>
+#include <sched.h>
+
+/// Moves the calling thread into SCHED_FIFO at `priority`, so no ordinary thread (saving,
+/// PNG encoding, the rest of the system) can take its core while it has work. Needs root,
+/// CAP_SYS_NICE or an RLIMIT_RTPRIO allowance. Returns 0 or the error number.
+static inline int reflex_make_thread_realtime(int priority) {
+    struct sched_param parameter = { .sched_priority = priority };
+    return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameter);
+}

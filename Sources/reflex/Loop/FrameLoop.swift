@@ -1,4 +1,5 @@
 import CAllocationCounter
+import CLinux
 import ReflexCore
 import ReflexHardware
 import ReflexISP
@@ -29,12 +30,14 @@ final class FrameLoop: @unchecked Sendable {
         var vblanksSpanned: Int?
         var refusedFlips = 0
         var stalledFlips = 0
+        /// How the loop's thread is scheduled: "SCHED_FIFO 40", or why it is not.
+        var scheduling = "not started"
 
         func describe(display: String) -> String {
             let flipText = "\(flips) flips" + (vblanksSpanned.map { " over \($0) vblanks" } ?? " (no vblank counter)")
             return "display: \(ring.summary()), " + flipText
                 + (missedVblanks.map { ", \($0) vblanks missed by the display" } ?? "")
-                + ", \(refusedFlips) refused, \(stalledFlips) stalled, on \(display)"
+                + ", \(refusedFlips) refused, \(stalledFlips) stalled, on \(display), \(scheduling)"
         }
     }
 
@@ -142,10 +145,24 @@ final class FrameLoop: @unchecked Sendable {
         statisticsCopy.vblanksSpanned = statistics.vblanksSpanned
         statisticsCopy.refusedFlips = statistics.refusedFlips
         statisticsCopy.stalledFlips = statistics.stalledFlips
+        statisticsCopy.scheduling = statistics.scheduling  // (set once, before the loop: a shared buffer, no copy)
         answered.store(request, ordering: .releasing)
     }
 
+    /// The loop's realtime priority: above every ordinary thread, below the kernel's
+    /// threaded interrupt handlers (50), which must still reach the sensor and the display.
+    static let realtimePriority: Int32 = 40
+
+    /// Puts the calling thread (the loop's own, or a benchmark's that drives `step`) at the
+    /// realtime priority, and notes in the statistics whether that worked.
+    func enterRealtimeScheduling() {
+        let refused = reflex_make_thread_realtime(FrameLoop.realtimePriority)
+        statistics.scheduling = refused == 0 ? "SCHED_FIFO \(FrameLoop.realtimePriority)"
+            : "ordinary scheduling (SCHED_FIFO refused: \(String(cString: strerror(refused))))"
+    }
+
     private func run() {
+        enterRealtimeScheduling()
         // What the sensor said before this loop existed (a display opened again).
         take(exchange.latestReport())
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
