@@ -66,7 +66,7 @@ let package = Package(
             name: "CModuleTests",
             dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF"]
         ),
-        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexUI"]),
+        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexUI", "ReflexCore", "ReflexHardware", "ReflexISP", "ReflexSystem"]),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

@@ -8,7 +8,7 @@ import ReflexISP
 public final class InterfaceRenderer {
     public let layout: ScreenLayout
     private let fonts: FontLibrary
-    private let scales: DialScales
+    public let scales: DialScales
     private let topBar: CairoCanvas
     private let toggle: CairoCanvas
     private let controls: CairoCanvas
@@ -82,10 +82,12 @@ public final class InterfaceRenderer {
     }
 
     /// What is drawn on the picture itself, from its pixels: focus peaking and zebras.
-    public func decoratePicture(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay, screen: CameraScreen) {
+    /// (No layers needed: the loop does this every frame, whatever the painter is doing.)
+    public static func decoratePicture(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay,
+                                       screen: CameraScreen, viewfinder: PixelRect) {
         guard screen == .live else { return }
-        if overlay.peaking { PixelCompositing.peaking(in: layout.viewfinder, pixels, stride: stride) }
-        if overlay.zebras { PixelCompositing.zebras(in: layout.viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
+        if overlay.peaking { PixelCompositing.peaking(in: viewfinder, pixels, stride: stride) }
+        if overlay.zebras { PixelCompositing.zebras(in: viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
     }
 
     /// Lays the interface's layers over `pixels`: the picture (opaque XRGB8888), or a

@@ -149,7 +149,7 @@ import Testing
                 let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: 1 - Double(frame) / 40, reveal: 1,
                                                              histogram: histogram, zebras: true, peaking: true,
                                                              zebraPhase: frame)
-                renderer.decoratePicture(pixels, stride: 1280, overlay, screen: .live)
+                InterfaceRenderer.decoratePicture(pixels, stride: 1280, overlay, screen: .live, viewfinder: renderer.layout.viewfinder)
                 renderer.composite(into: pixels, stride: 1280, overlay, screen: .live)
             }
         }

@@ -100,7 +100,8 @@ import Testing
                 let overlay = InterfaceRenderer.FrameOverlay(
                     controlsOpacity: testCase.controlsOpacity, reveal: testCase.reveal ?? (pro ? 1 : 0),
                     histogram: bins, zebras: testCase.zebras, peaking: testCase.peaking)
-                renderer.decoratePicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen)
+                InterfaceRenderer.decoratePicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen,
+                                                  viewfinder: renderer.layout.viewfinder)
                 renderer.composite(into: buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen)
                 return GoldenImage.compare(testCase.name, pixels: buffer.baseAddress!, width: Self.width,
                                            height: Self.height, stride: Self.width)

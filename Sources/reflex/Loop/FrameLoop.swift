@@ -14,8 +14,11 @@ import Glibc
 /// (vblank / page-flip events), the sensor's wake-up eventfd and its own stop eventfd; when
 /// the panel is free and there is something new (a frame, a change on screen, an animation
 /// step) it renders the newest frame through the preview ISP into the back buffer, lays the
-/// interface over it and queues the flip. Nothing on the frame path allocates, locks, logs
-/// or touches a file; the interface's Cairo drawing runs only when what it shows changes.
+/// interface over it and queues the flip. Nothing on this thread allocates, locks, logs or
+/// touches a file: the interface's layers are painted with Cairo by `InterfacePainter` on a
+/// thread of its own, only when what they show changes, and the loop blends the newest set.
+/// A frame that would show a change waits for its layers (a fraction of a millisecond), but
+/// never longer than `paintPatience`.
 ///
 /// The V4L2 device itself stays with the sensor thread, which hands each frame over as a
 /// copy: a control write to a real sensor goes over I2C and can take milliseconds, and that
@@ -30,6 +33,9 @@ final class FrameLoop: @unchecked Sendable {
         var vblanksSpanned: Int?
         var refusedFlips = 0
         var stalledFlips = 0
+        /// Frames that went out before the painter had painted the newest change (after
+        /// `paintPatience`): the change showed a frame late.
+        var lateInterfaceFrames = 0
         /// How the loop's thread is scheduled: "SCHED_FIFO 40", or why it is not.
         var scheduling = "not started"
 
@@ -37,7 +43,8 @@ final class FrameLoop: @unchecked Sendable {
             let flipText = "\(flips) flips" + (vblanksSpanned.map { " over \($0) vblanks" } ?? " (no vblank counter)")
             return "display: \(ring.summary()), " + flipText
                 + (missedVblanks.map { ", \($0) vblanks missed by the display" } ?? "")
-                + ", \(refusedFlips) refused, \(stalledFlips) stalled, on \(display), \(scheduling)"
+                + ", \(refusedFlips) refused, \(stalledFlips) stalled, \(lateInterfaceFrames) with the interface a frame late"
+                + ", on \(display), \(scheduling)"
         }
     }
 
@@ -53,13 +60,24 @@ final class FrameLoop: @unchecked Sendable {
     private let input: InputSource?
     private let settingsSaver: SettingsSaver?
     private let fNumberTenths: Int
-    /// Wakes the loop's poll: to stop, or to answer a statistics request.
+    /// Wakes the loop's poll: to stop, to answer a statistics request, or a painted set.
     private let wakeUp = EventSignal()
+    /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
+    var wakeDescriptor: Int32 { wakeUp.descriptor }
+    func drainWakeUp() { wakeUp.drain() }
+    private let painter: InterfacePainter
+    /// How long a frame may wait for the layers of a change before it goes out with the
+    /// previous ones: a third of a 60 Hz frame (tests, unoptimised, give the painter longer).
+    static let defaultPaintPatience = 0.005
+    private let paintPatience: Double
     private let stopRequested = Atomic<Bool>(false)
     private var thread: pthread_t?
 
     private var isp: PreviewISP?
-    private var renderer: InterfaceRenderer?
+    /// The screen's layout for the sensor's aspect (the viewfinder's place), and the dials'
+    /// scales for the camera's limits: what the painter is asked to paint with.
+    private var layout: ScreenLayout?
+    private var scales: DialScales
     private var report = SensorReport()
     private var state: ViewState
     private var shownState: ViewState?
@@ -87,7 +105,9 @@ final class FrameLoop: @unchecked Sendable {
     let ended = Atomic<Bool>(false)
 
     init(display: DisplayOutput, exchange: PreviewFrameExchange, fonts: FontLibrary, model: CameraModel,
-         fNumber: Double?, input: InputSource? = nil, settingsSaver: SettingsSaver? = nil) {
+         fNumber: Double?, input: InputSource? = nil, settingsSaver: SettingsSaver? = nil,
+         paintPatience: Double = FrameLoop.defaultPaintPatience) {
+        self.paintPatience = paintPatience
         self.input = input
         self.settingsSaver = settingsSaver
         self.display = display
@@ -96,6 +116,8 @@ final class FrameLoop: @unchecked Sendable {
         self.fonts = fonts
         fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
         state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
+        scales = DialScales(model)
+        painter = InterfacePainter(fonts: fonts, paintedSignal: wakeUp)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
         controller = InterfaceController(model: model, layout: ScreenLayout(width: display.width, height: display.height),
                                          now: monotonicSeconds())
@@ -105,15 +127,20 @@ final class FrameLoop: @unchecked Sendable {
 
     /// Starts the thread; false if it could not be made.
     func start() -> Bool {
+        guard startPainter() else { return false }
         thread = startThread { self.run() }
         return thread != nil
     }
+
+    /// The painter alone, for a caller that drives `step` itself (`reflex bench frame`).
+    func startPainter() -> Bool { painter.start() }
 
     func stop() {
         stopRequested.store(true, ordering: .releasing)
         wakeUp.signal()
         if let thread { pthread_join(thread, nil) }
         thread = nil
+        painter.stop()
     }
 
     /// True once a frame has reached the screen.
@@ -145,6 +172,7 @@ final class FrameLoop: @unchecked Sendable {
         statisticsCopy.vblanksSpanned = statistics.vblanksSpanned
         statisticsCopy.refusedFlips = statistics.refusedFlips
         statisticsCopy.stalledFlips = statistics.stalledFlips
+        statisticsCopy.lateInterfaceFrames = statistics.lateInterfaceFrames
         statisticsCopy.scheduling = statistics.scheduling  // (set once, before the loop: a shared buffer, no copy)
         answered.store(request, ordering: .releasing)
     }
@@ -189,6 +217,7 @@ final class FrameLoop: @unchecked Sendable {
     /// Every vblank while something moves on screen; otherwise until the next event, or
     /// the moment the controls start to fade.
     private func pollTimeout(at now: Double) -> Int32 {
+        if painter.isBehind() { return 1 }
         if isAnimating(at: now) || display.flipPending { return 16 }
         if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
             return Int32(min(500, max(1, controller.fade.secondsUntilFade(at: now) * 1000)))
@@ -220,10 +249,19 @@ final class FrameLoop: @unchecked Sendable {
             display.abandonFlip()
             statistics.stalledFlips += 1
         }
+        // The zoom label follows the ramp frame by frame (a repaint each tenth).
+        let zoom = controller.zoom.factor(at: now)
+        state.zoomTenths = Int((zoom * 10).rounded(.down))
+        let layout = currentLayout()
+        painter.request(state, layout: layout, scales: scales, at: now)
         guard newFrame || state != shownState || isAnimating(at: now) else { return }
+        // A change waits for its layers, so it shows in the first frame after it; the picture
+        // does not wait long for a slow paint (the painter's signal wakes the loop).
+        if painter.isBehind() && now - painter.requestedAt < paintPatience { return }
+        if painter.isBehind() { statistics.lateInterfaceFrames += 1 }
         let allocationsBefore = reflex_thread_allocations()
         let started = monotonicSeconds()
-        guard present(now: now) else {
+        guard present(now: now, zoom: zoom, layout: layout) else {
             statistics.refusedFlips += 1
             return
         }
@@ -234,7 +272,8 @@ final class FrameLoop: @unchecked Sendable {
                                allocations: Int(reflex_thread_allocations() - allocationsBefore))
         missedAtLastFrame = missed
         presentedAt = finished
-        shownState = state
+        // What the frame showed: until the painter catches up, the next vblank tries again.
+        shownState = painter.newestLayers()?.state
         newFrame = false
     }
 
@@ -261,7 +300,7 @@ final class FrameLoop: @unchecked Sendable {
             if controller.fit(to: limits) { settingsSaver?.publishToSensor(controller.model.settings) }
             state.settings = controller.model.settings
             state.hasFocusDial = limits.hasFocusControl
-            renderer = nil
+            scales = DialScales(controller.model)
         }
         state.screen = switch newReport.status {
         case .starting, .streaming: .live
@@ -286,28 +325,28 @@ final class FrameLoop: @unchecked Sendable {
             || controller.peaking(at: now) || controller.zoom.isRamping
     }
 
-    /// Renders and queues one frame; false if the display refused it.
-    private func present(now: Double) -> Bool {
-        // The zoom label follows the ramp frame by frame (a repaint each tenth).
-        let zoom = controller.zoom.factor(at: now)
-        state.zoomTenths = Int((zoom * 10).rounded(.down))
+    /// The layout for the newest frame's size (made again only when that changes).
+    private func currentLayout() -> ScreenLayout {
         let frame = exchange.currentFrame
         let sourceWidth = frame?.width ?? report.width, sourceHeight = frame?.height ?? report.height
-        if renderer == nil || renderer!.layout.viewfinder
-            != PixelRect(x: 0, y: 0, width: display.width, height: display.height)
-            .fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight) {
-            let layout = ScreenLayout(width: display.width, height: display.height,
-                                      sensorWidth: sourceWidth, sensorHeight: sourceHeight)
-            renderer = InterfaceRenderer(layout: layout, fonts: fonts, scales: DialScales(controller.model))
-            shownState = nil
-            overlayStale = true
-        }
-        let renderer = renderer!
+        let viewfinder = PixelRect(x: 0, y: 0, width: display.width, height: display.height)
+            .fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+        if let layout, layout.viewfinder == viewfinder { return layout }
+        let made = ScreenLayout(width: display.width, height: display.height, sensorWidth: sourceWidth, sensorHeight: sourceHeight)
+        layout = made
+        overlayStale = true
+        return made
+    }
+
+    /// Renders and queues one frame; false if the display refused it.
+    private func present(now: Double, zoom: Double, layout: ScreenLayout) -> Bool {
+        let frame = exchange.currentFrame
         if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
             isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
                              maximumOutputWidth: display.width)
         }
-        renderer.update(state)
+        // The newest painted layers (nil until the painter's first set: the picture alone).
+        let layers = painter.newestLayers()
         let showHistogram = report.hasHistogram && state.screen == .live
         let pro = state.settings.mode == .pro
         let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
@@ -317,38 +356,39 @@ final class FrameLoop: @unchecked Sendable {
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay
-        let updateOverlay = useOverlay && (overlayStale || state != overlayState || isAnimating(at: now))
+        let updateOverlay = useOverlay && (overlayStale || layers?.state != overlayState || isAnimating(at: now))
         let presented: Bool
         do {
             presented = try display.present({ pixels, stride throws(DisplayError) in
                 if state.screen == .live, let frame, let isp, let bytes = frame.bytes {
                     renderPicture(frame, bytes: bytes, isp: isp, into: pixels, stride: stride,
-                                  viewfinder: renderer.layout.viewfinder, zoom: zoom)
+                                  viewfinder: layout.viewfinder, zoom: zoom)
                 } else {
                     for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
                 }
-                renderer.decoratePicture(pixels, stride: stride, overlay, screen: state.screen)
-                if !useOverlay { composite(renderer, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
+                InterfaceRenderer.decoratePicture(pixels, stride: stride, overlay, screen: state.screen, viewfinder: layout.viewfinder)
+                if !useOverlay, let layers { composite(layers, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
             }, updatingOverlay: updateOverlay, overlay: { pixels, stride in
                 for row in 0..<display.height { (pixels + row * stride).update(repeating: 0, count: display.width) }
-                composite(renderer, into: pixels, stride: stride, overlay, showHistogram: showHistogram)
+                if let layers { composite(layers, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
             })
         } catch {
             return false
         }
         if presented && updateOverlay {
-            overlayState = state
+            overlayState = layers?.state
             overlayStale = false
         }
         return presented
     }
 
-    private func composite(_ renderer: InterfaceRenderer, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+    private func composite(_ layers: InterfacePainter.PaintedLayers, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
                            _ overlay: InterfaceRenderer.FrameOverlay, showHistogram: Bool) {
         histogram.withUnsafeBufferPointer { bins in
             var frameOverlay = overlay
             frameOverlay.histogram = showHistogram ? bins : nil
-            renderer.composite(into: pixels, stride: stride, frameOverlay, screen: state.screen)
+            // The screen the layers were painted for: a failure screen's message comes with them.
+            layers.renderer!.composite(into: pixels, stride: stride, frameOverlay, screen: layers.state?.screen ?? state.screen)
         }
     }
 

@@ -1,0 +1,113 @@
+import ReflexCore
+import ReflexHardware
+import ReflexISP
+import ReflexSystem
+import ReflexUI
+import Testing
+@testable import reflex
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The realtime loop with its painter thread, driven frame by frame on the headless display:
+/// a change on screen shows in the first frame after it, and the loop's thread allocates
+/// nothing for it (Cairo runs on the painter's thread).
+@Suite("The interface painter")
+struct InterfacePainterTests {
+    static let repository: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }()
+
+    /// Drives `loop` as its thread would: vblanks, painted sets, one grey sensor frame a vblank.
+    final class Rig {
+        let display: HeadlessDisplay
+        let exchange = PreviewFrameExchange()
+        let loop: FrameLoop
+        var report = SensorReport()
+        private var published = 0
+        private let frame: [UInt8]
+        private let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
+
+        init() throws {
+            display = try HeadlessDisplay(folder: nil)
+            // Unoptimised Swift paints slowly: the loop may wait for the painter up to a second.
+            loop = FrameLoop(display: display, exchange: exchange,
+                             fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
+                             model: CameraModel(settings: CameraSettings(), limits: .unlimited), fNumber: 2.8,
+                             paintPatience: 1)
+            frame = flatGrey(width: 64, height: 48)
+            report.status = .streaming
+            report.width = 64
+            report.height = 48
+            report.iso = 100
+            exchange.publishReport(report)
+        }
+
+        /// Runs until `count` more frames have reached the screen (and none is queued).
+        func run(frames count: Int) {
+            let target = display.flips + count
+            var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: loop.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            while display.flips < target {
+                for i in 0..<descriptors.count { descriptors[i].revents = 0 }
+                _ = poll(&descriptors, 2, 5)
+                if descriptors[1].revents & Int16(POLLIN) != 0 { loop.drainWakeUp() }
+                if descriptors[0].revents & Int16(POLLIN) != 0 { loop.displayEvents() }
+                // Nothing left in flight on return: the next frame rendered is the caller's.
+                guard !display.flipPending, display.flips < target else { continue }
+                if published <= display.flips {
+                    frame.withUnsafeBytes { bytes in
+                        exchange.publishFrame(bytes, width: 64, height: 48, bytesPerLine: 128, kind: .bayer(format),
+                                              parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023),
+                                              sequence: UInt32(published))
+                    }
+                    published += 1
+                    exchange.drainWake()
+                }
+                loop.step(now: monotonicSeconds())
+            }
+        }
+
+        /// The top bar of what the panel shows now.
+        func topBar() -> [UInt32] {
+            let layout = ScreenLayout(width: display.width, height: display.height)
+            var pixels: [UInt32] = []
+            for y in layout.topBar.y..<layout.topBar.y + layout.topBar.height {
+                let row = display.frontPixels + y * display.width
+                pixels += UnsafeBufferPointer(start: row + layout.topBar.x, count: layout.topBar.width)
+            }
+            return pixels
+        }
+    }
+
+    @Test func aNewReadoutIsOnTheNextFrameAndTheLoopAllocatesNothingForIt() throws {
+        let rig = try Rig()
+        #expect(rig.loop.startPainter())
+        defer { rig.loop.stop() }
+        rig.run(frames: 5)
+        let before = rig.topBar()
+        let allocationsBefore = rig.loop.statistics.ring.summary().allocations
+
+        rig.report.iso = 800
+        rig.exchange.publishReport(rig.report)
+        rig.run(frames: 1)
+        let after = rig.topBar()
+        let changed = after != before
+        #expect(changed, "the first frame after the change shows the new ISO")
+        rig.run(frames: 3)
+        let unchanged = rig.topBar() == after
+        #expect(unchanged, "and the frames after it the same")
+        #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore,
+                "the loop's thread allocated while the HUD changed")
+        #expect(rig.loop.statistics.lateInterfaceFrames == 0)
+    }
+}
+
+/// A 16-bit RGGB frame of mid grey.
+private func flatGrey(width: Int, height: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: width * height * 2)
+    for i in stride(from: 0, to: bytes.count, by: 2) { bytes[i] = 0x00; bytes[i + 1] = 0x02 }  // 512
+    return bytes
+}
