@@ -51,6 +51,11 @@ static const uint32_t REFLEX_V4L2_CID_AUTO_WHITE_BALANCE = V4L2_CID_AUTO_WHITE_B
 static const uint32_t REFLEX_V4L2_CID_RED_BALANCE = V4L2_CID_RED_BALANCE;
 static const uint32_t REFLEX_V4L2_CID_BLUE_BALANCE = V4L2_CID_BLUE_BALANCE;
 static const uint32_t REFLEX_V4L2_CID_ZOOM_ABSOLUTE = V4L2_CID_ZOOM_ABSOLUTE;
+// A CSI sensor's timing: its exposure control counts lines, whose length is
+// (width + HBLANK) / PIXEL_RATE (PIXEL_RATE is a 64-bit control).
+static const uint32_t REFLEX_V4L2_CID_PIXEL_RATE = V4L2_CID_PIXEL_RATE;
+static const uint32_t REFLEX_V4L2_CID_HBLANK = V4L2_CID_HBLANK;
+static const uint32_t REFLEX_V4L2_CID_VBLANK = V4L2_CID_VBLANK;
 
 // Pixel formats: raw Bayer in every depth and order, MIPI CSI-2 packed, and UVC formats.
 static const uint32_t REFLEX_V4L2_PIX_FMT_SRGGB8 = V4L2_PIX_FMT_SRGGB8;

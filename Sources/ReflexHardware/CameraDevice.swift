@@ -15,6 +15,8 @@ public protocol CameraDevice: AnyObject {
     func stop()
     func control(_ id: UInt32) throws(CameraError) -> Int32
     func setControl(_ id: UInt32, to value: Int32) throws(CameraError)
+    /// A 64-bit control (PIXEL_RATE), read through the extended-control call.
+    func control64(_ id: UInt32) throws(CameraError) -> Int64
 }
 
 extension V4L2Camera: CameraDevice {}

@@ -6,19 +6,37 @@ import ReflexISP
 /// they are, their ranges in seconds and multipliers (through the board's calibration), and
 /// the driver's own auto modes switched off so that Reflex decides.
 struct ExposureControls {
+    /// What one step of the exposure control is worth.
+    enum ExposureUnit: Equatable {
+        /// V4L2_CID_EXPOSURE_ABSOLUTE: 100 µs a step (UVC cameras and the like).
+        case hundredMicroseconds
+        /// V4L2_CID_EXPOSURE on a CSI sensor: lines, each `seconds` long; `source` says
+        /// where that came from.
+        case lines(seconds: Double, source: String)
+
+        var seconds: Double {
+            switch self {
+            case .hundredMicroseconds: 0.0001
+            case .lines(let seconds, _): seconds
+            }
+        }
+    }
+
     let gain: CaptureDeviceInfo.Control?
     let gainMapping: GainMapping?
     let exposure: CaptureDeviceInfo.Control?
+    let exposureUnit: ExposureUnit
+    /// An exposure control in lines whose line time nobody gave: left alone.
+    let exposureWithoutLineTime: CaptureDeviceInfo.Control?
     let autoGain: CaptureDeviceInfo.Control?
     let autoExposure: CaptureDeviceInfo.Control?
     /// V4L2_EXPOSURE_MANUAL, the value of the auto-exposure menu that hands exposure to us.
     static let manualExposureMode: Int32 = 1
     /// Without an exposure control the exposure is whatever the sensor does: a frame time.
     static let assumedExposure = 1.0 / 30
-    /// V4L2's absolute exposure counts in 100 µs.
-    static let exposureUnit = 0.0001
-
-    init(device: CaptureDeviceInfo, calibration: SensorCalibration) {
+    /// `measuredLineTime`: the line time the driver's PIXEL_RATE and HBLANK give for the
+    /// streaming mode (`measureLineTime`); the board's `line-time-us` wins over it.
+    init(device: CaptureDeviceInfo, calibration: SensorCalibration, measuredLineTime: Double? = nil) {
         let controls = device.controls
         gain = calibration.gainControl.flatMap { name in controls.first { $0.name.lowercased() == name } }
             ?? controls.first { $0.id == REFLEX_V4L2_CID_ANALOGUE_GAIN }
@@ -28,15 +46,38 @@ struct ExposureControls {
             let unity = calibration.gainUnity ?? Double(max(control.defaultValue, 1))
             return GainMapping(controlRange: control.minimum...control.maximum, unity: unity, baseISO: calibration.baseISO)
         }
-        exposure = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE }
+        let inLines = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE }
+        if let absolute = controls.first(where: { $0.id == REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE }) {
+            (exposure, exposureUnit, exposureWithoutLineTime) = (absolute, .hundredMicroseconds, nil)
+        } else if let inLines, let lineTime = calibration.lineTime ?? measuredLineTime {
+            let source = calibration.lineTime != nil ? "the board's line-time-us" : "PIXEL_RATE and HBLANK"
+            (exposure, exposureUnit, exposureWithoutLineTime) = (inLines, .lines(seconds: lineTime, source: source), nil)
+        } else {
+            (exposure, exposureUnit, exposureWithoutLineTime) = (nil, .hundredMicroseconds, inLines)
+        }
         autoGain = controls.first { $0.id == REFLEX_V4L2_CID_AUTOGAIN }
         autoExposure = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE_AUTO }
     }
 
+    /// One line's time from a CSI sensor's timing controls: (width + HBLANK) / PIXEL_RATE.
+    static func lineTime(pixelRate: Int64, horizontalBlanking: Int64, width: Int) -> Double? {
+        guard pixelRate > 0, horizontalBlanking >= 0, width > 0 else { return nil }
+        return Double(Int64(width) + horizontalBlanking) / Double(pixelRate)
+    }
+
+    /// The line time of the mode the camera streams (`width` wide), from its PIXEL_RATE and
+    /// HBLANK controls; nil where it has not both.
+    static func measureLineTime(_ camera: CameraDevice, device: CaptureDeviceInfo, width: Int) -> Double? {
+        let has = { (id: UInt32) in device.controls.contains { $0.id == id } }
+        guard has(REFLEX_V4L2_CID_PIXEL_RATE), has(REFLEX_V4L2_CID_HBLANK),
+              let rate = try? camera.control64(REFLEX_V4L2_CID_PIXEL_RATE),
+              let blanking = try? camera.control(REFLEX_V4L2_CID_HBLANK) else { return nil }
+        return lineTime(pixelRate: rate, horizontalBlanking: Int64(blanking), width: width)
+    }
+
     var limits: ExposureLimits {
-        let exposureRange = exposure.map {
-            max(Double($0.minimum), 1) * ExposureControls.exposureUnit...Double($0.maximum) * ExposureControls.exposureUnit
-        } ?? ExposureControls.assumedExposure...ExposureControls.assumedExposure
+        let unit = exposureUnit.seconds
+        let exposureRange = exposure.map { max(Double($0.minimum), 1) * unit...Double($0.maximum) * unit } ?? ExposureControls.assumedExposure...ExposureControls.assumedExposure
         return ExposureLimits(exposure: exposureRange, analogGain: gainMapping?.gainRange ?? 1...1)
     }
 
@@ -53,8 +94,19 @@ struct ExposureControls {
             "gain control \"\(control.name)\" \(control.minimum)…\(control.maximum), "
                 + "ISO \(gainMapping!.isoRange.lowerBound)…\(gainMapping!.isoRange.upperBound)"
         } ?? "no gain control (digital gain only)"
-        let exposureText = exposure.map { "exposure control \($0.minimum)…\($0.maximum) × 100 µs" }
-            ?? "no exposure control (exposure is the frame time)"
+        let exposureText: String
+        switch (exposure, exposureUnit) {
+        case (let control?, .hundredMicroseconds):
+            exposureText = "exposure control \(control.minimum)…\(control.maximum) × 100 µs"
+        case (let control?, .lines(let seconds, let source)):
+            exposureText = "exposure control \"\(control.name)\" \(control.minimum)…\(control.maximum) lines of "
+                + "\(Double(Int(seconds * 1e8)) / 100) µs (from \(source))"
+        case (nil, _):
+            exposureText = exposureWithoutLineTime.map { _ in
+                "an exposure control in lines but no line time (no PIXEL_RATE and HBLANK, no line-time-us "
+                    + "in sensor.conf): exposure is left to the sensor"
+            } ?? "no exposure control (exposure is the frame time)"
+        }
         return gainText + "; " + exposureText
     }
 
@@ -66,7 +118,7 @@ struct ExposureControls {
         let gainValue = try gain.map { control throws(CameraError) in Int64(try camera.control(control.id)) }
         let exposureValue = try exposure.map { control throws(CameraError) in Double(try camera.control(control.id)) }
         return ExposureSetting(
-            exposure: exposureValue.map { $0 * ExposureControls.exposureUnit } ?? ExposureControls.assumedExposure,
+            exposure: exposureValue.map { $0 * exposureUnit.seconds } ?? ExposureControls.assumedExposure,
             analogGain: max(gainValue.flatMap { gainMapping?.gain(forControlValue: $0) } ?? 1, 1))
     }
 
@@ -75,7 +127,7 @@ struct ExposureControls {
     func quantised(_ setting: ExposureSetting) -> ExposureSetting {
         var result = setting
         if let exposure {
-            result.exposure = Double(exposureValue(setting.exposure, exposure)) * ExposureControls.exposureUnit
+            result.exposure = Double(exposureValue(setting.exposure, exposure)) * exposureUnit.seconds
         }
         if let gainMapping {
             result.analogGain = max(gainMapping.gain(forControlValue: gainMapping.controlValue(forGain: setting.analogGain)), 1)
@@ -95,7 +147,7 @@ struct ExposureControls {
     }
 
     private func exposureValue(_ seconds: Double, _ control: CaptureDeviceInfo.Control) -> Int64 {
-        let units = (seconds / ExposureControls.exposureUnit).rounded()
+        let units = (seconds / exposureUnit.seconds).rounded()
         return min(max(Int64(min(max(units, -1e15), 1e15)), max(control.minimum, 1)), control.maximum)
     }
 

@@ -25,7 +25,8 @@ public final class SensorStream: @unchecked Sendable {
     /// Where frames come from: the machine's V4L2 cameras, or the simulated sensor.
     public enum Source: Sendable, Equatable {
         case v4l2(devFolder: String)
-        case simulated
+        /// The simulated sensor, with one of the two kinds of exposure control.
+        case simulated(SimulatedCamera.Style)
     }
 
     /// The settings in force; new ones arrive through `settingsInbox` (the sensor thread's own).
@@ -95,7 +96,7 @@ public final class SensorStream: @unchecked Sendable {
 
     private func findCamera() -> CaptureDeviceInfo? {
         switch source {
-        case .simulated: SimulatedCamera.info
+        case .simulated(let style): SimulatedCamera.info(style)
         case .v4l2(let devFolder):
             CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
                 CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
@@ -105,7 +106,7 @@ public final class SensorStream: @unchecked Sendable {
 
     private func open(_ device: CaptureDeviceInfo) throws(CameraError) -> CameraDevice {
         switch source {
-        case .simulated: SimulatedCamera()
+        case .simulated(let style): SimulatedCamera(style: style)
         case .v4l2: try V4L2Camera(path: device.path)
         }
     }
@@ -140,7 +141,9 @@ public final class SensorStream: @unchecked Sendable {
             + (rate.map { " at \(Int($0.rounded())) fps" } ?? "")
             + (rawFormat.map { ", raw \($0)" } ?? ", not raw: no metering"))
 
-        let exposureControl = ExposureControls(device: device, calibration: calibration)
+        let exposureControl = ExposureControls(
+            device: device, calibration: calibration,
+            measuredLineTime: ExposureControls.measureLineTime(camera, device: device, width: width))
         log("camera: " + exposureControl.summary)
         // A raw sensor is exposed by Reflex; a camera that sends finished pictures (YUYV, a
         // UVC webcam) keeps its own auto exposure, which Reflex cannot meter better.

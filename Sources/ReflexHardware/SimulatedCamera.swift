@@ -7,10 +7,24 @@ import Glibc
 #endif
 
 /// The simulated sensor as a camera device: RGGB 12-bit frames of `SimulatedScene` at 30 fps
-/// from a timer, a gain control (16 = 1×) and an absolute exposure control (100 µs units),
-/// which take effect two frames after they are set, like a real sensor's, and a focus motor
-/// (0…1023, with autofocus) whose position is only remembered.
+/// from a timer, a gain control (16 = 1×) and an exposure control, which take effect two
+/// frames after they are set, like a real sensor's, and a focus motor (0…1023, with
+/// autofocus) whose position is only remembered.
+///
+/// Its exposure control comes in the two kinds real cameras have (`Style`): a UVC-style
+/// absolute exposure in 100 µs, or a CSI sensor's exposure in lines with the PIXEL_RATE and
+/// HBLANK controls that give a line's time.
 public final class SimulatedCamera: CameraDevice {
+    public enum Style: Sendable, Equatable {
+        /// V4L2_CID_EXPOSURE_ABSOLUTE, 1…333 × 100 µs.
+        case absoluteExposure
+        /// V4L2_CID_EXPOSURE, 4…1000 lines of (1280 + 1720) / 90 MHz = 33.3 µs.
+        case exposureInLines
+    }
+    static let pixelRate: Int64 = 90_000_000
+    static let horizontalBlanking: Int32 = 1720
+    static var lineTime: Double { Double(Int64(width) + Int64(horizontalBlanking)) / Double(pixelRate) }
+
     public static let width = 1280
     public static let height = 720
     public static let framesPerSecond = 30
@@ -18,6 +32,10 @@ public final class SimulatedCamera: CameraDevice {
     static let fourCC: UInt32 = 0x3231_4752  // "RG12"
 
     /// How the probe and the sensor thread see it.
+    public static func info(_ style: Style) -> CaptureDeviceInfo {
+        style == .absoluteExposure ? info : exposureInLinesInfo
+    }
+
     public static let info = CaptureDeviceInfo(
         path: "simulated", driver: "reflex-sim", card: "Simulated sensor", busInfo: "none",
         formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
@@ -32,6 +50,19 @@ public final class SimulatedCamera: CameraDevice {
                   minimum: 0, maximum: 1, step: 1, defaultValue: 1),
         ])
 
+    private static let exposureInLinesInfo = CaptureDeviceInfo(
+        path: "simulated", driver: "reflex-sim", card: "Simulated CSI sensor", busInfo: "none",
+        formats: info.formats,
+        controls: info.controls.filter { $0.id != REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE } + [
+            .init(id: REFLEX_V4L2_CID_EXPOSURE, name: "Exposure", type: "int", minimum: 4, maximum: 1000, step: 1,
+                  defaultValue: 300),
+            .init(id: REFLEX_V4L2_CID_PIXEL_RATE, name: "Pixel Rate", type: "int64", minimum: pixelRate,
+                  maximum: pixelRate, step: 1, defaultValue: pixelRate),
+            .init(id: REFLEX_V4L2_CID_HBLANK, name: "Horizontal Blanking", type: "int", minimum: Int64(horizontalBlanking),
+                  maximum: Int64(horizontalBlanking), step: 1, defaultValue: Int64(horizontalBlanking)),
+        ])
+
+    public let style: Style
     public let path = "simulated"
     public private(set) var descriptor: Int32 = -1
     public var scene = SimulatedScene()
@@ -40,13 +71,22 @@ public final class SimulatedCamera: CameraDevice {
     private var next = 0
     private var sequence: UInt32 = 0
     private var gain: Int32 = gainUnity
+    /// In the style's unit: 100 µs, or lines.
     private var exposure: Int32 = 100
     private var focus: Int32 = 0
     private var autofocus: Int32 = 1
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     private let startTime = monotonicSeconds()
 
-    public init() {}
+    public init(style: Style = .absoluteExposure) {
+        self.style = style
+        if style == .exposureInLines { exposure = 300 }
+    }
+
+    /// The exposure control's value in seconds.
+    private var exposureSeconds: Double {
+        style == .absoluteExposure ? Double(exposure) * 0.0001 : Double(exposure) * SimulatedCamera.lineTime
+    }
 
     deinit { stop() }
 
@@ -76,7 +116,7 @@ public final class SimulatedCamera: CameraDevice {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
         sequence &+= UInt32(truncatingIfNeeded: expirations)
-        let requested = ExposureSetting(exposure: Double(exposure) * 0.0001, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
+        let requested = ExposureSetting(exposure: exposureSeconds, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
         let taken = latency.nextFrame(requested: requested)
         let buffer = buffers[next]
         let now = monotonicSeconds()
@@ -98,9 +138,13 @@ public final class SimulatedCamera: CameraDevice {
     }
 
     public func control(_ id: UInt32) throws(CameraError) -> Int32 {
+        switch (id, style) {
+        case (REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, .absoluteExposure), (REFLEX_V4L2_CID_EXPOSURE, .exposureInLines): return exposure
+        case (REFLEX_V4L2_CID_HBLANK, .exposureInLines): return SimulatedCamera.horizontalBlanking
+        default: break
+        }
         switch id {
         case REFLEX_V4L2_CID_GAIN: return gain
-        case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE: return exposure
         case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: return focus
         case REFLEX_V4L2_CID_FOCUS_AUTO: return autofocus
         default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
@@ -110,11 +154,19 @@ public final class SimulatedCamera: CameraDevice {
     public func setControl(_ id: UInt32, to value: Int32) throws(CameraError) {
         switch id {
         case REFLEX_V4L2_CID_GAIN: gain = min(max(value, 16), 255)
-        case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE: exposure = min(max(value, 1), 333)
+        case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE where style == .absoluteExposure: exposure = min(max(value, 1), 333)
+        case REFLEX_V4L2_CID_EXPOSURE where style == .exposureInLines: exposure = min(max(value, 4), 1000)
         case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: focus = min(max(value, 0), 1023)
         case REFLEX_V4L2_CID_FOCUS_AUTO: autofocus = value == 0 ? 0 : 1
         default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
         }
+    }
+}
+
+extension SimulatedCamera {
+    public func control64(_ id: UInt32) throws(CameraError) -> Int64 {
+        if id == REFLEX_V4L2_CID_PIXEL_RATE && style == .exposureInLines { return SimulatedCamera.pixelRate }
+        return Int64(try control(id))
     }
 }
 

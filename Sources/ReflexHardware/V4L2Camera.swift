@@ -160,6 +160,19 @@ public final class V4L2Camera: @unchecked Sendable {
         return control.value
     }
 
+    public func control64(_ id: UInt32) throws(CameraError) -> Int64 {
+        var control = v4l2_ext_control()
+        control.id = id
+        return try withUnsafeMutablePointer(to: &control) { (pointer) throws(CameraError) -> Int64 in
+            var controls = v4l2_ext_controls()
+            controls.which = UInt32(V4L2_CTRL_WHICH_CUR_VAL)
+            controls.count = 1
+            controls.controls = pointer
+            try ioctl(REFLEX_VIDIOC_G_EXT_CTRLS, &controls, "read control \(id)")
+            return pointer.pointee.value64
+        }
+    }
+
     public func setControl(_ id: UInt32, to value: Int32) throws(CameraError) {
         var control = v4l2_control(id: id, value: value)
         try ioctl(REFLEX_VIDIOC_S_CTRL, &control, "set control \(id) to \(value)")

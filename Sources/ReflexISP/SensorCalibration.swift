@@ -10,6 +10,8 @@ import ReflexCore
 ///     f-number = 2.8
 ///     focal-length-mm = 4.4
 ///     control-delay-frames = 2 # frames between setting exposure/gain and seeing it
+///     line-time-us = 18.9      # one line's time, for a sensor whose exposure control counts
+///                              # lines (V4L2_CID_EXPOSURE) and that has no PIXEL_RATE/HBLANK
 ///     preview-size = 1920x1080 # the sensor mode to stream for the preview
 ///     preview-fps = 30         # its frame rate (the driver picks the nearest it has)
 ///     color-matrix = 0.64 -0.12 -0.05 -0.38 1.15 0.26 -0.07 0.15 0.58
@@ -22,6 +24,8 @@ public struct SensorCalibration: Sendable, Equatable {
     public var fNumber: Double?
     public var focalLengthMillimetres: Double?
     public var controlDelayFrames = 2
+    /// Seconds a line, where the board says so (it overrides the driver's timing controls).
+    public var lineTime: Double?
     /// The sensor mode the preview streams (the driver may adjust it).
     public var previewWidth = 1920
     public var previewHeight = 1080
@@ -76,6 +80,9 @@ public struct SensorCalibration: Sendable, Equatable {
             case "preview-fps":
                 guard let n = number(), n >= 1, n <= 1000 else { return .badValue }
                 calibration.previewFramesPerSecond = Int(n)
+            case "line-time-us":
+                guard let n = positive(), n < 1e5 else { return .badValue }
+                calibration.lineTime = n / 1e6
             case "control-delay-frames":
                 guard let n = number() else { return .badValue }
                 calibration.controlDelayFrames = Int(n)

@@ -21,10 +21,16 @@ struct Run: ParsableCommand {
     @OptionGroup var state: StateOptions
     @Option(help: "The board's description folder (default: $REFLEX_BOARD_DIR, else /usr/share/reflex/board).")
     var board: String?
-    @Option(help: "Where frames come from: v4l2 (the machine's camera, the default) or sim (the simulated sensor).")
+    @Option(help: """
+        Where frames come from: v4l2 (the machine's camera, the default), sim (the simulated sensor) or \
+        sim-csi (the simulated sensor as a CSI sensor: exposure in lines, PIXEL_RATE and HBLANK).
+        """)
     var sensor: SensorChoice = .v4l2
 
-    enum SensorChoice: String, ExpressibleByArgument, CaseIterable { case v4l2, sim }
+    enum SensorChoice: String, ExpressibleByArgument, CaseIterable {
+        case v4l2, sim
+        case simCSI = "sim-csi"
+    }
 
     @Option(help: "Where to look for V4L2 cameras.")
     var videoDir = "/dev"
@@ -54,7 +60,7 @@ struct Run: ParsableCommand {
             + "\(loaded.settings.mode == .pro ? "Pro" : "Auto") mode"
             + (loaded.isFirstStart ? " (first start)" : "") + ", settings \(store.path)")
         HardwareSummary.lines().forEach(log)
-        let (calibration, boardNote) = sensor == .sim
+        let (calibration, boardNote) = sensor != .v4l2
             ? (SensorCalibration.simulated, "board: the simulated sensor's own calibration")
             : BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
         log(boardNote)
@@ -74,7 +80,8 @@ struct Run: ParsableCommand {
         let saver = SettingsSaver(store: store)
         saver.start()
         let stream = SensorStream(settings: loaded.settings, calibration: calibration,
-                                  source: sensor == .sim ? .simulated : .v4l2(devFolder: videoDir), exchange: exchange,
+                                  source: sensor == .sim ? .simulated(.absoluteExposure)
+                                      : sensor == .simCSI ? .simulated(.exposureInLines) : .v4l2(devFolder: videoDir), exchange: exchange,
                                   settingsInbox: saver.toSensor, log: { log($0) })
         stream.start()
         var screen = exchange.map { ScreenStarter(choice: display, panel: panel, exchange: $0, store: store,

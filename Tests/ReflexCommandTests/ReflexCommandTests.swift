@@ -154,11 +154,11 @@ struct ReflexCommandTests {
     /// Runs `reflex run --sensor sim` until a summary (from the second on) shows the frame
     /// within half a stop of mid grey, or `summaries` summaries have passed (a slow debug build
     /// under a loaded machine renders few frames); returns the log.
-    func runOnSimulatedSensor(state: StateFolder, summaries: Int = 4) throws -> String {
+    func runOnSimulatedSensor(state: StateFolder, summaries: Int = 4, sensor: String = "sim") throws -> String {
         let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let process = Process()
         process.executableURL = folder.appendingPathComponent("reflex")
-        process.arguments = ["run", "--sensor", "sim", "--state-dir", state.path]
+        process.arguments = ["run", "--sensor", sensor, "--state-dir", state.path]
         let err = Pipe()
         process.standardError = err
         process.standardOutput = Pipe()
@@ -208,6 +208,21 @@ struct ReflexCommandTests {
         #expect(log.contains("camera: manual white balance Tungsten 3200K → gains "), "\(log)")
         #expect(log.contains("camera: autofocus on"), "Auto focus stays with the lens's motor: \(log)")
         #expect(summary.contains("WB Tungsten 3200K"), "\(summary)")
+    }
+
+    /// A CSI sensor's exposure control counts lines: their time comes from PIXEL_RATE and
+    /// HBLANK, a manual shutter becomes whole lines, and Auto ISO exposes around it.
+    @Test func aSensorWhoseExposureCountsLinesTakesAManualShutter() throws {
+        let state = StateFolder()
+        for (key, value) in [("mode", "pro"), ("shutter", "1/500")] {
+            #expect(try ReflexRun(["settings", "set", key, value, "--state-dir", state.path]).status == 0)
+        }
+        let log = try runOnSimulatedSensor(state: state, sensor: "sim-csi")
+        #expect(log.contains("exposure control \"Exposure\" 4…1000 lines of 33.33 µs (from PIXEL_RATE and HBLANK)"), "\(log)")
+        let summary = log.components(separatedBy: "\n").last { $0.contains("frames in") } ?? ""
+        // 1/500 s is 60 lines of 33.3 µs.
+        #expect(summary.contains("exposure 1/500 s"), "\(summary)")
+        #expect((127...255).contains(lastLuma(log)), "\(lastLuma(log))/1000\n\(log)")
     }
 
     /// A manual focus position reaches the lens's focus control (the simulated sensor has one).

@@ -17,8 +17,9 @@ import Glibc
 /// interface over it and queues the flip. Nothing on this thread allocates, locks, logs or
 /// touches a file: the interface's layers are painted with Cairo by `InterfacePainter` on a
 /// thread of its own, only when what they show changes, and the loop blends the newest set.
-/// A frame that would show a change waits for its layers (a fraction of a millisecond), but
-/// never longer than `paintPatience`.
+/// A change on screen is presented when its layers are painted (the painter's signal wakes
+/// the loop); a new sensor frame waits for the layers of a change in progress, but never
+/// longer than `paintPatience`.
 ///
 /// The V4L2 device itself stays with the sensor thread, which hands each frame over as a
 /// copy: a control write to a real sensor goes over I2C and can take milliseconds, and that
@@ -80,7 +81,8 @@ final class FrameLoop: @unchecked Sendable {
     private var scales: DialScales
     private var report = SensorReport()
     private var state: ViewState
-    private var shownState: ViewState?
+    /// The painter's generation of the layers last presented.
+    private var presentedGeneration = 0
     private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
@@ -217,7 +219,8 @@ final class FrameLoop: @unchecked Sendable {
     /// Every vblank while something moves on screen; otherwise until the next event, or
     /// the moment the controls start to fade.
     private func pollTimeout(at now: Double) -> Int32 {
-        if painter.isBehind() { return 1 }
+        // A frame waiting for its layers goes out when patience ends.
+        if newFrame && painter.isBehind() { return 1 }
         if isAnimating(at: now) || display.flipPending { return 16 }
         if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
             return Int32(min(500, max(1, controller.fade.secondsUntilFade(at: now) * 1000)))
@@ -254,7 +257,9 @@ final class FrameLoop: @unchecked Sendable {
         state.zoomTenths = Int((zoom * 10).rounded(.down))
         let layout = currentLayout()
         painter.request(state, layout: layout, scales: scales, at: now)
-        guard newFrame || state != shownState || isAnimating(at: now) else { return }
+        // Present for a new sensor frame, new layers (a change, painted), or an animation step.
+        let layersChanged = (painter.newestLayers()?.generation ?? 0) != presentedGeneration
+        guard newFrame || layersChanged || isAnimating(at: now) else { return }
         // A change waits for its layers, so it shows in the first frame after it; the picture
         // does not wait long for a slow paint (the painter's signal wakes the loop).
         if painter.isBehind() && now - painter.requestedAt < paintPatience { return }
@@ -272,8 +277,6 @@ final class FrameLoop: @unchecked Sendable {
                                allocations: Int(reflex_thread_allocations() - allocationsBefore))
         missedAtLastFrame = missed
         presentedAt = finished
-        // What the frame showed: until the painter catches up, the next vblank tries again.
-        shownState = painter.newestLayers()?.state
         newFrame = false
     }
 
@@ -375,6 +378,8 @@ final class FrameLoop: @unchecked Sendable {
         } catch {
             return false
         }
+        // The layers this frame showed (taken once above: the painter may have finished more).
+        if presented { presentedGeneration = layers?.generation ?? 0 }
         if presented && updateOverlay {
             overlayState = layers?.state
             overlayStale = false
