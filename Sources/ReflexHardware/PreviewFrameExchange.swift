@@ -1,6 +1,7 @@
 import ReflexCore
 import ReflexISP
 import ReflexSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,6 +29,9 @@ public final class PreviewFrame: @unchecked Sendable {
     }
     public private(set) var parameters: ISPParameters?
     public private(set) var sequence: UInt32 = 0
+    /// The magnification the camera itself had for this frame (its zoom control); the ISP
+    /// crops only for the rest of the zoom asked for.
+    public private(set) var sensorZoom = 1.0
 
     init() {}
 
@@ -44,7 +48,7 @@ public final class PreviewFrame: @unchecked Sendable {
 
     /// Copies a frame in. Memory grows only when a larger format starts streaming.
     func fill(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int, kind: PixelKind,
-              parameters: ISPParameters?, sequence: UInt32) {
+              parameters: ISPParameters?, sequence: UInt32, sensorZoom: Double) {
         if source.count > capacity {
             bytes?.deallocate()
             bytes = .allocate(byteCount: source.count, alignment: 64)
@@ -58,6 +62,7 @@ public final class PreviewFrame: @unchecked Sendable {
         self.kind = kind
         self.parameters = parameters
         self.sequence = sequence
+        self.sensorZoom = sensorZoom
     }
 }
 
@@ -98,6 +103,8 @@ public struct SensorReport: Sendable, Equatable {
 public final class PreviewFrameExchange: @unchecked Sendable {
     private let frames = TripleBuffer { PreviewFrame() }
     private let reports = TripleBuffer { SensorReport() }
+    /// The zoom the screen asks for (a Double's bits): one value, the newest wins.
+    private let zoomRequest = Atomic<UInt64>(1.0.bitPattern)
     /// Readable when something new was published.
     private let wakeUp = EventSignal()
     public var wakeDescriptor: Int32 { wakeUp.descriptor }
@@ -107,12 +114,16 @@ public final class PreviewFrameExchange: @unchecked Sendable {
     // The sensor thread's side.
 
     public func publishFrame(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int,
-                      kind: PreviewFrame.PixelKind, parameters: ISPParameters?, sequence: UInt32) {
+                      kind: PreviewFrame.PixelKind, parameters: ISPParameters?, sequence: UInt32,
+                      sensorZoom: Double = 1) {
         frames.writable.fill(source, width: width, height: height, bytesPerLine: bytesPerLine, kind: kind,
-                             parameters: parameters, sequence: sequence)
+                             parameters: parameters, sequence: sequence, sensorZoom: sensorZoom)
         frames.publish()
         wakeUp.signal()
     }
+
+    /// The zoom the screen wants now (1 = none).
+    public var requestedZoom: Double { Double(bitPattern: zoomRequest.load(ordering: .relaxed)) }
 
     public func publishReport(_ report: SensorReport) {
         reports.publish(report)
@@ -120,6 +131,12 @@ public final class PreviewFrameExchange: @unchecked Sendable {
     }
 
     // The realtime loop's side.
+
+    /// Asks the sensor thread for a zoom; it goes to the camera's zoom control where there is
+    /// one, from a coming frame (never waits).
+    public func requestZoom(_ factor: Double) {
+        zoomRequest.store(factor.bitPattern, ordering: .relaxed)
+    }
 
     /// Clears the wake-up (after poll said it was readable).
     public func drainWake() { wakeUp.drain() }

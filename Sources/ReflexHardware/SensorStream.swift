@@ -151,6 +151,11 @@ public final class SensorStream: @unchecked Sendable {
         var (manual, limits) = try pinOrKeep(settings, controls: exposureControl, setting: &setting, camera: camera)
         let lens = LensControls(device: device, picturesAreRaw: rawFormat != nil)
         try applyLens(lens, camera: camera)
+        // The camera's own zoom where it has one; frames say how much of the zoom is theirs.
+        var sensorZoom = SensorZoom(device: device, calibration: calibration)
+        var zoomValue: Int64?
+        var frameZoom = 1.0
+        if let sensorZoom { log("camera: " + sensorZoom.summary) }
         // A dial leaving Auto starts from where the lens is.
         if let focusControl = lens.focus, let value = try? camera.control(focusControl.id) {
             report.focus = LensControls.focusPosition(Int64(value), range: focusControl.minimum...focusControl.maximum)
@@ -220,6 +225,22 @@ public final class SensorStream: @unchecked Sendable {
                     try applyLens(lens, camera: camera)
                 }
             }
+            // The zoom set after the previous frame counts from this one on.
+            let zoomOfThisFrame = frameZoom
+            if let zoom = sensorZoom, let exchange {
+                let wanted = zoom.setting(for: exchange.requestedZoom)
+                if wanted.value != zoomValue {
+                    do {
+                        try camera.setControl(zoom.control.id, to: Int32(clamping: wanted.value))
+                        (zoomValue, frameZoom) = (wanted.value, wanted.factor)
+                    } catch .disconnected(let path) {
+                        throw CameraError.disconnected(path)
+                    } catch {
+                        log("camera: cannot set the zoom (\(error)); zooming in the ISP only")
+                        (sensorZoom, zoomValue, frameZoom) = (nil, nil, 1)
+                    }
+                }
+            }
             if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
             lastSequence = frame.sequence
             lastBytes = frame.bytes.count
@@ -264,7 +285,7 @@ public final class SensorStream: @unchecked Sendable {
                 case .success:
                     exchange.publishFrame(UnsafeRawBufferPointer(decoded), width: halfWidth, height: halfHeight,
                                           bytesPerLine: halfWidth * 4, kind: .halfSizeXRGB, parameters: nil,
-                                          sequence: frame.sequence)
+                                          sequence: frame.sequence, sensorZoom: zoomOfThisFrame)
                 case .failure(let error):
                     if !decodeFailureReported { log("camera: a Motion-JPEG frame could not be decoded (\(error))") }
                     decodeFailureReported = true
@@ -281,7 +302,7 @@ public final class SensorStream: @unchecked Sendable {
                                                         whiteBalance: whiteBalance, digitalGain: setting.digitalGain,
                                                         colorMatrix: previewMatrix)
                                       },
-                                      sequence: frame.sequence)
+                                      sequence: frame.sequence, sensorZoom: zoomOfThisFrame)
                 if report.status != .streaming || metered {
                     report.status = .streaming
                     report.exposureSeconds = setting.exposure

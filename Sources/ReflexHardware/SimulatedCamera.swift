@@ -9,7 +9,8 @@ import Glibc
 /// The simulated sensor as a camera device: RGGB 12-bit frames of `SimulatedScene` at 30 fps
 /// from a timer, a gain control (16 = 1×) and an exposure control, which take effect two
 /// frames after they are set, like a real sensor's, and a focus motor (0…1023, with
-/// autofocus) whose position is only remembered.
+/// autofocus) whose position is only remembered, and a zoom (100…400 = 1…4×) that magnifies
+/// the scene about its centre at once (a real zoom lens takes its time).
 ///
 /// Its exposure control comes in the two kinds real cameras have (`Style`): a UVC-style
 /// absolute exposure in 100 µs, or a CSI sensor's exposure in lines with the PIXEL_RATE and
@@ -48,6 +49,9 @@ public final class SimulatedCamera: CameraDevice {
                   minimum: 0, maximum: 1023, step: 1, defaultValue: 0),
             .init(id: REFLEX_V4L2_CID_FOCUS_AUTO, name: "Focus, Automatic Continuous", type: "bool",
                   minimum: 0, maximum: 1, step: 1, defaultValue: 1),
+            // UVC's objective focal length: 100 is 1×, 400 is 4×.
+            .init(id: REFLEX_V4L2_CID_ZOOM_ABSOLUTE, name: "Zoom, Absolute", type: "int",
+                  minimum: 100, maximum: 400, step: 1, defaultValue: 100),
         ])
 
     private static let exposureInLinesInfo = CaptureDeviceInfo(
@@ -75,6 +79,7 @@ public final class SimulatedCamera: CameraDevice {
     private var exposure: Int32 = 100
     private var focus: Int32 = 0
     private var autofocus: Int32 = 1
+    private var zoom: Int32 = 100
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     private let startTime = monotonicSeconds()
 
@@ -120,6 +125,7 @@ public final class SimulatedCamera: CameraDevice {
         let taken = latency.nextFrame(requested: requested)
         let buffer = buffers[next]
         let now = monotonicSeconds()
+        scene.zoom = Double(zoom) / 100
         scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                      frameNumber: UInt64(sequence))
         let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,
@@ -147,6 +153,7 @@ public final class SimulatedCamera: CameraDevice {
         case REFLEX_V4L2_CID_GAIN: return gain
         case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: return focus
         case REFLEX_V4L2_CID_FOCUS_AUTO: return autofocus
+        case REFLEX_V4L2_CID_ZOOM_ABSOLUTE: return zoom
         default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
         }
     }
@@ -158,6 +165,7 @@ public final class SimulatedCamera: CameraDevice {
         case REFLEX_V4L2_CID_EXPOSURE where style == .exposureInLines: exposure = min(max(value, 4), 1000)
         case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: focus = min(max(value, 0), 1023)
         case REFLEX_V4L2_CID_FOCUS_AUTO: autofocus = value == 0 ? 0 : 1
+        case REFLEX_V4L2_CID_ZOOM_ABSOLUTE: zoom = min(max(value, 100), 400)
         default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
         }
     }

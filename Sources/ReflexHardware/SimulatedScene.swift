@@ -16,6 +16,8 @@ public struct SimulatedScene: Sendable {
     public var brightness: Double
     /// Adds noise; false gives clean frames for exact tests.
     public var noise: Bool
+    /// The lens's magnification: the frame shows the middle 1/zoom of the scene.
+    public var zoom = 1.0
 
     public init(brightness: Double = 1, noise: Bool = true) {
         self.brightness = brightness
@@ -39,12 +41,15 @@ public struct SimulatedScene: Sendable {
         let ballX = Double(layout.width) * (0.5 + 0.3 * cos(time * .pi / 2))
         let ballY = Double(layout.height) * (0.5 + 0.3 * sin(time * .pi / 2))
         let ballRadius = Double(min(layout.width, layout.height)) / 14
+        let centreX = Double(layout.width) / 2, centreY = Double(layout.height) / 2
         for tileY in 0..<(layout.height / 2) {
             let row0 = (buffer + 2 * tileY * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
             let row1 = (buffer + (2 * tileY + 1) * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
             for tileX in 0..<(layout.width / 2) {
-                let radiance = SimulatedScene.radiance(x: Double(2 * tileX), y: Double(2 * tileY), width: layout.width,
-                                                       ballX: ballX, ballY: ballY, ballRadius: ballRadius)
+                // Zoomed, the frame shows the scene's centre, magnified.
+                let radiance = SimulatedScene.radiance(x: centreX + (Double(2 * tileX) - centreX) / zoom,
+                                                       y: centreY + (Double(2 * tileY) - centreY) / zoom,
+                                                       width: layout.width, ballX: ballX, ballY: ballY, ballRadius: ballRadius)
                 func sample(_ channel: Double) -> UInt16 {
                     let signal = channel * scale
                     var level = black + signal

@@ -10,6 +10,7 @@ import ReflexCore
 ///     f-number = 2.8
 ///     focal-length-mm = 4.4
 ///     control-delay-frames = 2 # frames between setting exposure/gain and seeing it
+///     zoom-unity = 100         # the zoom control's value at 1× (default: its minimum, if above 0)
 ///     line-time-us = 18.9      # one line's time, for a sensor whose exposure control counts
 ///                              # lines (V4L2_CID_EXPOSURE) and that has no PIXEL_RATE/HBLANK
 ///     preview-size = 1920x1080 # the sensor mode to stream for the preview
@@ -26,6 +27,8 @@ public struct SensorCalibration: Sendable, Equatable {
     public var controlDelayFrames = 2
     /// Seconds a line, where the board says so (it overrides the driver's timing controls).
     public var lineTime: Double?
+    /// The zoom control's value at 1×.
+    public var zoomUnity: Double?
     /// The sensor mode the preview streams (the driver may adjust it).
     public var previewWidth = 1920
     public var previewHeight = 1080
@@ -80,6 +83,9 @@ public struct SensorCalibration: Sendable, Equatable {
             case "preview-fps":
                 guard let n = number(), n >= 1, n <= 1000 else { return .badValue }
                 calibration.previewFramesPerSecond = Int(n)
+            case "zoom-unity":
+                guard let n = positive() else { return .badValue }
+                calibration.zoomUnity = n
             case "line-time-us":
                 guard let n = positive(), n < 1e5 else { return .badValue }
                 calibration.lineTime = n / 1e6

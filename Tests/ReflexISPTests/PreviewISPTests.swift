@@ -32,6 +32,21 @@ func channels(_ pixel: UInt32) -> (Int, Int, Int) {
     (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
 }
 
+/// Renders a 16-bit test frame of `width`×`height` into a new output of `outputWidth`×
+/// `outputHeight` (filled with `background` first), the picture in `destination`.
+func render(_ isp: PreviewISP, _ frame: [UInt8], width: Int, height: Int, format: RawFormat,
+            outputWidth: Int, outputHeight: Int, destination: PixelRect, background: UInt32 = 0) -> [UInt32] {
+    var output = [UInt32](repeating: background, count: outputWidth * outputHeight)
+    frame.withUnsafeBytes { raw in
+        output.withUnsafeMutableBufferPointer { out in
+            isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: width, height: height, format: format),
+                            into: out.baseAddress!, outputWidth: outputWidth, outputHeight: outputHeight,
+                            outputStride: outputWidth, destination: destination)
+        }
+    }
+    return output
+}
+
 @Suite("The preview ISP")
 struct PreviewISPTests {
     let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.8, 1, 1.5), digitalGain: 1.2,
@@ -44,15 +59,9 @@ struct PreviewISPTests {
         let frame = flatFrame(width: width, height: height, format: format, red: 400, green: 300, blue: 200)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 80)
         isp.setParameters(parameters, format: format)
-        var output = [UInt32](repeating: 0, count: 80 * 60)
         let destination = PixelRect(x: 0, y: 0, width: 80, height: 60).fitting(sourceWidth: width, sourceHeight: height)
-        frame.withUnsafeBytes { raw in
-            output.withUnsafeMutableBufferPointer { out in
-                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: width, height: height, format: format),
-                                into: out.baseAddress!, outputWidth: 80, outputHeight: 60, outputStride: 80,
-                                destination: destination)
-            }
-        }
+        let output = render(isp, frame, width: width, height: height, format: format, outputWidth: 80, outputHeight: 60,
+                            destination: destination)
         let expected = referencePixel(red: 400, green: 300, blue: 200, parameters)
         let got = channels(output[30 * 80 + 40])
         #expect(abs(got.0 - expected.0) <= 1 && abs(got.1 - expected.1) <= 1 && abs(got.2 - expected.2) <= 1,
@@ -86,14 +95,8 @@ struct PreviewISPTests {
         var wild = parameters
         wild.colorMatrix = Matrix3(matrix)
         isp.setParameters(wild, format: format)
-        var output = [UInt32](repeating: 0, count: 8 * 8)
-        frame.withUnsafeBytes { raw in
-            output.withUnsafeMutableBufferPointer { out in
-                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: 16, height: 16, format: format),
-                                into: out.baseAddress!, outputWidth: 8, outputHeight: 8, outputStride: 8,
-                                destination: PixelRect(x: 0, y: 0, width: 8, height: 8))
-            }
-        }
+        let output = render(isp, frame, width: 16, height: 16, format: format, outputWidth: 8, outputHeight: 8,
+                            destination: PixelRect(x: 0, y: 0, width: 8, height: 8))
         #expect(output.allSatisfy { $0 >> 24 == 0xFF })
     }
 
@@ -108,16 +111,10 @@ struct PreviewISPTests {
         let frame = flatFrame(width: 32, height: 18, format: format, red: 900, green: 900, blue: 900)
         let isp = PreviewISP(maximumSourceWidth: 32, maximumSourceHeight: 18, maximumOutputWidth: 64)
         isp.setParameters(ISPParameters(blackLevel: 0, whiteLevel: 1023), format: format)
-        var output = [UInt32](repeating: 0x1234_5678, count: 64 * 48)
         let destination = PixelRect(x: 0, y: 0, width: 64, height: 48).fitting(sourceWidth: 32, sourceHeight: 18)
         #expect(destination == PixelRect(x: 0, y: 6, width: 64, height: 36))
-        frame.withUnsafeBytes { raw in
-            output.withUnsafeMutableBufferPointer { out in
-                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: 32, height: 18, format: format),
-                                into: out.baseAddress!, outputWidth: 64, outputHeight: 48, outputStride: 64,
-                                destination: destination)
-            }
-        }
+        let output = render(isp, frame, width: 32, height: 18, format: format, outputWidth: 64, outputHeight: 48,
+                            destination: destination, background: 0x1234_5678)
         for y in 0..<48 {
             for x in 0..<64 {
                 let inside = y >= 6 && y < 42
@@ -214,14 +211,8 @@ struct PreviewISPTests {
         for y in 0..<4 { for x in 8..<16 { for k in 0..<2 { frame[(y * 16 + x) * 2 + k] = bright[(y * 16 + x) * 2 + k] } } }
         let isp = PreviewISP(maximumSourceWidth: 16, maximumSourceHeight: 4, maximumOutputWidth: 32)
         isp.setParameters(ISPParameters(blackLevel: 0, whiteLevel: 1023), format: format)
-        var output = [UInt32](repeating: 0, count: 32 * 4)
-        frame.withUnsafeBytes { raw in
-            output.withUnsafeMutableBufferPointer { out in
-                isp.renderBayer(raw.baseAddress!, layout: RawLayout(width: 16, height: 4, format: format),
-                                into: out.baseAddress!, outputWidth: 32, outputHeight: 4, outputStride: 32,
-                                destination: PixelRect(x: 0, y: 0, width: 32, height: 4))
-            }
-        }
+        let output = render(isp, frame, width: 16, height: 4, format: format, outputWidth: 32, outputHeight: 4,
+                            destination: PixelRect(x: 0, y: 0, width: 32, height: 4))
         let row = (0..<32).map { channels(output[32 + $0]).1 }
         #expect(row.first == referencePixel(red: 100, green: 100, blue: 100, ISPParameters(blackLevel: 0, whiteLevel: 1023)).1)
         #expect(row.last == referencePixel(red: 800, green: 800, blue: 800, ISPParameters(blackLevel: 0, whiteLevel: 1023)).1)

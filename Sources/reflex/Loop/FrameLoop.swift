@@ -255,6 +255,8 @@ final class FrameLoop: @unchecked Sendable {
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         let zoom = controller.zoom.factor(at: now)
         state.zoomTenths = Int((zoom * 10).rounded(.down))
+        // The camera's own zoom control takes what it can (on the sensor thread).
+        exchange.requestZoom(zoom)
         let layout = currentLayout()
         painter.request(state, layout: layout, scales: scales, at: now)
         // Present for a new sensor frame, new layers (a change, painted), or an animation step.
@@ -401,8 +403,10 @@ final class FrameLoop: @unchecked Sendable {
                                into pixels: UnsafeMutablePointer<UInt32>, stride: Int, viewfinder: PixelRect, zoom: Double) {
         if let layout = frame.layout, let parameters = frame.parameters {
             isp.setParameters(parameters, format: layout.format)
-            // Digital zoom: the centre of the sensor's picture, cropped by the ISP and scaled up.
-            let crop = zoom > 1 ? PixelRect.centred(in: layout.width, layout.height, scale: 1 / zoom) : nil
+            // Digital zoom, for what the camera's own zoom did not do in this frame: the centre
+            // of the picture, cropped by the ISP and scaled up.
+            let digitalZoom = zoom / max(frame.sensorZoom, 1)
+            let crop = digitalZoom > 1.001 ? PixelRect.centred(in: layout.width, layout.height, scale: 1 / digitalZoom) : nil
             isp.renderBayer(bytes, layout: layout, crop: crop, into: pixels, outputWidth: display.width,
                             outputHeight: display.height, outputStride: stride, destination: viewfinder)
         } else if frame.kind == .halfSizeXRGB {
