@@ -154,7 +154,8 @@ public final class SensorStream: @unchecked Sendable {
         // The camera's own zoom where it has one; frames say how much of the zoom is theirs.
         var sensorZoom = SensorZoom(device: device, calibration: calibration)
         var zoomValue: Int64?
-        var frameZoom = 1.0
+        // Which zoom each frame had: a zoom lens, like exposure, answers a few frames late.
+        var zoomHistory = ControlHistory<Double>(initial: 1, delayFrames: calibration.controlDelayFrames)
         if let sensorZoom { log("camera: " + sensorZoom.summary) }
         // A dial leaving Auto starts from where the lens is.
         if let focusControl = lens.focus, let value = try? camera.control(focusControl.id) {
@@ -225,19 +226,20 @@ public final class SensorStream: @unchecked Sendable {
                     try applyLens(lens, camera: camera)
                 }
             }
-            // The zoom set after the previous frame counts from this one on.
-            let zoomOfThisFrame = frameZoom
+            let zoomOfThisFrame = zoomHistory.setting(forFrame: frame.sequence)
             if let zoom = sensorZoom, let exchange {
                 let wanted = zoom.setting(for: exchange.requestedZoom)
                 if wanted.value != zoomValue {
                     do {
                         try camera.setControl(zoom.control.id, to: Int32(clamping: wanted.value))
-                        (zoomValue, frameZoom) = (wanted.value, wanted.factor)
+                        zoomValue = wanted.value
+                        zoomHistory.sent(wanted.factor, after: frame.sequence)
                     } catch .disconnected(let path) {
                         throw CameraError.disconnected(path)
                     } catch {
                         log("camera: cannot set the zoom (\(error)); zooming in the ISP only")
-                        (sensorZoom, zoomValue, frameZoom) = (nil, nil, 1)
+                        (sensorZoom, zoomValue) = (nil, nil)
+                        zoomHistory.sent(1, after: frame.sequence)
                     }
                 }
             }

@@ -26,7 +26,8 @@ struct SensorZoom: Equatable {
     /// The control's value for a wanted magnification, and the magnification it gives: never
     /// more than wanted (the ISP makes up the rest), never less than 1×.
     func setting(for factor: Double) -> (value: Int64, factor: Double) {
-        let wanted = max(factor, 1) * Double(unity)
+        // (A hair over, so 2.3 × 100 = 229.99… is still 230.)
+        let wanted = max(factor, 1) * Double(unity) + 1e-6
         let value = min(max(Int64(wanted.rounded(.down)), unity), control.maximum)
         return (value, Double(value) / Double(unity))
     }

@@ -10,7 +10,8 @@ import Glibc
 /// from a timer, a gain control (16 = 1×) and an exposure control, which take effect two
 /// frames after they are set, like a real sensor's, and a focus motor (0…1023, with
 /// autofocus) whose position is only remembered, and a zoom (100…400 = 1…4×) that magnifies
-/// the scene about its centre at once (a real zoom lens takes its time).
+/// the scene about its centre two frames after it is set, as the exposure does (a real zoom
+/// lens may take longer: the board's control-delay-frames says how long).
 ///
 /// Its exposure control comes in the two kinds real cameras have (`Style`): a UVC-style
 /// absolute exposure in 100 µs, or a CSI sensor's exposure in lines with the PIXEL_RATE and
@@ -80,6 +81,9 @@ public final class SimulatedCamera: CameraDevice {
     private var focus: Int32 = 0
     private var autofocus: Int32 = 1
     private var zoom: Int32 = 100
+    /// The zoom control's last values: a frame shows the one set `framesOfDelay` frames
+    /// before, as its exposure does.
+    private var zoomPipeline = [Int32](repeating: 100, count: SimulatedExposureLatency.framesOfDelay)
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     private let startTime = monotonicSeconds()
 
@@ -125,7 +129,8 @@ public final class SimulatedCamera: CameraDevice {
         let taken = latency.nextFrame(requested: requested)
         let buffer = buffers[next]
         let now = monotonicSeconds()
-        scene.zoom = Double(zoom) / 100
+        zoomPipeline.append(zoom)
+        scene.zoom = Double(zoomPipeline.removeFirst()) / 100
         scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                      frameNumber: UInt64(sequence))
         let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,

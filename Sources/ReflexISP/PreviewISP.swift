@@ -191,8 +191,9 @@ public final class PreviewISP {
         return min(min(1, reachAbove / max(positive, .leastNonzeroMagnitude)), reachBelow / max(negative, .leastNonzeroMagnitude))
     }
 
+    /// (A NaN, from a NaN or infinite gain, is 0: these values index tables.)
     static func clampLinear(_ value: Double) -> Float {
-        Float(min(max(value, 0), Double(linearMaximum)))
+        value > 0 ? Float(min(value, Double(linearMaximum))) : 0
     }
 
     /// Renders one Bayer frame. `crop` (sensor pixels; the digital zoom) defaults to the whole

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CAllocationCounter
 import ReflexCore
 import ReflexHardware
 import ReflexISP
@@ -64,6 +65,7 @@ struct FrameBench: ParsableCommand {
         var published = 0
         let warmUp = 60
         var measuredFrom: FrameTimeRing?
+        var stepAllocations: Int64 = 0
         while display.flips < frames + warmUp {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
             _ = poll(&descriptors, 2, 1)
@@ -83,11 +85,16 @@ struct FrameBench: ParsableCommand {
                 exchange.drainWake()
             }
             if display.flips == warmUp && measuredFrom == nil { measuredFrom = loop.statistics.ring }
+            // The loop's whole turn, not only the frame's render: taking reports, asking the
+            // painter, the layout.
+            let before = reflex_thread_allocations()
             loop.step(now: monotonicSeconds())
+            if measuredFrom != nil { stepAllocations += reflex_thread_allocations() - before }
         }
         let summary = loop.statistics.ring.summary()
         let warm = measuredFrom ?? FrameTimeRing()
         print("  the loop (\(loop.statistics.scheduling)): \(summary.description)")
+        print("  allocations in the loop's whole turn (step) after warm-up: \(stepAllocations)")
         print("  frames that showed a change a frame late (its layers not painted in time): "
               + "\(loop.statistics.lateInterfaceFrames)")
         print("  (after \(warmUp) warm-up frames: \(summary.allocations - warm.allocations) allocations in "

@@ -14,6 +14,7 @@ struct SensorZoomTests {
         #expect(zoom.unity == 100 && zoom.maximumFactor == 4)
         #expect(zoom.setting(for: 1) == (100, 1))
         #expect(zoom.setting(for: 2.37) == (237, 2.37))
+        #expect(zoom.setting(for: 2.3) == (230, 2.3), "2.3 × 100 is 229.99… in binary")
         #expect(zoom.setting(for: 8) == (400, 4), "beyond the lens the ISP crops 2× more")
         #expect(zoom.setting(for: 0.5) == (100, 1))
     }

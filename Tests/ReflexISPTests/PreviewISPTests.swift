@@ -88,16 +88,24 @@ struct PreviewISPTests {
             #expect(highest < top + Float(PreviewISP.gammaAbove) && lowest > -Float(PreviewISP.gammaBelow),
                     "row \((a, b, c)) reaches \(lowest)…\(highest)")
         }
-        // And a frame through it comes out: saturated channels are 255, none wrap around.
+        // And a frame through it comes out as the reference says: the clamp at 0 and 255 is the
+        // gamma table's, and no channel wraps around. 22 pixels: 11 tiles, not a whole SIMD step.
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
-        let frame = flatFrame(width: 16, height: 16, format: format, red: 1023, green: 900, blue: 64)
-        let isp = PreviewISP(maximumSourceWidth: 16, maximumSourceHeight: 16, maximumOutputWidth: 8)
+        let frame = flatFrame(width: 22, height: 16, format: format, red: 1023, green: 900, blue: 64)
+        let isp = PreviewISP(maximumSourceWidth: 22, maximumSourceHeight: 16, maximumOutputWidth: 11)
         var wild = parameters
         wild.colorMatrix = Matrix3(matrix)
         isp.setParameters(wild, format: format)
-        let output = render(isp, frame, width: 16, height: 16, format: format, outputWidth: 8, outputHeight: 8,
-                            destination: PixelRect(x: 0, y: 0, width: 8, height: 8))
-        #expect(output.allSatisfy { $0 >> 24 == 0xFF })
+        let output = render(isp, frame, width: 22, height: 16, format: format, outputWidth: 11, outputHeight: 8,
+                            destination: PixelRect(x: 0, y: 0, width: 11, height: 8))
+        var bounded = parameters
+        bounded.colorMatrix = Matrix3([m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8].map(Double.init))
+        let expected = referencePixel(red: 1023, green: 900, blue: 64, bounded)
+        for pixel in output {
+            let got = channels(pixel)
+            #expect(abs(got.0 - expected.0) <= 1 && abs(got.1 - expected.1) <= 1 && abs(got.2 - expected.2) <= 1,
+                    "got \(got), expected \(expected)")
+        }
     }
 
     /// A real matrix is used as it is.

@@ -81,12 +81,14 @@ final class FrameLoop: @unchecked Sendable {
     private var scales: DialScales
     private var report = SensorReport()
     private var state: ViewState
-    /// The painter's generation of the layers last presented.
+    /// The painter's generation of the layers last presented, and since when a frame has
+    /// been waiting for newer ones.
     private var presentedGeneration = 0
+    private var waitingSince: Double?
     private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
-    private var overlayState: ViewState?
+    private var overlayGeneration: Int?
     private var overlayStale = true
     private var firstFrameShown = false
     private var presentedAt = 0.0
@@ -131,6 +133,7 @@ final class FrameLoop: @unchecked Sendable {
     func start() -> Bool {
         guard startPainter() else { return false }
         thread = startThread { self.run() }
+        if thread == nil { painter.stop() }
         return thread != nil
     }
 
@@ -220,7 +223,9 @@ final class FrameLoop: @unchecked Sendable {
     /// the moment the controls start to fade.
     private func pollTimeout(at now: Double) -> Int32 {
         // A frame waiting for its layers goes out when patience ends.
-        if newFrame && painter.isBehind() { return 1 }
+        if let waitingSince, !display.flipPending {
+            return Int32(max(1, ((waitingSince + paintPatience - now) * 1000).rounded(.up)))
+        }
         if isAnimating(at: now) || display.flipPending { return 16 }
         if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
             return Int32(min(500, max(1, controller.fade.secondsUntilFade(at: now) * 1000)))
@@ -247,25 +252,33 @@ final class FrameLoop: @unchecked Sendable {
                                                     savesRaw: controller.model.limits.hasRawFormat)
         }
         if exchange.takeFrame() != nil { newFrame = true }
-        if display.flipPending {
-            guard now - presentedAt > FrameLoop.flipTimeout else { return }
-            display.abandonFlip()
-            statistics.stalledFlips += 1
-        }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         let zoom = controller.zoom.factor(at: now)
         state.zoomTenths = Int((zoom * 10).rounded(.down))
         // The camera's own zoom control takes what it can (on the sensor thread).
         exchange.requestZoom(zoom)
+        // Asked for at once, even while a flip is queued: the painter has until it is done.
         let layout = currentLayout()
         painter.request(state, layout: layout, scales: scales, at: now)
+        if display.flipPending {
+            guard now - presentedAt > FrameLoop.flipTimeout else { return }
+            display.abandonFlip()
+            statistics.stalledFlips += 1
+        }
         // Present for a new sensor frame, new layers (a change, painted), or an animation step.
         let layersChanged = (painter.newestLayers()?.generation ?? 0) != presentedGeneration
         guard newFrame || layersChanged || isAnimating(at: now) else { return }
-        // A change waits for its layers, so it shows in the first frame after it; the picture
-        // does not wait long for a slow paint (the painter's signal wakes the loop).
-        if painter.isBehind() && now - painter.requestedAt < paintPatience { return }
-        if painter.isBehind() { statistics.lateInterfaceFrames += 1 }
+        // A frame waits for the layers of a change in progress, so the change shows in the
+        // first frame after it, but not longer than `paintPatience` from when it began to
+        // wait, however many changes follow (the painter's signal wakes the loop).
+        let behind = painter.isBehind()
+        if behind {
+            let since = waitingSince ?? now
+            waitingSince = since
+            if now - since < paintPatience { return }
+            statistics.lateInterfaceFrames += 1
+        }
+        waitingSince = nil
         let allocationsBefore = reflex_thread_allocations()
         let started = monotonicSeconds()
         guard present(now: now, zoom: zoom, layout: layout) else {
@@ -361,7 +374,7 @@ final class FrameLoop: @unchecked Sendable {
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay
-        let updateOverlay = useOverlay && (overlayStale || layers?.state != overlayState || isAnimating(at: now))
+        let updateOverlay = useOverlay && (overlayStale || layers?.generation != overlayGeneration || isAnimating(at: now))
         let presented: Bool
         do {
             presented = try display.present({ pixels, stride throws(DisplayError) in
@@ -383,7 +396,7 @@ final class FrameLoop: @unchecked Sendable {
         // The layers this frame showed (taken once above: the painter may have finished more).
         if presented { presentedGeneration = layers?.generation ?? 0 }
         if presented && updateOverlay {
-            overlayState = layers?.state
+            overlayGeneration = layers?.generation
             overlayStale = false
         }
         return presented
