@@ -14,8 +14,9 @@ import Glibc
 /// (vblank / page-flip events), the sensor's wake-up eventfd and its own stop eventfd; when
 /// the panel is free and there is something new (a frame, a change on screen, an animation
 /// step) it renders the newest frame through the preview ISP into the back buffer, lays the
-/// interface over it and queues the flip. Nothing on this thread allocates, locks, logs or
-/// touches a file: the interface's layers are painted with Cairo by `InterfacePainter` on a
+/// interface over it and queues the flip. Once running, nothing on this thread allocates
+/// (only rare events do: a new frame size or new camera limits), locks, logs or touches a
+/// file: the interface's layers are painted with Cairo by `InterfacePainter` on a
 /// thread of its own, only when what they show changes, and the loop blends the newest set.
 /// A change on screen is presented when its layers are painted (the painter's signal wakes
 /// the loop); a new sensor frame waits for the layers of a change in progress, but never
@@ -259,7 +260,7 @@ final class FrameLoop: @unchecked Sendable {
         exchange.requestZoom(zoom)
         // Asked for at once, even while a flip is queued: the painter has until it is done.
         let layout = currentLayout()
-        painter.request(state, layout: layout, scales: scales, at: now)
+        painter.request(state, layout: layout, scales: scales)
         if display.flipPending {
             guard now - presentedAt > FrameLoop.flipTimeout else { return }
             display.abandonFlip()

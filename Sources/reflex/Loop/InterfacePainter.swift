@@ -47,9 +47,8 @@ final class InterfacePainter: @unchecked Sendable {
 
     // The loop's side.
     private var lastRequest: Request?
-    /// The newest generation asked for, and when.
+    /// The newest generation asked for.
     private(set) var requestedGeneration = 0
-    private(set) var requestedAt = 0.0
 
     /// `paintedSignal` is signalled each time a set is ready (the loop polls it).
     init(fonts: FontLibrary, paintedSignal: EventSignal) {
@@ -72,10 +71,9 @@ final class InterfacePainter: @unchecked Sendable {
     // MARK: the loop's side (never waits, never allocates)
 
     /// Asks for `state` on this layout; nothing happens if it is what was asked last.
-    func request(_ state: ViewState, layout: ScreenLayout, scales: DialScales, at now: Double) {
+    func request(_ state: ViewState, layout: ScreenLayout, scales: DialScales) {
         if let last = lastRequest, last.state == state, last.layout == layout, last.scales == scales { return }
         requestedGeneration += 1
-        requestedAt = now
         let request = Request(generation: requestedGeneration, state: state, layout: layout, scales: scales)
         lastRequest = request
         requests.publish(request)
