@@ -17,6 +17,9 @@ public protocol CameraDevice: AnyObject {
     func setControl(_ id: UInt32, to value: Int32) throws(CameraError)
     /// A 64-bit control (PIXEL_RATE), read through the extended-control call.
     func control64(_ id: UInt32) throws(CameraError) -> Int64
+    /// The control as the camera describes it now (its range can follow the mode); nil if
+    /// it has no such control.
+    func describeControl(_ id: UInt32) -> CaptureDeviceInfo.Control?
 }
 
 extension V4L2Camera: CameraDevice {}

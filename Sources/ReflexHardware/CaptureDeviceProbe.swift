@@ -28,6 +28,26 @@ public struct CaptureDeviceInfo: Sendable, Equatable {
         public let maximum: Int64
         public let step: UInt64
         public let defaultValue: Int64
+
+        public init(id: UInt32, name: String, type: String, minimum: Int64, maximum: Int64, step: UInt64, defaultValue: Int64) {
+            (self.id, self.name, self.type) = (id, name, type)
+            (self.minimum, self.maximum, self.step, self.defaultValue) = (minimum, maximum, step, defaultValue)
+        }
+
+        /// As VIDIOC_QUERY_EXT_CTRL describes it.
+        init(_ query: v4l2_query_ext_ctrl) {
+            self.init(id: query.id, name: string(fromCArray: query.name),
+                      type: CaptureDeviceProbe.typeNames[query.type] ?? "type \(query.type)",
+                      minimum: query.minimum, maximum: query.maximum, step: query.step, defaultValue: query.default_value)
+        }
+    }
+
+    /// The same device with its controls' ranges as the camera gives them now: a sensor's
+    /// exposure range depends on the mode (its frame length), so it is read again once the
+    /// format is set. A control the camera no longer describes keeps its old entry.
+    func describingControlsNow(_ camera: CameraDevice) -> CaptureDeviceInfo {
+        CaptureDeviceInfo(path: path, driver: driver, card: card, busInfo: busInfo, formats: formats,
+                          controls: controls.map { camera.describeControl($0.id) ?? $0 })
     }
 
     public let path: String
@@ -77,7 +97,7 @@ public enum CaptureDeviceProbe {
             controls: controls(of: fd)))
     }
 
-    private static let typeNames: [UInt32: String] = [
+    static let typeNames: [UInt32: String] = [
         1: "int", 2: "bool", 3: "menu", 4: "button", 5: "int64", 7: "string", 8: "bitmask", 9: "intmenu",
     ]
     /// Class headers group controls in the driver's list; they are not controls.
@@ -89,11 +109,7 @@ public enum CaptureDeviceProbe {
         query.id = REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL | REFLEX_V4L2_CTRL_FLAG_NEXT_COMPOUND
         while ioctl(fd, REFLEX_VIDIOC_QUERY_EXT_CTRL, &query) == 0 {
             if query.type != controlClassType && query.flags & REFLEX_V4L2_CTRL_FLAG_DISABLED == 0 {
-                controls.append(.init(
-                    id: query.id, name: string(fromCArray: query.name),
-                    type: typeNames[query.type] ?? "type \(query.type)",
-                    minimum: query.minimum, maximum: query.maximum, step: query.step,
-                    defaultValue: query.default_value))
+                controls.append(.init(query))
             }
             query.id |= REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL | REFLEX_V4L2_CTRL_FLAG_NEXT_COMPOUND
         }

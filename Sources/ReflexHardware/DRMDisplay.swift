@@ -1,3 +1,4 @@
+import ReflexCore
 import CDRM
 import ReflexISP
 import ReflexSystem
@@ -30,6 +31,8 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     public let modeWidth: Int
     public let modeHeight: Int
     public let rotation: PanelRotation
+    public let density: PanelDensity?
+    public let densityOrigin: String
     /// Pixels per row of the scanout buffers (their pitch in 32-bit pixels).
     public let stride: Int
     /// With a rotation, frames are drawn upright here and turned into the scanout buffer.
@@ -92,6 +95,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         modeWidth = Int(mode.hdisplay)
         modeHeight = Int(mode.vdisplay)
         rotation = configuration.rotation
+        (density, densityOrigin) = DRMDisplay.density(configuration, connector: connector, modeWidth: modeWidth, modeHeight: modeHeight)
         (width, height) = rotation.swapsAxes ? (modeHeight, modeWidth) : (modeWidth, modeHeight)
         savedCRTC = drmModeGetCrtc(fd, crtcID)
         _ = drmSetMaster(fd)  // the first opener is master already; this covers a VT switch back
@@ -295,6 +299,20 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
             throw DisplayError("cannot map a buffer (\(errnoDescription()))")
         }
         return (create.handle, framebuffer, pixels.assumingMemoryBound(to: UInt32.self), Int(create.size), Int(create.pitch))
+    }
+
+    /// The board's density, else the one the panel's reported size gives.
+    private static func density(_ configuration: PanelConfiguration, connector: DisplayCardInfo.Connector,
+                                modeWidth: Int, modeHeight: Int) -> (PanelDensity?, String) {
+        let size = "\(connector.widthMillimetres)x\(connector.heightMillimetres) mm"
+        if let board = configuration.density { return (board, "the board's display.conf (the panel says \(size))") }
+        if let measured = PanelDensity.measured(widthPixels: modeWidth, heightPixels: modeHeight,
+                                                widthMillimetres: connector.widthMillimetres,
+                                                heightMillimetres: connector.heightMillimetres) {
+            return (measured, "the panel's \(size)")
+        }
+        let why = connector.widthMillimetres > 0 ? "a size that is not a measure (\(size))" : "no size"
+        return (nil, "unknown: the panel reports \(why); set dpi in the board's display.conf")
     }
 
     /// The connected connector with the most pixels in its preferred mode, and a CRTC for it.

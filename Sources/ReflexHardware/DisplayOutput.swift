@@ -1,3 +1,4 @@
+import ReflexCore
 import ReflexISP
 
 /// Where frames are shown: a DRM/KMS panel, or the headless display (PNG files) on hosts
@@ -19,6 +20,11 @@ public protocol DisplayOutput: AnyObject {
     var vblanksSpanned: Int? { get }
     /// How the upright picture is turned onto the panel (touches are turned back).
     var rotation: PanelRotation { get }
+    /// The panel's density (the board's, else from the size the kernel reports), nil when
+    /// neither says.
+    var density: PanelDensity? { get }
+    /// Where `density` came from, for the log ("the panel's 320x200 mm").
+    var densityOrigin: String { get }
     /// One line for the log: what the display is.
     var summary: String { get }
     /// Reads the display's events; returns true when the pending flip completed.

@@ -28,15 +28,35 @@ struct ExposureControls {
     let exposureUnit: ExposureUnit
     /// An exposure control in lines whose line time nobody gave: left alone.
     let exposureWithoutLineTime: CaptureDeviceInfo.Control?
+    /// A CSI sensor's frame length, where exposure is in lines and the sensor has VBLANK.
+    let frameLength: FrameLength?
     let autoGain: CaptureDeviceInfo.Control?
     let autoExposure: CaptureDeviceInfo.Control?
+
+    /// A CSI sensor's exposure cannot be longer than its frame (less a few lines, the
+    /// driver's margin): for a longer one the frame is lengthened with V4L2_CID_VBLANK, and
+    /// the preview slows to match, as any camera's does at a long shutter.
+    struct FrameLength: Equatable {
+        let control: CaptureDeviceInfo.Control
+        let modeHeight: Int64
+        /// Lines of a frame the exposure cannot use.
+        let margin: Int64
+        /// VBLANK as the mode (and its frame rate) set it: where the frame goes back to.
+        let base: Int64
+
+        /// The VBLANK an exposure of `lines` needs: the mode's own, or more.
+        func blanking(forLines lines: Int64) -> Int64 { min(max(lines + margin - modeHeight, base), control.maximum) }
+        var longestLines: Int64 { modeHeight + control.maximum - margin }
+    }
     /// V4L2_EXPOSURE_MANUAL, the value of the auto-exposure menu that hands exposure to us.
     static let manualExposureMode: Int32 = 1
     /// Without an exposure control the exposure is whatever the sensor does: a frame time.
     static let assumedExposure = 1.0 / 30
     /// `measuredLineTime`: the line time the driver's PIXEL_RATE and HBLANK give for the
     /// streaming mode (`measureLineTime`); the board's `line-time-us` wins over it.
-    init(device: CaptureDeviceInfo, calibration: SensorCalibration, measuredLineTime: Double? = nil) {
+    /// `frameLength`: the streaming mode's (`measureFrameLength`), for exposure in lines.
+    init(device: CaptureDeviceInfo, calibration: SensorCalibration, measuredLineTime: Double? = nil,
+         frameLength: FrameLength? = nil) {
         let controls = device.controls
         gain = calibration.gainControl.flatMap { name in controls.first { $0.name.lowercased() == name } }
             ?? controls.first { $0.id == REFLEX_V4L2_CID_ANALOGUE_GAIN }
@@ -55,6 +75,7 @@ struct ExposureControls {
         } else {
             (exposure, exposureUnit, exposureWithoutLineTime) = (nil, .hundredMicroseconds, inLines)
         }
+        if case .lines = exposureUnit, exposure != nil { self.frameLength = frameLength } else { self.frameLength = nil }
         autoGain = controls.first { $0.id == REFLEX_V4L2_CID_AUTOGAIN }
         autoExposure = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE_AUTO }
     }
@@ -75,9 +96,30 @@ struct ExposureControls {
         return lineTime(pixelRate: rate, horizontalBlanking: Int64(blanking), width: width)
     }
 
+    /// The frame length of the mode the camera streams (`height` lines), from its VBLANK and
+    /// exposure controls as they are now: the margin is what the exposure's maximum leaves
+    /// of the frame. Nil without both, or with a margin that makes no sense.
+    static func measureFrameLength(_ camera: CameraDevice, device: CaptureDeviceInfo, height: Int) -> FrameLength? {
+        guard let blanking = device.controls.first(where: { $0.id == REFLEX_V4L2_CID_VBLANK }),
+              let exposure = device.controls.first(where: { $0.id == REFLEX_V4L2_CID_EXPOSURE }),
+              let now = try? camera.control(REFLEX_V4L2_CID_VBLANK) else { return nil }
+        let margin = Int64(height) + Int64(now) - exposure.maximum
+        guard margin >= 0, margin < Int64(height), blanking.maximum >= Int64(now) else { return nil }
+        // The mode's own blanking is the control's default (drivers set it with the mode);
+        // the value now may be a long exposure's, left from before (controls outlive a stream).
+        let base = (blanking.minimum...blanking.maximum).contains(blanking.defaultValue) ? blanking.defaultValue : Int64(now)
+        return FrameLength(control: blanking, modeHeight: Int64(height), margin: margin, base: base)
+    }
+
+    /// The longest value the exposure control may be given (with the frame lengthened).
+    private func longestExposureValue(_ control: CaptureDeviceInfo.Control) -> Int64 {
+        max(frameLength?.longestLines ?? control.maximum, control.maximum)
+    }
+
     var limits: ExposureLimits {
         let unit = exposureUnit.seconds
-        let exposureRange = exposure.map { max(Double($0.minimum), 1) * unit...Double($0.maximum) * unit } ?? ExposureControls.assumedExposure...ExposureControls.assumedExposure
+        let exposureRange = exposure.map { max(Double($0.minimum), 1) * unit...Double(longestExposureValue($0)) * unit }
+            ?? ExposureControls.assumedExposure...ExposureControls.assumedExposure
         return ExposureLimits(exposure: exposureRange, analogGain: gainMapping?.gainRange ?? 1...1)
     }
 
@@ -101,6 +143,10 @@ struct ExposureControls {
         case (let control?, .lines(let seconds, let source)):
             exposureText = "exposure control \"\(control.name)\" \(control.minimum)…\(control.maximum) lines of "
                 + "\(Double(Int(seconds * 1e8)) / 100) µs (from \(source))"
+                + (frameLength.map { length in
+                    ", up to \(length.longestLines) lines (\(Double(Int(Double(length.longestLines) * seconds * 1000)) / 1000) s) "
+                        + "with the frame lengthened by VBLANK \(length.base)…\(length.control.maximum)"
+                } ?? "")
         case (nil, _):
             exposureText = exposureWithoutLineTime.map { _ in
                 "an exposure control in lines but no line time (no PIXEL_RATE and HBLANK, no line-time-us "
@@ -117,6 +163,10 @@ struct ExposureControls {
         if let autoExposure { try camera.setControl(autoExposure.id, to: ExposureControls.manualExposureMode) }
         let gainValue = try gain.map { control throws(CameraError) in Int64(try camera.control(control.id)) }
         let exposureValue = try exposure.map { control throws(CameraError) in Double(try camera.control(control.id)) }
+        if let frameLength, let exposureValue {
+            // The frame as long as this exposure needs, and no longer.
+            try camera.setControl(frameLength.control.id, to: Int32(frameLength.blanking(forLines: Int64(exposureValue))))
+        }
         return ExposureSetting(
             exposure: exposureValue.map { $0 * exposureUnit.seconds } ?? ExposureControls.assumedExposure,
             analogGain: max(gainValue.flatMap { gainMapping?.gain(forControlValue: $0) } ?? 1, 1))
@@ -141,14 +191,25 @@ struct ExposureControls {
             try camera.setControl(gain.id, to: Int32(gainMapping.controlValue(forGain: setting.analogGain)))
         }
         if let exposure {
-            try camera.setControl(exposure.id, to: Int32(exposureValue(setting.exposure, exposure)))
+            let value = exposureValue(setting.exposure, exposure)
+            if let frameLength {
+                // The frame grows before a longer exposure and shrinks after a shorter one:
+                // the driver clamps the exposure to the frame it has.
+                let blanking = frameLength.blanking(forLines: value)
+                let current = Int64(try camera.control(frameLength.control.id))
+                if blanking > current { try camera.setControl(frameLength.control.id, to: Int32(blanking)) }
+                try camera.setControl(exposure.id, to: Int32(value))
+                if blanking < current { try camera.setControl(frameLength.control.id, to: Int32(blanking)) }
+            } else {
+                try camera.setControl(exposure.id, to: Int32(value))
+            }
         }
         return quantised(setting)
     }
 
     private func exposureValue(_ seconds: Double, _ control: CaptureDeviceInfo.Control) -> Int64 {
         let units = (seconds / exposureUnit.seconds).rounded()
-        return min(max(Int64(min(max(units, -1e15), 1e15)), max(control.minimum, 1)), control.maximum)
+        return min(max(Int64(min(max(units, -1e15), 1e15)), max(control.minimum, 1)), longestExposureValue(control))
     }
 
     /// A manual ISO: the gain that gives it; what the sensor cannot reach, digital gain adds.

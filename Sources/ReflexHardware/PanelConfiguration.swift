@@ -7,12 +7,14 @@ import ReflexISP
 ///     connector = DSI-1            the connector (default: the first connected one)
 ///     mode = 1280x800              the mode (default: the connector's preferred one)
 ///     rotation = 180               the picture turned clockwise on its way to the panel: 0, 90, 180, 270
+///     dpi = 216                    the panel's density, where the kernel reports no size (or a wrong one)
 public struct PanelConfiguration: Sendable, Equatable {
     public var card: String?
     public var connector: String?
     public var modeWidth: Int?
     public var modeHeight: Int?
     public var rotation: PanelRotation = .none
+    public var density: PanelDensity?
 
     public init() {}
 
@@ -33,6 +35,9 @@ public struct PanelConfiguration: Sendable, Equatable {
             case "rotation":
                 guard let degrees = Int(value), let rotation = PanelRotation(rawValue: degrees) else { return .badValue }
                 configuration.rotation = rotation
+            case "dpi":
+                guard let dpi = Double(value), PanelDensity.plausibleDotsPerInch.contains(dpi) else { return .badValue }
+                configuration.density = PanelDensity(dotsPerInch: dpi)
             default: return .unknownKey
             }
             return .accepted

@@ -141,9 +141,12 @@ public final class SensorStream: @unchecked Sendable {
             + (rate.map { " at \(Int($0.rounded())) fps" } ?? "")
             + (rawFormat.map { ", raw \($0)" } ?? ", not raw: no metering"))
 
+        // The controls' ranges for this mode (a CSI sensor's exposure follows its frame length).
+        let device = device.describingControlsNow(camera)
         let exposureControl = ExposureControls(
             device: device, calibration: calibration,
-            measuredLineTime: ExposureControls.measureLineTime(camera, device: device, width: width))
+            measuredLineTime: ExposureControls.measureLineTime(camera, device: device, width: width),
+            frameLength: ExposureControls.measureFrameLength(camera, device: device, height: height))
         log("camera: " + exposureControl.summary)
         // A raw sensor is exposed by Reflex; a camera that sends finished pictures (YUYV, a
         // UVC webcam) keeps its own auto exposure, which Reflex cannot meter better.
@@ -199,8 +202,10 @@ public final class SensorStream: @unchecked Sendable {
             if ready < 0 && errno != EINTR { throw CameraError.failed("poll", code: errno) }
             if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(device.path) }
             guard descriptor.revents & Int16(POLLIN) != 0, let frame = try camera.dequeue() else {
-                if monotonicSeconds() - lastFrameTime > SensorStream.stallTimeout {
-                    throw CameraError.failed("no frame for \(Int(SensorStream.stallTimeout)) s", code: ETIMEDOUT)
+                // (A long exposure lengthens the frame: it has that long on top.)
+                let timeout = SensorStream.stallTimeout + 2 * setting.exposure
+                if monotonicSeconds() - lastFrameTime > timeout {
+                    throw CameraError.failed("no frame for \(Int(timeout)) s", code: ETIMEDOUT)
                 }
                 continue
             }

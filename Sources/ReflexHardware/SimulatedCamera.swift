@@ -15,17 +15,24 @@ import Glibc
 ///
 /// Its exposure control comes in the two kinds real cameras have (`Style`): a UVC-style
 /// absolute exposure in 100 µs, or a CSI sensor's exposure in lines with the PIXEL_RATE and
-/// HBLANK controls that give a line's time.
+/// HBLANK controls that give a line's time, and VBLANK, which lengthens the frame (and so the
+/// longest exposure) as a real CSI sensor's does: the frames come further apart.
 public final class SimulatedCamera: CameraDevice {
     public enum Style: Sendable, Equatable {
         /// V4L2_CID_EXPOSURE_ABSOLUTE, 1…333 × 100 µs.
         case absoluteExposure
-        /// V4L2_CID_EXPOSURE, 4…1000 lines of (1280 + 1720) / 90 MHz = 33.3 µs.
+        /// V4L2_CID_EXPOSURE, 4 lines to the frame's length less 4 (996 at 30 fps), lines of
+        /// (1280 + 1720) / 90 MHz = 33.3 µs; V4L2_CID_VBLANK 280 (30 fps) … 64815 (2.2 s).
         case exposureInLines
     }
     static let pixelRate: Int64 = 90_000_000
     static let horizontalBlanking: Int32 = 1720
     static var lineTime: Double { Double(Int64(width) + Int64(horizontalBlanking)) / Double(pixelRate) }
+    /// The frame is `height + VBLANK` lines; 280 makes it 1000 lines, 30 fps. Like IMX219's
+    /// driver: the exposure reaches 4 lines short of the frame, VBLANK up to 0xFFFF − height.
+    static let modeVerticalBlanking: Int32 = 280
+    static let longestVerticalBlanking: Int32 = 0xFFFF - Int32(height)
+    static let exposureMargin: Int32 = 4
 
     public static let width = 1280
     public static let height = 720
@@ -59,13 +66,20 @@ public final class SimulatedCamera: CameraDevice {
         path: "simulated", driver: "reflex-sim", card: "Simulated CSI sensor", busInfo: "none",
         formats: info.formats,
         controls: info.controls.filter { $0.id != REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE } + [
-            .init(id: REFLEX_V4L2_CID_EXPOSURE, name: "Exposure", type: "int", minimum: 4, maximum: 1000, step: 1,
-                  defaultValue: 300),
+            exposureInLinesControl(verticalBlanking: modeVerticalBlanking),
+            .init(id: REFLEX_V4L2_CID_VBLANK, name: "Vertical Blanking", type: "int", minimum: Int64(modeVerticalBlanking),
+                  maximum: Int64(longestVerticalBlanking), step: 1, defaultValue: Int64(modeVerticalBlanking)),
             .init(id: REFLEX_V4L2_CID_PIXEL_RATE, name: "Pixel Rate", type: "int64", minimum: pixelRate,
                   maximum: pixelRate, step: 1, defaultValue: pixelRate),
             .init(id: REFLEX_V4L2_CID_HBLANK, name: "Horizontal Blanking", type: "int", minimum: Int64(horizontalBlanking),
                   maximum: Int64(horizontalBlanking), step: 1, defaultValue: Int64(horizontalBlanking)),
         ])
+
+    /// The exposure control in lines as the frame's length allows it.
+    private static func exposureInLinesControl(verticalBlanking: Int32) -> CaptureDeviceInfo.Control {
+        .init(id: REFLEX_V4L2_CID_EXPOSURE, name: "Exposure", type: "int", minimum: 4,
+              maximum: Int64(Int32(height) + verticalBlanking - exposureMargin), step: 1, defaultValue: 300)
+    }
 
     public let style: Style
     public let path = "simulated"
@@ -78,6 +92,7 @@ public final class SimulatedCamera: CameraDevice {
     private var gain: Int32 = gainUnity
     /// In the style's unit: 100 µs, or lines.
     private var exposure: Int32 = 100
+    private var verticalBlanking = SimulatedCamera.modeVerticalBlanking
     private var focus: Int32 = 0
     private var autofocus: Int32 = 1
     private var zoom: Int32 = 100
@@ -114,10 +129,17 @@ public final class SimulatedCamera: CameraDevice {
         Double(SimulatedCamera.framesPerSecond)
     }
 
+    /// A frame's time: 1/30 s, or with exposure in lines, the frame's length in lines.
+    var frameSeconds: Double { Double(frameNanoseconds) / 1e9 }
+    private var frameNanoseconds: Int64 {
+        style == .absoluteExposure ? 1_000_000_000 / Int64(SimulatedCamera.framesPerSecond)
+            : Int64((Double(SimulatedCamera.height + Int(verticalBlanking)) * SimulatedCamera.lineTime * 1e9).rounded())
+    }
+
     public func start(bufferCount: Int) throws(CameraError) {
         stop()
         buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }
-        descriptor = reflex_periodic_timer(1_000_000_000 / Int64(SimulatedCamera.framesPerSecond))
+        descriptor = reflex_periodic_timer(frameNanoseconds)
         guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
     }
 
@@ -152,6 +174,7 @@ public final class SimulatedCamera: CameraDevice {
         switch (id, style) {
         case (REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, .absoluteExposure), (REFLEX_V4L2_CID_EXPOSURE, .exposureInLines): return exposure
         case (REFLEX_V4L2_CID_HBLANK, .exposureInLines): return SimulatedCamera.horizontalBlanking
+        case (REFLEX_V4L2_CID_VBLANK, .exposureInLines): return verticalBlanking
         default: break
         }
         switch id {
@@ -167,7 +190,13 @@ public final class SimulatedCamera: CameraDevice {
         switch id {
         case REFLEX_V4L2_CID_GAIN: gain = min(max(value, 16), 255)
         case REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE where style == .absoluteExposure: exposure = min(max(value, 1), 333)
-        case REFLEX_V4L2_CID_EXPOSURE where style == .exposureInLines: exposure = min(max(value, 4), 1000)
+        case REFLEX_V4L2_CID_EXPOSURE where style == .exposureInLines:
+            exposure = min(max(value, 4), Int32(SimulatedCamera.height) + verticalBlanking - SimulatedCamera.exposureMargin)
+        case REFLEX_V4L2_CID_VBLANK where style == .exposureInLines:
+            verticalBlanking = min(max(value, SimulatedCamera.modeVerticalBlanking), SimulatedCamera.longestVerticalBlanking)
+            // A shorter frame clamps the exposure, as a driver's range update does.
+            exposure = min(exposure, Int32(SimulatedCamera.height) + verticalBlanking - SimulatedCamera.exposureMargin)
+            if descriptor >= 0 { _ = reflex_set_timer_interval(descriptor, frameNanoseconds) }
         case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: focus = min(max(value, 0), 1023)
         case REFLEX_V4L2_CID_FOCUS_AUTO: autofocus = value == 0 ? 0 : 1
         case REFLEX_V4L2_CID_ZOOM_ABSOLUTE: zoom = min(max(value, 100), 400)
@@ -180,6 +209,13 @@ extension SimulatedCamera {
     public func control64(_ id: UInt32) throws(CameraError) -> Int64 {
         if id == REFLEX_V4L2_CID_PIXEL_RATE && style == .exposureInLines { return SimulatedCamera.pixelRate }
         return Int64(try control(id))
+    }
+
+    public func describeControl(_ id: UInt32) -> CaptureDeviceInfo.Control? {
+        if id == REFLEX_V4L2_CID_EXPOSURE && style == .exposureInLines {
+            return SimulatedCamera.exposureInLinesControl(verticalBlanking: verticalBlanking)
+        }
+        return SimulatedCamera.info(style).controls.first { $0.id == id }
     }
 }
 

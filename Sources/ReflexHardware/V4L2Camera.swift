@@ -173,6 +173,13 @@ public final class V4L2Camera: @unchecked Sendable {
         }
     }
 
+    public func describeControl(_ id: UInt32) -> CaptureDeviceInfo.Control? {
+        var query = v4l2_query_ext_ctrl()
+        query.id = id
+        guard (try? ioctl(REFLEX_VIDIOC_QUERY_EXT_CTRL, &query, "describe control \(id)")) != nil else { return nil }
+        return CaptureDeviceInfo.Control(query)
+    }
+
     public func setControl(_ id: UInt32, to value: Int32) throws(CameraError) {
         var control = v4l2_control(id: id, value: value)
         try ioctl(REFLEX_VIDIOC_S_CTRL, &control, "set control \(id) to \(value)")

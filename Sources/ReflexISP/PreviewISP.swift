@@ -237,20 +237,25 @@ public final class PreviewISP {
             applyColourMatrix(count: tilesWide)
             encodeTiles(count: tilesWide, into: halfImage + tileRow * tilesWide)
         }
-        scale(halfImage, width: tilesWide, height: tilesHigh, into: output, outputWidth: outputWidth,
-              outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+        scale(halfImage, width: tilesWide, height: tilesHigh, sourceStride: tilesWide, into: output,
+              outputWidth: outputWidth, outputHeight: outputHeight, outputStride: outputStride, destination: destination)
     }
 
     /// Renders one YUYV frame (a UVC camera's usual format; BT.601, limited range): each
     /// 2×2 block becomes one pixel, the same half-size image the Bayer path makes, then the
     /// same scaling. The camera has done white balance and gamma; the parameters do not apply.
-    public func renderYUYV(_ frame: UnsafeRawPointer, width: Int, height: Int, bytesPerLine: Int,
+    /// `crop` (frame pixels, the digital zoom) as for Bayer frames: only its blocks are converted.
+    public func renderYUYV(_ frame: UnsafeRawPointer, width: Int, height: Int, bytesPerLine: Int, crop: PixelRect? = nil,
                            into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
                            outputStride: Int, destination: PixelRect) {
         precondition(width <= maximumSourceWidth && height <= maximumSourceHeight, "frame too large")
-        let blocksWide = width / 2, blocksHigh = height / 2
+        precondition(destination.width <= maximumOutputWidth, "destination too wide")
+        // Whole 2×2 blocks, so a block's pair of pixels shares its U and V.
+        let area = PreviewISP.alignedCrop(crop ?? PixelRect(x: 0, y: 0, width: width, height: height),
+                                          width: width, height: height, step: 2)
+        let blocksWide = area.width / 2, blocksHigh = area.height / 2
         for blockRow in 0..<blocksHigh {
-            let upper = (frame + 2 * blockRow * bytesPerLine).assumingMemoryBound(to: UInt8.self)
+            let upper = (frame + (area.y + 2 * blockRow) * bytesPerLine + area.x * 2).assumingMemoryBound(to: UInt8.self)
             let lower = upper + bytesPerLine
             let out = halfImage + blockRow * blocksWide
             for block in 0..<blocksWide {
@@ -265,30 +270,42 @@ public final class PreviewISP {
                 out[block] = 0xFF00_0000 | UInt32(r) &<< 16 | UInt32(g) &<< 8 | UInt32(b)
             }
         }
-        scale(halfImage, width: blocksWide, height: blocksHigh, into: output, outputWidth: outputWidth,
-              outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+        scale(halfImage, width: blocksWide, height: blocksHigh, sourceStride: blocksWide, into: output,
+              outputWidth: outputWidth, outputHeight: outputHeight, outputStride: outputStride, destination: destination)
     }
 
     /// Renders a picture already at half size (a Motion-JPEG frame decoded at 1/2 scale):
-    /// only the scaling into `destination`, the letterbox black.
-    public func renderHalfSizeXRGB(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int,
+    /// only the scaling of `crop` (the picture's pixels, the digital zoom; default all of it)
+    /// into `destination`, the letterbox black.
+    public func renderHalfSizeXRGB(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int, crop: PixelRect? = nil,
                                    into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
                                    outputStride: Int, destination: PixelRect) {
         // The scaler's row buffers hold half a source row: a half-size picture fits twice over.
         precondition(width * 2 <= maximumSourceWidth + 1 && height * 2 <= maximumSourceHeight + 1, "picture too large")
         precondition(destination.width <= maximumOutputWidth, "destination too wide")
-        scale(UnsafeMutablePointer(mutating: pixels), width: width, height: height, into: output, outputWidth: outputWidth,
-              outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+        let area = PreviewISP.alignedCrop(crop ?? PixelRect(x: 0, y: 0, width: width, height: height),
+                                          width: width, height: height, step: 1)
+        scale(UnsafeMutablePointer(mutating: pixels) + area.y * width + area.x, width: area.width, height: area.height,
+              sourceStride: width, into: output, outputWidth: outputWidth, outputHeight: outputHeight,
+              outputStride: outputStride, destination: destination)
     }
 
     /// A crop moved and shrunk onto whole tiles and whole packing groups.
     static func alignedCrop(_ crop: PixelRect, layout: RawLayout) -> PixelRect {
         let step = layout.format.packing.samplesPerGroup == 1 ? 2 : max(2, layout.format.packing.samplesPerGroup)
-        let x = min(max(crop.x, 0), layout.width - 2) / step * step
-        let y = min(max(crop.y, 0), layout.height - 2) / 2 * 2
-        let width = max(2, min(crop.width, layout.width - x) / 2 * 2)
-        let height = max(2, min(crop.height, layout.height - y) / 2 * 2)
-        return PixelRect(x: x, y: y, width: width, height: height)
+        return alignedCrop(crop, width: layout.width, height: layout.height, step: step, rows: 2)
+    }
+
+    /// A crop moved inside a `width`×`height` picture and shrunk onto whole units: its left
+    /// edge on multiples of `step`, its top on multiples of `rows`, its size on multiples of
+    /// `rows` (a Bayer tile, a YUYV block; 1 for pixels).
+    static func alignedCrop(_ crop: PixelRect, width: Int, height: Int, step: Int, rows: Int? = nil) -> PixelRect {
+        let unit = rows ?? step
+        let x = min(max(crop.x, 0), width - unit) / step * step
+        let y = min(max(crop.y, 0), height - unit) / unit * unit
+        let w = max(unit, min(crop.width, width - x) / unit * unit)
+        let h = max(unit, min(crop.height, height - y) / unit * unit)
+        return PixelRect(x: x, y: y, width: w, height: h)
     }
 
     /// The first loop over a row of tiles: black level, white balance, gain and normalisation,
@@ -398,9 +415,10 @@ public final class PreviewISP {
         }
     }
 
-    /// Bilinear scaling of XRGB pixels into `destination`, two channels per multiply
-    /// (red and blue share a word 16 bits apart); black around it.
-    private func scale(_ source: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    /// Bilinear scaling of XRGB pixels (`width`×`height`, rows `sourceStride` pixels apart)
+    /// into `destination`, two channels per multiply (red and blue share a word 16 bits
+    /// apart); black around it.
+    private func scale(_ source: UnsafeMutablePointer<UInt32>, width: Int, height: Int, sourceStride: Int,
                        into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
                        outputStride: Int, destination: PixelRect) {
         let black: UInt32 = 0xFF00_0000
@@ -430,8 +448,8 @@ public final class PreviewISP {
             let sourceRow = min(Int(position), lastSourceRow)
             let fy = UInt32(min((position - Double(sourceRow)) * 256, 256))
             // Vertical pass: blend the two source rows byte by byte (vectorised by the compiler).
-            let upper = UnsafeRawPointer(source + sourceRow * width).assumingMemoryBound(to: UInt8.self)
-            let lower = height > 1 ? upper + width * 4 : upper
+            let upper = UnsafeRawPointer(source + sourceRow * sourceStride).assumingMemoryBound(to: UInt8.self)
+            let lower = height > 1 ? upper + sourceStride * 4 : upper
             let blended = UnsafeMutableRawPointer(blendedRow).assumingMemoryBound(to: UInt8.self)
             let lowerWeight = UInt16(fy), upperWeight = UInt16(256 - fy)
             for k in 0..<(width * 4) {

@@ -51,8 +51,9 @@ public struct InterfaceController: Sendable {
     public init(model: CameraModel, layout: ScreenLayout, now: Double) {
         self.model = model
         self.layout = layout
-        // The layout's design unit stands for a point: drags keep their feel on any panel.
-        density = PanelDensity(dotsPerInch: PanelDensity.pointsPerInch * layout.scale)
+        // Drags are measured in the panel's real points where its density is known, so they
+        // keep their feel on any panel.
+        density = layout.density
         fade = ControlsFade(now: now)
         reveal = ProReveal(shown: model.settings.mode == .pro)
     }

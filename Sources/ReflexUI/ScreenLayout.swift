@@ -1,8 +1,11 @@
 import ReflexCore
 import ReflexISP
 
-/// Where everything sits on a panel, in pixels. Designed on a 1280x800 landscape panel and
-/// scaled by the panel's size, so text and touch targets keep their proportions on any panel.
+/// Where everything sits on a panel, in pixels. Designed on a 1280x800 landscape panel in
+/// points (1/160 inch, the seeds' unit) and scaled to the panel: by its size, so the design
+/// fits, and by its density where the kernel or the board knows it, so nothing is ever
+/// physically larger than designed (on a 100 dpi monitor the design is drawn at 100/160 and
+/// takes part of the screen; on a camera's 200–300 dpi panel the size is the limit).
 ///
 /// The camera is held in both hands: the exposure readout runs along the top edge (read at a
 /// glance, never under a thumb), the Pro dials fill the bottom thumb zone, and the Auto/Pro
@@ -15,6 +18,10 @@ public struct ScreenLayout: Sendable, Equatable {
     public let height: Int
     /// Design units → pixels.
     public let scale: Double
+    /// The panel's density: measured, or (unknown) the one at which the design fills it.
+    public let density: PanelDensity
+    /// The density came from the panel (or its board), not from its size.
+    public let densityKnown: Bool
     /// The live picture, letterboxed to the sensor's aspect.
     public let viewfinder: PixelRect
     /// The exposure readout and the indicators; never fades.
@@ -28,11 +35,14 @@ public struct ScreenLayout: Sendable, Equatable {
     /// The white balance presets' row (shown while the WB dial is selected).
     public let presetSlots: [PixelRect]
 
-    public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9) {
+    public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9, density: PanelDensity? = nil) {
         self.width = width
         self.height = height
-        let s = min(Double(width) / ScreenLayout.designWidth, Double(height) / ScreenLayout.designHeight)
+        let fits = min(Double(width) / ScreenLayout.designWidth, Double(height) / ScreenLayout.designHeight)
+        let s = min(fits, density?.pixelsPerPoint ?? fits)
         scale = s
+        self.density = density ?? PanelDensity(dotsPerInch: PanelDensity.pointsPerInch * max(fits, 0.01))
+        densityKnown = density != nil
         func px(_ design: Double) -> Int { Int((design * s).rounded()) }
         let margin = px(16), gap = px(12)
         viewfinder = PixelRect(x: 0, y: 0, width: width, height: height)

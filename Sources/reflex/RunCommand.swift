@@ -168,6 +168,9 @@ struct ScreenStarter {
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")
+            let layout = ScreenLayout(width: opened.width, height: opened.height, density: opened.density)
+            log("display: " + (opened.density.map { "\(Int($0.dotsPerInch.rounded())) dpi from " } ?? "density ")
+                + "\(opened.densityOrigin); the interface at \(Formatting.fixed(layout.scale, 2))× its design")
         } catch {
             if !reportedWaiting { log("display: none yet — \(error); trying again every second") }
             reportedWaiting = true

@@ -32,8 +32,8 @@ struct InterfacePainterTests {
         private let frame: [UInt8]
         private let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
 
-        init() throws {
-            display = try HeadlessDisplay(folder: nil)
+        init(density: PanelDensity? = nil) throws {
+            display = try HeadlessDisplay(folder: nil, density: density)
             // Unoptimised Swift paints slowly: the loop may wait for the painter up to a second.
             loop = FrameLoop(display: display, exchange: exchange,
                              fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
@@ -108,6 +108,20 @@ struct InterfacePainterTests {
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore,
                 "the loop's frames allocated while the HUD changed")
         #expect(rig.loop.statistics.lateInterfaceFrames == lateBefore)
+    }
+
+    /// The panel's density reaches the layout the loop draws: on a 100 dpi panel the HUD bar
+    /// is 40 px high, not the design's 64 (the same rig at an unknown density draws 64).
+    @Test(arguments: [(PanelDensity?.none, 64), (PanelDensity(dotsPerInch: 100), 40)])
+    func theHUDIsDrawnAtThePanelsDensity(_ density: PanelDensity?, barHeight: Int) throws {
+        let rig = try Rig(density: density)
+        #expect(rig.loop.startPainter())
+        defer { rig.loop.stop() }
+        rig.run(frames: 3)
+        // The grey picture is darkened by the HUD bar down to its edge, and not below it.
+        func level(_ y: Int) -> UInt32 { rig.display.frontPixels[y * rig.display.width + 640] & 0xFF }
+        let picture = level(barHeight + 4), underBar = level(barHeight - 4)
+        #expect(underBar * 2 < picture, "row \(barHeight - 4) is \(underBar), row \(barHeight + 4) is \(picture)")
     }
 
     /// Without a camera no frame ever comes: the message screen is presented when the painter

@@ -218,7 +218,8 @@ struct ReflexCommandTests {
             #expect(try ReflexRun(["settings", "set", key, value, "--state-dir", state.path]).status == 0)
         }
         let log = try runOnSimulatedSensor(state: state, sensor: "sim-csi")
-        #expect(log.contains("exposure control \"Exposure\" 4…1000 lines of 33.33 µs (from PIXEL_RATE and HBLANK)"), "\(log)")
+        #expect(log.contains("exposure control \"Exposure\" 4…996 lines of 33.33 µs (from PIXEL_RATE and HBLANK), "
+                             + "up to 65531 lines (2.184 s) with the frame lengthened by VBLANK 280…64815"), "\(log)")
         let summary = log.components(separatedBy: "\n").last { $0.contains("frames in") } ?? ""
         // 1/500 s is 60 lines of 33.3 µs.
         #expect(summary.contains("exposure 1/500 s"), "\(summary)")

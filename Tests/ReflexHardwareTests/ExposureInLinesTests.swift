@@ -24,13 +24,54 @@ struct ExposureInLinesTests {
         let controls = ExposureControls(device: info, calibration: .simulated, measuredLineTime: measured)
         #expect(controls.exposureUnit == .lines(seconds: measured!, source: "PIXEL_RATE and HBLANK"))
         #expect(abs(controls.limits.exposure.lowerBound - 4 * measured!) < 1e-12)
-        #expect(abs(controls.limits.exposure.upperBound - 1000 * measured!) < 1e-12)
+        // The frame is 1000 lines at 30 fps; the exposure reaches 4 lines short of it.
+        #expect(abs(controls.limits.exposure.upperBound - 996 * measured!) < 1e-12)
 
         // 1/500 s is 60 lines; what is read back is what was set.
         let set = try controls.apply(ExposureSetting(exposure: 0.002, analogGain: 2), to: camera)
         #expect(try camera.control(REFLEX_V4L2_CID_EXPOSURE) == 60)
         #expect(abs(set.exposure - 0.002) < 1e-9)
         #expect(abs(try controls.current(camera).exposure - 0.002) < 1e-9)
+    }
+
+    /// An exposure longer than the mode's frame: VBLANK lengthens the frame first (the driver
+    /// clamps the exposure to the frame it has), and the frames come that much further apart;
+    /// a short exposure again gives the mode's own frame back.
+    @Test func aLongExposureLengthensTheFrame() throws {
+        let camera = SimulatedCamera(style: .exposureInLines)
+        let info = SimulatedCamera.info(.exposureInLines).describingControlsNow(camera)
+        let line = 3000.0 / 90_000_000
+        let frameLength = try #require(ExposureControls.measureFrameLength(camera, device: info, height: SimulatedCamera.height))
+        #expect(frameLength.margin == 4 && frameLength.base == 280 && frameLength.longestLines == 65531)
+        let controls = ExposureControls(device: info, calibration: .simulated, measuredLineTime: line, frameLength: frameLength)
+        #expect(abs(controls.limits.exposure.upperBound - 65531 * line) < 1e-9, "about 2.2 s")
+        #expect(controls.summary.contains("up to 65531 lines (2.184 s) with the frame lengthened by VBLANK 280…64815"),
+                "\(controls.summary)")
+
+        // 1/4 s is 7500 lines: a frame of 7504 lines, VBLANK 6784.
+        let long = try controls.apply(ExposureSetting(exposure: 0.25, analogGain: 1), to: camera)
+        #expect(try camera.control(REFLEX_V4L2_CID_VBLANK) == 6784)
+        #expect(try camera.control(REFLEX_V4L2_CID_EXPOSURE) == 7500)
+        #expect(abs(long.exposure - 0.25) < 1e-9)
+        // (The simulated sensor's timer ticks at its frame time; rendering a frame in an
+        // unoptimised build takes longer than that, so the time is read, not measured.)
+        #expect(abs(camera.frameSeconds - 7504 * line) < 1e-6)
+
+        // Back to 1/100 s: 300 lines, and the mode's 30 fps.
+        _ = try controls.apply(ExposureSetting(exposure: 0.01, analogGain: 1), to: camera)
+        #expect(try camera.control(REFLEX_V4L2_CID_VBLANK) == 280)
+        #expect(try camera.control(REFLEX_V4L2_CID_EXPOSURE) == 300)
+        #expect(abs(camera.frameSeconds - 1000 * line) < 1e-6)
+
+        // A stream that starts where a long exposure was left (controls outlive a stream):
+        // the mode's frame is its default, and reading the sensor's setting fits the frame to it.
+        _ = try controls.apply(ExposureSetting(exposure: 0.25, analogGain: 1), to: camera)
+        let again = try #require(ExposureControls.measureFrameLength(
+            camera, device: SimulatedCamera.info(.exposureInLines).describingControlsNow(camera), height: SimulatedCamera.height))
+        #expect(again.base == 280)
+        try camera.setControl(REFLEX_V4L2_CID_EXPOSURE, to: 300)
+        _ = try controls.current(camera)
+        #expect(try camera.control(REFLEX_V4L2_CID_VBLANK) == 280)
     }
 
     @Test func theBoardsLineTimeWinsAndWithoutOneExposureIsLeftAlone() {

@@ -56,6 +56,29 @@ import Testing
         #expect(c.model.settings.iso == .manual(ISOSpeed(640)), "400 → 500 → 640")
     }
 
+    /// A drag is measured in the panel's real points: on a 320 dpi panel a stop of ISO takes
+    /// 80 px, twice what it takes where the design's pixel is a point.
+    @Test func dragsAreInThePanelsRealPoints() {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        func ticks(draggingUp pixels: Int, density: PanelDensity?) -> Int {
+            let layout = ScreenLayout(width: 1280, height: 800, density: density)
+            var c = InterfaceController(model: CameraModel(settings: pro, limits: .unlimited), layout: layout, now: 0)
+            let (x, y) = Self.centre(layout.dialSlots[0])
+            _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 1, metered: Self.metered)
+            var total = 0
+            for step in 1...pixels / 5 {
+                total += c.handle(.touchMotion(slot: 0, x: x, y: y - Double(step * 5)), at: 1 + Double(step) * 0.01,
+                                  metered: Self.metered).ticks
+            }
+            _ = c.handle(.touchUp(slot: 0), at: 2, metered: Self.metered)
+            return total
+        }
+        #expect(ticks(draggingUp: 85, density: nil) == 2)
+        #expect(ticks(draggingUp: 85, density: PanelDensity(dotsPerInch: 320)) == 1)
+        #expect(ticks(draggingUp: 165, density: PanelDensity(dotsPerInch: 320)) == 2)
+    }
+
     @Test func aDoubleTapPutsADialBackToAuto() {
         var pro = CameraSettings()
         pro.mode = .pro

@@ -92,6 +92,23 @@ import Testing
             #expect(Double(layout.modeToggle.height) >= 44 * layout.scale)
         }
     }
+
+    /// The design is in points: on a panel whose density is known nothing is physically
+    /// larger than designed, and the design still fits a dense panel.
+    @Test func theLayoutFollowsThePanelsDensity() {
+        // A 100 dpi monitor (QEMU's virtual panel says so): the design at 100/160.
+        let monitor = ScreenLayout(width: 1280, height: 800, density: PanelDensity(dotsPerInch: 100))
+        #expect(monitor.scale == 0.625)
+        #expect(monitor.topBar.height == 40 && monitor.modeToggle == PixelRect(x: 1155, y: 745, width: 115, height: 45))
+        #expect(monitor.densityKnown && monitor.density.dotsPerInch == 100)
+        // A 7-inch camera panel (216 dpi): the design fills it, as without a density.
+        let camera = ScreenLayout(width: 1280, height: 800, density: PanelDensity(dotsPerInch: 216))
+        let unknown = ScreenLayout(width: 1280, height: 800)
+        #expect(camera.scale == 1 && camera.modeToggle == unknown.modeToggle && camera.dialSlots == unknown.dialSlots)
+        // Unknown: the density is the one at which the design fills the panel.
+        #expect(!unknown.densityKnown && unknown.density.dotsPerInch == 160)
+        #expect(ScreenLayout(width: 640, height: 400).density.dotsPerInch == 80)
+    }
 }
 
 @Suite struct CompositingTests {

@@ -18,6 +18,15 @@ static inline int reflex_periodic_timer(int64_t interval_ns) {
     return fd;
 }
 
+/// Changes a periodic timer's interval; the next expiry is one interval from now.
+static inline int reflex_set_timer_interval(int fd, int64_t interval_ns) {
+    struct itimerspec spec = {
+        .it_interval = { .tv_sec = interval_ns / 1000000000, .tv_nsec = interval_ns % 1000000000 },
+        .it_value = { .tv_sec = interval_ns / 1000000000, .tv_nsec = interval_ns % 1000000000 },
+    };
+    return timerfd_settime(fd, 0, &spec, 0);
+}
+
 /// A non-blocking event counter for waking a poll() from another thread.
 static inline int reflex_event_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 

@@ -124,7 +124,8 @@ final class FrameLoop: @unchecked Sendable {
         scales = DialScales(model)
         painter = InterfacePainter(fonts: fonts, paintedSignal: wakeUp)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
-        controller = InterfaceController(model: model, layout: ScreenLayout(width: display.width, height: display.height),
+        controller = InterfaceController(model: model,
+                                         layout: ScreenLayout(width: display.width, height: display.height, density: display.density),
                                          now: monotonicSeconds())
     }
 
@@ -351,7 +352,8 @@ final class FrameLoop: @unchecked Sendable {
         let viewfinder = PixelRect(x: 0, y: 0, width: display.width, height: display.height)
             .fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
         if let layout, layout.viewfinder == viewfinder { return layout }
-        let made = ScreenLayout(width: display.width, height: display.height, sensorWidth: sourceWidth, sensorHeight: sourceHeight)
+        let made = ScreenLayout(width: display.width, height: display.height, sensorWidth: sourceWidth, sensorHeight: sourceHeight,
+                                density: display.density)
         layout = made
         overlayStale = true
         return made
@@ -415,20 +417,20 @@ final class FrameLoop: @unchecked Sendable {
 
     private func renderPicture(_ frame: PreviewFrame, bytes: UnsafeMutableRawPointer, isp: PreviewISP,
                                into pixels: UnsafeMutablePointer<UInt32>, stride: Int, viewfinder: PixelRect, zoom: Double) {
+        // Digital zoom, for what the camera's own zoom did not do in this frame: the centre of
+        // the picture, cropped by the ISP and scaled up.
+        let digitalZoom = zoom / max(frame.sensorZoom, 1)
+        let crop = digitalZoom > 1.001 ? PixelRect.centred(in: frame.width, frame.height, scale: 1 / digitalZoom) : nil
         if let layout = frame.layout, let parameters = frame.parameters {
             isp.setParameters(parameters, format: layout.format)
-            // Digital zoom, for what the camera's own zoom did not do in this frame: the centre
-            // of the picture, cropped by the ISP and scaled up.
-            let digitalZoom = zoom / max(frame.sensorZoom, 1)
-            let crop = digitalZoom > 1.001 ? PixelRect.centred(in: layout.width, layout.height, scale: 1 / digitalZoom) : nil
             isp.renderBayer(bytes, layout: layout, crop: crop, into: pixels, outputWidth: display.width,
                             outputHeight: display.height, outputStride: stride, destination: viewfinder)
         } else if frame.kind == .halfSizeXRGB {
             isp.renderHalfSizeXRGB(bytes.assumingMemoryBound(to: UInt32.self), width: frame.width, height: frame.height,
-                                   into: pixels, outputWidth: display.width, outputHeight: display.height,
+                                   crop: crop, into: pixels, outputWidth: display.width, outputHeight: display.height,
                                    outputStride: stride, destination: viewfinder)
         } else {
-            isp.renderYUYV(bytes, width: frame.width, height: frame.height, bytesPerLine: frame.bytesPerLine,
+            isp.renderYUYV(bytes, width: frame.width, height: frame.height, bytesPerLine: frame.bytesPerLine, crop: crop,
                            into: pixels, outputWidth: display.width, outputHeight: display.height,
                            outputStride: stride, destination: viewfinder)
         }

@@ -1,4 +1,5 @@
 import CLinux
+import ReflexCore
 import ReflexHardware
 import ReflexISP
 import ReflexSystem
@@ -30,6 +31,11 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     private let stopWriter = Atomic<Bool>(false)
     private var writer: pthread_t?
 
+    /// A headless display has no panel: unless told one (tests of other panels), the
+    /// interface is drawn as the design fills its size.
+    let density: PanelDensity?
+    var densityOrigin: String { density == nil ? "unknown: a headless display has no panel" : "the headless display's" }
+
     var summary: String {
         "headless \(width)x\(height) at \(refreshRate) Hz" + (folder.map { ", frames to \($0)/frame.png" } ?? "")
     }
@@ -45,8 +51,9 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     var missedVblanks: Int? { missed }
     var vblanksSpanned: Int? { firstFlipTick.map { lastFlipTick - $0 } }
 
-    init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0)
-        throws(DisplayError) {
+    init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0,
+         density: PanelDensity? = nil) throws(DisplayError) {
+        self.density = density
         self.width = width
         self.height = height
         self.refreshRate = refreshRate
