@@ -148,11 +148,16 @@ public final class SimulatedCamera: CameraDevice {
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
         sequence &+= UInt32(truncatingIfNeeded: expirations)
         let requested = ExposureSetting(exposure: exposureSeconds, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
-        let taken = latency.nextFrame(requested: requested)
+        // The controls' delay is in the sensor's frames, as the sequence numbers count them:
+        // frames this side was too slow to take (ticks missed) move the pipelines on too.
+        var taken = latency.active
+        for _ in 0..<min(Int(expirations), SimulatedExposureLatency.framesOfDelay + 1) {
+            taken = latency.nextFrame(requested: requested)
+            zoomPipeline.append(zoom)
+            scene.zoom = Double(zoomPipeline.removeFirst()) / 100
+        }
         let buffer = buffers[next]
         let now = monotonicSeconds()
-        zoomPipeline.append(zoom)
-        scene.zoom = Double(zoomPipeline.removeFirst()) / 100
         scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                      frameNumber: UInt64(sequence))
         let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,

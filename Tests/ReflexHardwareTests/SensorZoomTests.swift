@@ -43,21 +43,71 @@ struct SensorZoomTests {
         stream.start()
         defer { stream.stop() }
 
-        func waitForFrame(zoom: Double) -> Bool {
+        /// The mean green of each 8×8 block above black (blocks: the sensor's noise averages out).
+        func blockGreens(_ samples: UnsafePointer<UInt16>, width: Int, height: Int, rowLength: Int) -> [Double] {
+            var blocks: [Double] = []
+            for blockY in 0..<height / 8 {
+                for blockX in 0..<width / 8 {
+                    var sum = 0.0
+                    // The greens of the block's tiles (RGGB: odd columns of even rows).
+                    for y in stride(from: blockY * 8, to: blockY * 8 + 8, by: 2) {
+                        for x in stride(from: blockX * 8 + 1, to: blockX * 8 + 8, by: 2) { sum += Double(samples[y * rowLength + x]) }
+                    }
+                    blocks.append(sum / 16 - Double(SimulatedScene.blackLevel))
+                }
+            }
+            return blocks
+        }
+        /// How alike two pictures are, whatever their exposure: the normalised correlation.
+        func correlation(_ a: [Double], _ b: [Double]) -> Double {
+            let meanA = a.reduce(0, +) / Double(a.count), meanB = b.reduce(0, +) / Double(b.count)
+            var ab = 0.0, aa = 0.0, bb = 0.0
+            for i in a.indices {
+                ab += (a[i] - meanA) * (b[i] - meanB)
+                aa += (a[i] - meanA) * (a[i] - meanA)
+                bb += (b[i] - meanB) * (b[i] - meanB)
+            }
+            return ab / max((aa * bb).squareRoot(), 1e-12)
+        }
+        // The scene without noise at each magnification the test asks for.
+        let layout = RawLayout(width: SimulatedCamera.width, height: SimulatedCamera.height, format: SimulatedScene.format)
+        var references: [Double: [Double]] = [:]
+        var clean = [UInt16](repeating: 0, count: layout.width * layout.height)
+        for zoom in [1.0, 2, 4] {
+            var scene = SimulatedScene(noise: false)
+            scene.zoom = zoom
+            clean.withUnsafeMutableBytes { buffer in
+                scene.render(into: buffer.baseAddress!, layout: layout, time: 0,
+                             setting: ExposureSetting(exposure: 0.005, analogGain: 1), frameNumber: 0)
+            }
+            references[zoom] = clean.withUnsafeBufferPointer {
+                blockGreens($0.baseAddress!, width: layout.width, height: layout.height, rowLength: layout.width)
+            }
+        }
+        /// The magnification whose clean picture the frame is most like.
+        func apparentZoom(_ frame: PreviewFrame) -> Double {
+            let blocks = blockGreens(frame.bytes!.assumingMemoryBound(to: UInt16.self), width: frame.width,
+                                     height: frame.height, rowLength: frame.bytesPerLine / 2)
+            return references.max { correlation(blocks, $0.value) < correlation(blocks, $1.value) }!.key
+        }
+        /// The first frame labelled `zoom`, and the magnification its picture has.
+        func waitForFrame(zoom: Double) -> Double? {
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline {
-                if let frame = exchange.takeFrame(), frame.sensorZoom == zoom { return true }
+                if let frame = exchange.takeFrame(), frame.sensorZoom == zoom { return apparentZoom(frame) }
                 Thread.sleep(forTimeInterval: 0.01)
             }
-            return false
+            return nil
         }
-        #expect(waitForFrame(zoom: 1))
+        // The label is the picture's: the first frame said to be at a zoom looks like the
+        // scene at that zoom (a label ahead of the lens, or behind it, would fail here).
+        #expect(waitForFrame(zoom: 1) == 1)
         exchange.requestZoom(2)
-        #expect(waitForFrame(zoom: 2))
+        #expect(waitForFrame(zoom: 2) == 2)
         exchange.requestZoom(6)
-        #expect(waitForFrame(zoom: 4))
+        #expect(waitForFrame(zoom: 4) == 4)
         exchange.requestZoom(1)
-        #expect(waitForFrame(zoom: 1))
+        #expect(waitForFrame(zoom: 1) == 1)
         let log = lines.withLock { $0.joined(separator: "\n") }
         #expect(log.contains("zoom control \"Zoom, Absolute\" 100…400, 1× at 100: up to 4.0× on the camera"), "\(log)")
     }
