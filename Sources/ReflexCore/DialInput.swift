@@ -40,9 +40,12 @@ public struct PanelDensity: Sendable, Equatable {
     public static func measured(widthPixels: Int, heightPixels: Int,
                                 widthMillimetres: Int, heightMillimetres: Int) -> PanelDensity? {
         guard widthPixels > 0, heightPixels > 0, widthMillimetres > 0, heightMillimetres > 0 else { return nil }
-        let across = Double(widthPixels) / Double(widthMillimetres) * 25.4
-        let down = Double(heightPixels) / Double(heightMillimetres) * 25.4
-        guard max(across, down) / min(across, down) <= 1.25 else { return nil }
+        func agree(_ w: Int, _ h: Int) -> Bool {
+            let across = Double(widthPixels) / Double(w) * 25.4, down = Double(heightPixels) / Double(h) * 25.4
+            return max(across, down) / min(across, down) <= 1.25
+        }
+        // (A portrait panel's device tree may give its size the other way round from its mode.)
+        guard agree(widthMillimetres, heightMillimetres) || agree(heightMillimetres, widthMillimetres) else { return nil }
         // The diagonal's density: the same whichever way the panel is turned.
         let pixels = (Double(widthPixels * widthPixels + heightPixels * heightPixels)).squareRoot()
         let millimetres = (Double(widthMillimetres * widthMillimetres + heightMillimetres * heightMillimetres)).squareRoot()

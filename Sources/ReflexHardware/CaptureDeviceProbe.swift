@@ -28,17 +28,22 @@ public struct CaptureDeviceInfo: Sendable, Equatable {
         public let maximum: Int64
         public let step: UInt64
         public let defaultValue: Int64
+        /// The driver says it cannot be set (read-only, or held while streaming).
+        public let readOnly: Bool
 
-        public init(id: UInt32, name: String, type: String, minimum: Int64, maximum: Int64, step: UInt64, defaultValue: Int64) {
+        public init(id: UInt32, name: String, type: String, minimum: Int64, maximum: Int64, step: UInt64, defaultValue: Int64,
+                    readOnly: Bool = false) {
             (self.id, self.name, self.type) = (id, name, type)
             (self.minimum, self.maximum, self.step, self.defaultValue) = (minimum, maximum, step, defaultValue)
+            self.readOnly = readOnly
         }
 
         /// As VIDIOC_QUERY_EXT_CTRL describes it.
         init(_ query: v4l2_query_ext_ctrl) {
             self.init(id: query.id, name: string(fromCArray: query.name),
                       type: CaptureDeviceProbe.typeNames[query.type] ?? "type \(query.type)",
-                      minimum: query.minimum, maximum: query.maximum, step: query.step, defaultValue: query.default_value)
+                      minimum: query.minimum, maximum: query.maximum, step: query.step, defaultValue: query.default_value,
+                      readOnly: query.flags & (REFLEX_V4L2_CTRL_FLAG_READ_ONLY | REFLEX_V4L2_CTRL_FLAG_GRABBED) != 0)
         }
     }
 

@@ -44,9 +44,19 @@ struct ExposureControls {
         /// VBLANK as the mode (and its frame rate) set it: where the frame goes back to.
         let base: Int64
 
-        /// The VBLANK an exposure of `lines` needs: the mode's own, or more.
-        func blanking(forLines lines: Int64) -> Int64 { min(max(lines + margin - modeHeight, base), control.maximum) }
-        var longestLines: Int64 { modeHeight + control.maximum - margin }
+        /// The VBLANK an exposure of `lines` needs: the mode's own, or more (on the control's
+        /// steps, rounded up: one step short would clip the exposure).
+        func blanking(forLines lines: Int64) -> Int64 {
+            let needed = max(lines + margin - modeHeight, base)
+            guard needed > base else { return base }
+            let step = Int64(clamping: max(control.step, 1))
+            let stepped = base + (needed - base + step - 1) / step * step
+            return min(stepped, control.maximum)
+        }
+        /// The longest exposure the longest frame allows, in lines.
+        var longestLines: Int64 { min(modeHeight + control.maximum - margin, Int64(Int32.max)) }
+        /// The longest exposure the mode's own frame allows, in lines.
+        var modeLines: Int64 { modeHeight + base - margin }
     }
     /// V4L2_EXPOSURE_MANUAL, the value of the auto-exposure menu that hands exposure to us.
     static let manualExposureMode: Int32 = 1
@@ -100,7 +110,7 @@ struct ExposureControls {
     /// exposure controls as they are now: the margin is what the exposure's maximum leaves
     /// of the frame. Nil without both, or with a margin that makes no sense.
     static func measureFrameLength(_ camera: CameraDevice, device: CaptureDeviceInfo, height: Int) -> FrameLength? {
-        guard let blanking = device.controls.first(where: { $0.id == REFLEX_V4L2_CID_VBLANK }),
+        guard let blanking = device.controls.first(where: { $0.id == REFLEX_V4L2_CID_VBLANK }), !blanking.readOnly,
               let exposure = device.controls.first(where: { $0.id == REFLEX_V4L2_CID_EXPOSURE }),
               let now = try? camera.control(REFLEX_V4L2_CID_VBLANK) else { return nil }
         let margin = Int64(height) + Int64(now) - exposure.maximum
@@ -108,6 +118,8 @@ struct ExposureControls {
         // The mode's own blanking is the control's default (drivers set it with the mode);
         // the value now may be a long exposure's, left from before (controls outlive a stream).
         let base = (blanking.minimum...blanking.maximum).contains(blanking.defaultValue) ? blanking.defaultValue : Int64(now)
+        // No room to lengthen the frame: nothing to do.
+        guard blanking.maximum > base else { return nil }
         return FrameLength(control: blanking, modeHeight: Int64(height), margin: margin, base: base)
     }
 
@@ -120,7 +132,11 @@ struct ExposureControls {
         let unit = exposureUnit.seconds
         let exposureRange = exposure.map { max(Double($0.minimum), 1) * unit...Double(longestExposureValue($0)) * unit }
             ?? ExposureControls.assumedExposure...ExposureControls.assumedExposure
-        return ExposureLimits(exposure: exposureRange, analogGain: gainMapping?.gainRange ?? 1...1)
+        var limits = ExposureLimits(exposure: exposureRange, analogGain: gainMapping?.gainRange ?? 1...1)
+        // Auto keeps the mode's frame (and so its frame rate): only a shutter set by hand
+        // lengthens it.
+        if let frameLength { limits.previewExposureLimit = min(limits.previewExposureLimit, Double(frameLength.modeLines) * unit) }
+        return limits
     }
 
     /// What the dials may offer on this camera: the ISO its gain reaches (the base ISO alone
@@ -164,8 +180,12 @@ struct ExposureControls {
         let gainValue = try gain.map { control throws(CameraError) in Int64(try camera.control(control.id)) }
         let exposureValue = try exposure.map { control throws(CameraError) in Double(try camera.control(control.id)) }
         if let frameLength, let exposureValue {
-            // The frame as long as this exposure needs, and no longer.
-            try camera.setControl(frameLength.control.id, to: Int32(frameLength.blanking(forLines: Int64(exposureValue))))
+            // The frame as long as this exposure needs, and no longer. (Not fatal: at worst
+            // the frame stays longer than it needs.)
+            let wanted = frameLength.blanking(forLines: Int64(exposureValue))
+            if let now = try? camera.control(frameLength.control.id), Int64(now) != wanted {
+                try? camera.setControl(frameLength.control.id, to: Int32(clamping: wanted))
+            }
         }
         return ExposureSetting(
             exposure: exposureValue.map { $0 * exposureUnit.seconds } ?? ExposureControls.assumedExposure,
@@ -197,11 +217,13 @@ struct ExposureControls {
                 // the driver clamps the exposure to the frame it has.
                 let blanking = frameLength.blanking(forLines: value)
                 let current = Int64(try camera.control(frameLength.control.id))
-                if blanking > current { try camera.setControl(frameLength.control.id, to: Int32(blanking)) }
-                try camera.setControl(exposure.id, to: Int32(value))
-                if blanking < current { try camera.setControl(frameLength.control.id, to: Int32(blanking)) }
+                if blanking > current { try camera.setControl(frameLength.control.id, to: Int32(clamping: blanking)) }
+                try camera.setControl(exposure.id, to: Int32(clamping: value))
+                // Shrinking the frame after is not fatal: the exposure is set, and a frame
+                // left longer only slows the preview until the next change.
+                if blanking < current { try? camera.setControl(frameLength.control.id, to: Int32(clamping: blanking)) }
             } else {
-                try camera.setControl(exposure.id, to: Int32(value))
+                try camera.setControl(exposure.id, to: Int32(clamping: value))
             }
         }
         return quantised(setting)

@@ -7,7 +7,7 @@ import ReflexISP
 ///     connector = DSI-1            the connector (default: the first connected one)
 ///     mode = 1280x800              the mode (default: the connector's preferred one)
 ///     rotation = 180               the picture turned clockwise on its way to the panel: 0, 90, 180, 270
-///     dpi = 216                    the panel's density, where the kernel reports no size (or a wrong one)
+///     dpi = 216                    the density of the mode used, where the kernel reports no size (or a wrong one)
 public struct PanelConfiguration: Sendable, Equatable {
     public var card: String?
     public var connector: String?

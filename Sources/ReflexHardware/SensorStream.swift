@@ -188,6 +188,7 @@ public final class SensorStream: @unchecked Sendable {
         }
         var controlFailureReported = false
         var lastFrameTime = monotonicSeconds()
+        var lastFrameExposure = setting.exposure
 
         var frames = 0, dropped = 0, lastSequence: UInt32?, lastBytes = 0
         var summaryStart = monotonicSeconds()
@@ -202,14 +203,16 @@ public final class SensorStream: @unchecked Sendable {
             if ready < 0 && errno != EINTR { throw CameraError.failed("poll", code: errno) }
             if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(device.path) }
             guard descriptor.revents & Int16(POLLIN) != 0, let frame = try camera.dequeue() else {
-                // (A long exposure lengthens the frame: it has that long on top.)
-                let timeout = SensorStream.stallTimeout + 2 * setting.exposure
+                // (A long exposure lengthens the frame: it has that long on top, whether it is
+                // the one asked for now or the one of the frames still under way.)
+                let timeout = SensorStream.stallTimeout + 2 * max(setting.exposure, lastFrameExposure)
                 if monotonicSeconds() - lastFrameTime > timeout {
                     throw CameraError.failed("no frame for \(Int(timeout)) s", code: ETIMEDOUT)
                 }
                 continue
             }
             lastFrameTime = monotonicSeconds()
+            lastFrameExposure = history.setting(forFrame: frame.sequence).exposure
             // New settings from the screen (a dial, the toggle) apply from the next frame on.
             if let settingsInbox, settingsInbox.takeNewest(), settingsInbox.current != settings {
                 let previous = settings
@@ -380,10 +383,20 @@ extension SensorStream {
             limits.analogGain = pinned.analogGain...pinned.analogGain
             limits.maximumDigitalGain = pinned.digitalGain
         }
-        if manual.shutter != nil || manual.iso != nil {
+        // A long exposure left from a shutter set by hand (or from before this stream) goes
+        // back to the preview's frame time at once, at the same brightness: Auto alone would
+        // keep it while the scene looks right, and the preview would crawl.
+        var shortened = false
+        if manual.shutter == nil, setting.exposure > limits.previewExposureLimit * 1.001,
+           setting.exposure > limits.exposure.lowerBound {
+            setting = AutoExposure(limits: limits).allocate(product: setting.product)
+            shortened = true
+        }
+        if manual.shutter != nil || manual.iso != nil || shortened {
             setting = try controls.apply(setting, to: camera)
-            log("camera: manual " + [manual.shutter.map { "shutter \($0)" }, manual.iso.map { "ISO \($0)" }]
-                .compactMap { $0 }.joined(separator: ", ") + " → \(controls.describe(setting))")
+            let pinned = [manual.shutter.map { "shutter \($0)" }, manual.iso.map { "ISO \($0)" }].compactMap { $0 }
+            log("camera: " + (pinned.isEmpty ? "auto shutter" : "manual " + pinned.joined(separator: ", "))
+                + (shortened ? ", the exposure back within the preview's frame" : "") + " → \(controls.describe(setting))")
         }
         return (manual, limits)
     }

@@ -118,7 +118,7 @@ struct FrameBench: ParsableCommand {
                             outputHeight: display.height, outputStride: display.width, destination: viewfinder)
         })
         let interface = InterfaceRenderer(layout: ScreenLayout(width: display.width, height: display.height,
-                                                              sensorWidth: 1920, sensorHeight: 1080),
+                                                              sensorWidth: 1920, sensorHeight: 1080, density: display.density),
                                           fonts: try FontLibrary(folder: fontFolder),
                                           scales: DialScales(CameraModel(settings: settings, limits: .unlimited)))
         interface.update(ViewState(settings: settings))

@@ -1,6 +1,9 @@
 import CV4L2
 import ReflexCore
+import Foundation
 import ReflexISP
+import ReflexSystem
+import Synchronization
 import Testing
 @testable import ReflexHardware
 
@@ -66,12 +69,44 @@ struct ExposureInLinesTests {
         // A stream that starts where a long exposure was left (controls outlive a stream):
         // the mode's frame is its default, and reading the sensor's setting fits the frame to it.
         _ = try controls.apply(ExposureSetting(exposure: 0.25, analogGain: 1), to: camera)
-        let again = try #require(ExposureControls.measureFrameLength(
-            camera, device: SimulatedCamera.info(.exposureInLines).describingControlsNow(camera), height: SimulatedCamera.height))
-        #expect(again.base == 280)
+        let restarted = SimulatedCamera.info(.exposureInLines).describingControlsNow(camera)
+        let again = try #require(ExposureControls.measureFrameLength(camera, device: restarted, height: SimulatedCamera.height))
+        #expect(again == frameLength)
         try camera.setControl(REFLEX_V4L2_CID_EXPOSURE, to: 300)
-        _ = try controls.current(camera)
+        let controlsAgain = ExposureControls(device: restarted, calibration: .simulated, measuredLineTime: line, frameLength: again)
+        _ = try controlsAgain.current(camera)
         #expect(try camera.control(REFLEX_V4L2_CID_VBLANK) == 280)
+        // Auto keeps the mode's frame: its longest preview exposure is the frame's 996 lines.
+        #expect(abs(controlsAgain.limits.previewExposureLimit - 996 * line) < 1e-9)
+    }
+
+    /// The whole sensor thread on the simulated CSI sensor: a 1/4 s shutter set by hand
+    /// lengthens the frames; back in Auto the exposure returns within the preview's frame at
+    /// once, at the same brightness, not when the scene next changes.
+    @Test func backInAutoALongExposureReturnsToTheFrameTime() throws {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        pro.shutter = .manual(ShutterSpeed(1, 4))
+        let inbox = TripleBuffer { pro }
+        let lines = Mutex<[String]>([])
+        let stream = SensorStream(settings: pro, calibration: .simulated, source: .simulated(.exposureInLines),
+                                  exchange: PreviewFrameExchange(), settingsInbox: inbox,
+                                  log: { line in lines.withLock { $0.append(line) } })
+        stream.start()
+        defer { stream.stop() }
+        func waitForLog(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if lines.withLock({ $0.contains { $0.contains(text) } }) { return true }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return false
+        }
+        #expect(waitForLog("camera: manual shutter 1/4 → exposure 1/4 s"))
+        Thread.sleep(forTimeInterval: 0.5)
+        inbox.publish(CameraSettings())
+        #expect(waitForLog("camera: auto shutter, the exposure back within the preview's frame → exposure 1/30 s"),
+                "\(lines.withLock { $0.joined(separator: "\n") })")
     }
 
     @Test func theBoardsLineTimeWinsAndWithoutOneExposureIsLeftAlone() {

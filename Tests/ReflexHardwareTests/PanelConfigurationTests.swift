@@ -43,6 +43,8 @@ struct PanelConfigurationTests {
         #expect(abs(qemu.dotsPerInch - 101.6) < 0.5)
         // Turned: the same panel, the same density.
         #expect(PanelDensity.measured(widthPixels: 800, heightPixels: 1280, widthMillimetres: 94, heightMillimetres: 151) == seven)
+        // A portrait panel whose size is given the other way round from its mode.
+        #expect(PanelDensity.measured(widthPixels: 800, heightPixels: 1280, widthMillimetres: 151, heightMillimetres: 94) == seven)
         // No size, half a size, a 4:3 mode stretched over a 16:9 monitor, a projector's 1 mm.
         #expect(PanelDensity.measured(widthPixels: 1280, heightPixels: 800, widthMillimetres: 0, heightMillimetres: 0) == nil)
         #expect(PanelDensity.measured(widthPixels: 1280, heightPixels: 800, widthMillimetres: 160, heightMillimetres: 0) == nil)

@@ -34,7 +34,7 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     /// A headless display has no panel: unless told one (tests of other panels), the
     /// interface is drawn as the design fills its size.
     let density: PanelDensity?
-    var densityOrigin: String { density == nil ? "unknown: a headless display has no panel" : "the headless display's" }
+    var densityOrigin: String { density == nil ? "unknown: a headless display has no panel" : "the density it was given" }
 
     var summary: String {
         "headless \(width)x\(height) at \(refreshRate) Hz" + (folder.map { ", frames to \($0)/frame.png" } ?? "")
