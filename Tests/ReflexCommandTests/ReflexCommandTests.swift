@@ -46,6 +46,20 @@ struct ReflexCommandTests {
         #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
     }
 
+    /// The ISP benchmark runs on the real frames and reports every case with its reference
+    /// in the same run (a few iterations: this checks the report, not the speed).
+    @Test func theISPBenchmarkReportsEachCaseBesideItsReferences() throws {
+        let run = try ReflexRun(["bench", "isp", "--iterations", "3"])
+        #expect(run.status == 0, "\(run.errors)")
+        for text in ["IMX219 1920x1080 RAW10 CSI-2 packed:", "openISP 1920x1080 RGGB 16-bit (10 used):",
+                     "reflex preview ISP", "libv4lconvert → RGB24 (full size)", "timed in pairs", "memcpy of the frame's"] {
+            #expect(run.output.contains(text), "\(text)\n\(run.output)")
+        }
+        // The ISP allocates nothing a frame, in an unoptimised build too.
+        let ispRows = run.output.split(separator: "\n").filter { $0.contains("reflex preview ISP") }
+        #expect(ispRows.count == 2 && ispRows.allSatisfy { $0.hasSuffix(" 0.00") }, "\(ispRows)")
+    }
+
     @Test func everyKeyRoundTripsThroughSetAndGet() throws {
         let state = StateFolder()
         let values: [(String, String)] = [
