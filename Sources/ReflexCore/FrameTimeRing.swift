@@ -7,6 +7,9 @@ public struct FrameTimeRing: Sendable {
     public private(set) var capacity: Int
     /// Microseconds per frame, oldest overwritten first.
     public private(set) var durations: [UInt32]
+    /// Of those, the microseconds the loop's thread really ran (its CPU time): the rest it
+    /// was not running (an interrupt, or a virtual machine's host taking the CPU).
+    public private(set) var runningDurations: [UInt32]
     public private(set) var recorded = 0
     public private(set) var missedVblanks = 0
     public private(set) var presented = 0
@@ -21,14 +24,18 @@ public struct FrameTimeRing: Sendable {
         precondition(capacity > 0, "a ring holds at least one frame")
         self.capacity = capacity
         durations = [UInt32](repeating: 0, count: capacity)
+        runningDurations = [UInt32](repeating: 0, count: capacity)
     }
 
-    /// One frame presented at `time`, having taken `microseconds`; `missed` vblanks passed
-    /// since the previous one without a frame (a deadline the loop did not meet).
-    public mutating func record(microseconds: Int, at time: Double, missed: Int = 0, allocations: Int = 0) {
+    /// One frame presented at `time`, having taken `microseconds` (of which the thread ran
+    /// `runningMicroseconds`; all of them if not given); `missed` vblanks passed since the
+    /// previous one without a frame (a deadline the loop did not meet).
+    public mutating func record(microseconds: Int, runningMicroseconds: Int? = nil, at time: Double, missed: Int = 0,
+                                allocations: Int = 0) {
         self.allocations += allocations
         if allocations > 0 { allocatingFrames += 1 }
         durations[recorded % capacity] = UInt32(clamping: microseconds)
+        runningDurations[recorded % capacity] = UInt32(clamping: min(runningMicroseconds ?? microseconds, microseconds))
         recorded += 1
         presented += 1
         missedVblanks += missed
@@ -40,13 +47,11 @@ public struct FrameTimeRing: Sendable {
     public mutating func copy(from other: FrameTimeRing) {
         if durations.count != other.durations.count {
             durations = other.durations
+            runningDurations = other.runningDurations
             capacity = other.capacity
         } else {
-            durations.withUnsafeMutableBufferPointer { target in
-                other.durations.withUnsafeBufferPointer { source in
-                    target.baseAddress!.update(from: source.baseAddress!, count: source.count)
-                }
-            }
+            FrameTimeRing.copy(other.durations, into: &durations)
+            FrameTimeRing.copy(other.runningDurations, into: &runningDurations)
         }
         recorded = other.recorded
         missedVblanks = other.missedVblanks
@@ -57,19 +62,31 @@ public struct FrameTimeRing: Sendable {
         latestTime = other.latestTime
     }
 
+    private static func copy(_ source: [UInt32], into target: inout [UInt32]) {
+        target.withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { source in target.baseAddress!.update(from: source.baseAddress!, count: source.count) }
+        }
+    }
+
     public struct Summary: Sendable, Equatable, CustomStringConvertible {
         public let frames: Int
         public let framesPerSecond: Double
         public let p50: Double
         public let p99: Double
         public let maximum: Double
+        /// The same percentiles of the time the thread ran.
+        public let runningP50: Double
+        public let runningP99: Double
+        public let runningMaximum: Double
         public let missedVblanks: Int
         public let allocations: Int
         public let allocatingFrames: Int
 
         public var description: String {
             "\(frames) frames, \(Self.decimal(framesPerSecond, 1)) fps, frame time p50 \(Self.decimal(p50, 2)) ms, "
-                + "p99 \(Self.decimal(p99, 2)) ms, max \(Self.decimal(maximum, 2)) ms, \(missedVblanks) missed vblanks, "
+                + "p99 \(Self.decimal(p99, 2)) ms, max \(Self.decimal(maximum, 2)) ms (running p50 "
+                + "\(Self.decimal(runningP50, 2)), p99 \(Self.decimal(runningP99, 2)), max \(Self.decimal(runningMaximum, 2)) ms), "
+                + "\(missedVblanks) missed vblanks, "
                 + "\(allocations) allocations in \(allocatingFrames) frames"
         }
 
@@ -86,18 +103,20 @@ public struct FrameTimeRing: Sendable {
     public func summary() -> Summary {
         let count = min(recorded, capacity)
         guard count > 0 else {
-            return Summary(frames: 0, framesPerSecond: 0, p50: 0, p99: 0, maximum: 0, missedVblanks: missedVblanks,
-                           allocations: allocations, allocatingFrames: allocatingFrames)
+            return Summary(frames: 0, framesPerSecond: 0, p50: 0, p99: 0, maximum: 0, runningP50: 0, runningP99: 0,
+                           runningMaximum: 0, missedVblanks: missedVblanks, allocations: allocations,
+                           allocatingFrames: allocatingFrames)
         }
-        let sorted = durations[0..<count].sorted()
-        func percentile(_ p: Double) -> Double {
+        let sorted = durations[0..<count].sorted(), running = runningDurations[0..<count].sorted()
+        func percentile(_ p: Double, _ sorted: [UInt32]) -> Double {
             let rank = max(1, Int((p * Double(count)).rounded(.up)))
             return Double(sorted[rank - 1]) / 1000
         }
         let span = latestTime - (firstTime ?? latestTime)
         let rate = span > 0 ? Double(presented - 1) / span : 0
-        return Summary(frames: presented, framesPerSecond: rate, p50: percentile(0.5), p99: percentile(0.99),
-                       maximum: Double(sorted[count - 1]) / 1000, missedVblanks: missedVblanks,
-                       allocations: allocations, allocatingFrames: allocatingFrames)
+        return Summary(frames: presented, framesPerSecond: rate, p50: percentile(0.5, sorted), p99: percentile(0.99, sorted),
+                       maximum: Double(sorted[count - 1]) / 1000, runningP50: percentile(0.5, running),
+                       runningP99: percentile(0.99, running), runningMaximum: Double(running[count - 1]) / 1000,
+                       missedVblanks: missedVblanks, allocations: allocations, allocatingFrames: allocatingFrames)
     }
 }

@@ -91,7 +91,10 @@ struct Run: ParsableCommand {
             + "; waiting for SIGTERM")
         var sinceStatistics = 0
         waiting: while true {
-            switch TerminationSignal.wait(seconds: 1) {
+            let signal = TerminationSignal.wait(seconds: 1)
+            // (Checked whatever woke the wait: a signal in the first second must not lose it.)
+            screen?.reportFirstFrame()
+            switch signal {
             case .terminate(let name):
                 log("stopping (\(name))")
                 break waiting
@@ -103,7 +106,6 @@ struct Run: ParsableCommand {
                 screen?.loop?.storageFreeBytes.store(free ?? -1, ordering: .relaxed)
                 if screen?.loop == nil { screen?.tryStart() }
                 screen?.checkDisplay()
-                screen?.reportFirstFrame()
                 sinceStatistics += 1
                 if sinceStatistics >= Run.statisticsInterval, let summary = screen?.summary() {
                     log(summary)

@@ -13,6 +13,26 @@ import Testing
         #expect(abs(summary.framesPerSecond - 60) < 0.01)
     }
 
+    /// Each frame's time, and of it the time the loop's thread ran: a frame that waited on a
+    /// host that took the CPU away is slow on the clock, not in what it ran.
+    @Test func theTimeTheThreadRanIsSummarisedBesideTheClocks() {
+        var ring = FrameTimeRing(capacity: 100)
+        for i in 1...99 { ring.record(microseconds: 4000, runningMicroseconds: 3900, at: Double(i) / 60) }
+        ring.record(microseconds: 14_000, runningMicroseconds: 4100, at: 100.0 / 60)
+        let summary = ring.summary()
+        #expect(summary.maximum == 14.0 && summary.runningMaximum == 4.1)
+        #expect(summary.runningP50 == 3.9 && summary.p50 == 4.0)
+        #expect(summary.description.contains("max 14.00 ms (running p50 3.90, p99 3.90, max 4.10 ms)"), "\(summary)")
+        // Without a running time, a frame ran all of it; never more than all of it.
+        var plain = FrameTimeRing(capacity: 2)
+        plain.record(microseconds: 2000, at: 0)
+        plain.record(microseconds: 1000, runningMicroseconds: 5000, at: 1)
+        #expect(plain.summary().runningMaximum == 2.0)
+        var copy = FrameTimeRing(capacity: 100)
+        copy.copy(from: ring)
+        #expect(copy.summary() == summary)
+    }
+
     @Test func theOldestFramesAreOverwritten() {
         var ring = FrameTimeRing(capacity: 10)
         for _ in 0..<10 { ring.record(microseconds: 50_000, at: 0) }

@@ -282,14 +282,15 @@ final class FrameLoop: @unchecked Sendable {
         }
         waitingSince = nil
         let allocationsBefore = reflex_thread_allocations()
-        let started = monotonicSeconds()
+        let started = monotonicSeconds(), startedRunning = threadCPUSeconds()
         guard present(now: now, zoom: zoom, layout: layout) else {
             statistics.refusedFlips += 1
             return
         }
-        let finished = monotonicSeconds()
+        let finished = monotonicSeconds(), finishedRunning = threadCPUSeconds()
         let missed = display.missedVblanks ?? 0
-        statistics.ring.record(microseconds: Int((finished - started) * 1e6), at: finished,
+        statistics.ring.record(microseconds: Int((finished - started) * 1e6),
+                               runningMicroseconds: Int((finishedRunning - startedRunning) * 1e6), at: finished,
                                missed: missed - missedAtLastFrame,
                                allocations: Int(reflex_thread_allocations() - allocationsBefore))
         missedAtLastFrame = missed
