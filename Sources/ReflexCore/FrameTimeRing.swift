@@ -8,7 +8,8 @@ public struct FrameTimeRing: Sendable {
     /// Microseconds per frame, oldest overwritten first.
     public private(set) var durations: [UInt32]
     /// Of those, the microseconds the loop's thread really ran (its CPU time): the rest it
-    /// was not running (an interrupt, or a virtual machine's host taking the CPU).
+    /// was not running (blocked in the kernel, interrupted, or its CPU taken by a virtual
+    /// machine's host where the kernel accounts steal time).
     public private(set) var runningDurations: [UInt32]
     public private(set) var recorded = 0
     public private(set) var missedVblanks = 0

@@ -49,8 +49,9 @@ struct ExposureControls {
         func blanking(forLines lines: Int64) -> Int64 {
             let needed = max(lines + margin - modeHeight, base)
             guard needed > base else { return base }
-            let step = Int64(clamping: max(control.step, 1))
-            let stepped = base + (needed - base + step - 1) / step * step
+            // Steps count from the control's minimum, as V4L2 rounds them.
+            let step = Int64(min(max(control.step, 1), 1 << 20))
+            let stepped = control.minimum + (needed - control.minimum + step - 1) / step * step
             return min(stepped, control.maximum)
         }
         /// The longest exposure the longest frame allows, in lines.

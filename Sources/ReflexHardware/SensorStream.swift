@@ -188,7 +188,7 @@ public final class SensorStream: @unchecked Sendable {
         }
         var controlFailureReported = false
         var lastFrameTime = monotonicSeconds()
-        var lastFrameExposure = setting.exposure
+        var lastFrameSequence: UInt32?
 
         var frames = 0, dropped = 0, lastSequence: UInt32?, lastBytes = 0
         var summaryStart = monotonicSeconds()
@@ -203,16 +203,16 @@ public final class SensorStream: @unchecked Sendable {
             if ready < 0 && errno != EINTR { throw CameraError.failed("poll", code: errno) }
             if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(device.path) }
             guard descriptor.revents & Int16(POLLIN) != 0, let frame = try camera.dequeue() else {
-                // (A long exposure lengthens the frame: it has that long on top, whether it is
-                // the one asked for now or the one of the frames still under way.)
-                let timeout = SensorStream.stallTimeout + 2 * max(setting.exposure, lastFrameExposure)
+                // (A long exposure lengthens the frame: the frames still under way have that
+                // long on top, whichever exposure each was given.)
+                let timeout = SensorStream.stallTimeout + 2 * history.longestExposure(after: lastFrameSequence)
                 if monotonicSeconds() - lastFrameTime > timeout {
                     throw CameraError.failed("no frame for \(Int(timeout)) s", code: ETIMEDOUT)
                 }
                 continue
             }
             lastFrameTime = monotonicSeconds()
-            lastFrameExposure = history.setting(forFrame: frame.sequence).exposure
+            lastFrameSequence = frame.sequence
             // New settings from the screen (a dial, the toggle) apply from the next frame on.
             if let settingsInbox, settingsInbox.takeNewest(), settingsInbox.current != settings {
                 let previous = settings
@@ -384,8 +384,9 @@ extension SensorStream {
             limits.maximumDigitalGain = pinned.digitalGain
         }
         // A long exposure left from a shutter set by hand (or from before this stream) goes
-        // back to the preview's frame time at once, at the same brightness: Auto alone would
-        // keep it while the scene looks right, and the preview would crawl.
+        // back to the preview's frame time at once, as bright as gain can make it (with the
+        // ISO pinned, darker): Auto alone would keep it while the scene looks right, and the
+        // preview would crawl.
         var shortened = false
         if manual.shutter == nil, setting.exposure > limits.previewExposureLimit * 1.001,
            setting.exposure > limits.exposure.lowerBound {

@@ -147,15 +147,7 @@ public final class SimulatedCamera: CameraDevice {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
         sequence &+= UInt32(truncatingIfNeeded: expirations)
-        let requested = ExposureSetting(exposure: exposureSeconds, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
-        // The controls' delay is in the sensor's frames, as the sequence numbers count them:
-        // frames this side was too slow to take (ticks missed) move the pipelines on too.
-        var taken = latency.active
-        for _ in 0..<min(Int(expirations), SimulatedExposureLatency.framesOfDelay + 1) {
-            taken = latency.nextFrame(requested: requested)
-            zoomPipeline.append(zoom)
-            scene.zoom = Double(zoomPipeline.removeFirst()) / 100
-        }
+        let taken = advanceControls(byFrames: expirations)
         let buffer = buffers[next]
         let now = monotonicSeconds()
         scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
@@ -164,6 +156,22 @@ public final class SimulatedCamera: CameraDevice {
                                   timestampNanoseconds: Int64(now * 1e9), corrupted: false)
         next = (next + 1) % buffers.count
         return frame
+    }
+
+    /// Moves the controls' pipelines on by `frames` sensor frames (the timer's ticks since the
+    /// last frame taken) and returns the exposure the newest of them was taken with. The
+    /// delay is in the sensor's frames, as the sequence numbers count them: frames this side
+    /// was too slow to take move the pipelines on too.
+    func advanceControls(byFrames frames: UInt64) -> ExposureSetting {
+        let requested = ExposureSetting(exposure: exposureSeconds, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
+        var taken = latency.active
+        // (Past the pipelines' length, more frames change nothing.)
+        for _ in 0..<Int(min(frames, UInt64(SimulatedExposureLatency.framesOfDelay + 1))) {
+            taken = latency.nextFrame(requested: requested)
+            zoomPipeline.append(zoom)
+            scene.zoom = Double(zoomPipeline.removeFirst()) / 100
+        }
+        return taken
     }
 
     public func requeue(_ frame: CapturedFrame) throws(CameraError) {}

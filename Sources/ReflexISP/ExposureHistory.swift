@@ -38,3 +38,19 @@ public struct ControlHistory<Value: Sendable>: Sendable {
         return settings[index]
     }
 }
+
+extension ControlHistory where Value == ExposureSetting {
+    /// The longest exposure a frame after `sequence` can still have been given (the frames
+    /// under way: up to the control's delay and one more); every value kept when no frame
+    /// has come yet.
+    public func longestExposure(after sequence: UInt32?) -> Double {
+        guard let sequence else {
+            var longest = 0.0
+            for i in 0..<count { longest = max(longest, settings[(newest + Self.capacity - i) % Self.capacity].exposure) }
+            return longest
+        }
+        var longest = 0.0
+        for ahead in 1...(delayFrames + 1) { longest = max(longest, setting(forFrame: sequence &+ UInt32(ahead)).exposure) }
+        return longest
+    }
+}

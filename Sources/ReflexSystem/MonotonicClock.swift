@@ -10,8 +10,9 @@ public func monotonicSeconds() -> Double {
 }
 
 /// Seconds the calling thread has run on a CPU. Unlike the monotonic clock it stands still
-/// while the thread waits, is preempted, or (on a virtual machine whose kernel accounts
-/// steal time) while the hypervisor has taken its CPU away.
+/// while the thread sleeps or blocks in the kernel, while it is preempted, and — where the
+/// kernel accounts steal time (PARAVIRT_TIME_ACCOUNTING, as Debian's and these machines'
+/// kernels do) — while a virtual machine's host has taken its CPU away.
 public func threadCPUSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)

@@ -20,6 +20,10 @@ struct ISPBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "isp", abstract: "Benchmark the preview ISP.")
 
     @Option(help: "Timed iterations of each case.") var iterations = 200
+
+    func validate() throws {
+        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
+    }
     @Option(help: "The test data folder (default: ../shared/testdata, found from here or the binary).")
     var testdata: String?
     @Option(help: "Panel width.") var width = 1280
@@ -149,13 +153,16 @@ struct Row: CustomStringConvertible {
                    pixels: pixels, allocationsPerFrame: Double(allocations) / Double(iterations))
     }
 
-    /// How many times longer `reference` takes than `candidate`, timed in pairs back to back
-    /// (which goes first alternates) and the median of the pairs' ratios: a host that slows
-    /// for seconds at a time, as a virtual machine's does when its neighbours are busy, slows
-    /// both sides of a pair alike, where it would skew two cases timed one after the other.
+    /// How many times longer `reference` takes than `candidate`, timed back to back in blocks
+    /// of reference, candidate, candidate, reference (so neither side always runs second,
+    /// with the input warm in the cache), each block's ratio being (r₁ + r₂) / (c₁ + c₂); the
+    /// median of the blocks' ratios. A host that slows for seconds at a time, as a virtual
+    /// machine's does when its neighbours are busy, slows both sides of a block alike, where
+    /// it would skew two cases timed one after the other.
     static func pairedRatio(iterations: Int, _ reference: () -> Void, _ candidate: () -> Void) -> Double {
         for _ in 0..<max(iterations / 10, 3) { reference(); candidate() }
-        var ratios = [Double](repeating: 0, count: iterations)
+        let blocks = max(iterations / 2, 1)
+        var ratios = [Double](repeating: 0, count: blocks)
         let clock = ContinuousClock()
         func seconds(_ body: () -> Void) -> Double {
             let start = clock.now
@@ -163,19 +170,12 @@ struct Row: CustomStringConvertible {
             let elapsed = start.duration(to: clock.now)
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         }
-        for i in 0..<iterations {
-            let r: Double, c: Double
-            if i % 2 == 0 {
-                r = seconds(reference)
-                c = seconds(candidate)
-            } else {
-                c = seconds(candidate)
-                r = seconds(reference)
-            }
-            ratios[i] = r / max(c, 1e-9)
+        for i in 0..<blocks {
+            let r1 = seconds(reference), c1 = seconds(candidate), c2 = seconds(candidate), r2 = seconds(reference)
+            ratios[i] = (r1 + r2) / max(c1 + c2, 1e-9)
         }
         ratios.sort()
-        return ratios[iterations / 2]
+        return blocks % 2 == 1 ? ratios[blocks / 2] : (ratios[blocks / 2 - 1] + ratios[blocks / 2]) / 2
     }
 
     var description: String {

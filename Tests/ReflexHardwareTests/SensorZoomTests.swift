@@ -32,6 +32,26 @@ struct SensorZoomTests {
         #expect(try SensorCalibration.parse("zoom-unity = 100\n").get().zoomUnity == 100)
     }
 
+    /// The simulated sensor's controls answer in its own frames, as the sequence numbers
+    /// count them: a zoom set after frame S shows from frame S + 3 however many of the frames
+    /// between were taken off the queue (a slow reader misses the sensor's ticks).
+    @Test(arguments: [[1, 1, 1], [3], [1, 2], [100]])
+    func theSimulatedZoomAnswersAfterItsFramesNotItsReads(_ ticks: [UInt64]) throws {
+        let camera = SimulatedCamera()
+        try camera.setControl(REFLEX_V4L2_CID_ZOOM_ABSOLUTE, to: 200)
+        var frames: UInt64 = 0
+        for (i, tick) in ticks.enumerated() {
+            _ = camera.advanceControls(byFrames: tick)
+            frames += tick
+            let expected = frames >= 3 ? 2.0 : 1.0
+            #expect(camera.scene.zoom == expected, "after \(frames) frames (read \(i + 1))")
+        }
+        // No frame made, nothing moves.
+        try camera.setControl(REFLEX_V4L2_CID_ZOOM_ABSOLUTE, to: 300)
+        _ = camera.advanceControls(byFrames: 0)
+        #expect(camera.scene.zoom == 2)
+    }
+
     /// The whole path on the simulated sensor: the screen asks for 2×, the camera's zoom
     /// control is set, and the frames say they are 2× already (the ISP crops nothing); 6×
     /// is the control's 4× and the frames say so.
@@ -58,6 +78,12 @@ struct SensorZoomTests {
             }
             return blocks
         }
+        /// Block-to-block changes along rows: the cards' edges and the stripes, without the
+        /// smooth gradient every magnification shares.
+        func edges(_ blocks: [Double]) -> [Double] {
+            let across = SimulatedCamera.width / 8
+            return blocks.indices.compactMap { $0 % across == 0 ? nil : blocks[$0] - blocks[$0 - 1] }
+        }
         /// How alike two pictures are, whatever their exposure: the normalised correlation.
         func correlation(_ a: [Double], _ b: [Double]) -> Double {
             let meanA = a.reduce(0, +) / Double(a.count), meanB = b.reduce(0, +) / Double(b.count)
@@ -71,7 +97,7 @@ struct SensorZoomTests {
         }
         // The scene without noise at each magnification the test asks for.
         let layout = RawLayout(width: SimulatedCamera.width, height: SimulatedCamera.height, format: SimulatedScene.format)
-        var references: [Double: [Double]] = [:]
+        var references: [(zoom: Double, edges: [Double])] = []
         var clean = [UInt16](repeating: 0, count: layout.width * layout.height)
         for zoom in [1.0, 2, 4] {
             var scene = SimulatedScene(noise: false)
@@ -80,21 +106,24 @@ struct SensorZoomTests {
                 scene.render(into: buffer.baseAddress!, layout: layout, time: 0,
                              setting: ExposureSetting(exposure: 0.005, analogGain: 1), frameNumber: 0)
             }
-            references[zoom] = clean.withUnsafeBufferPointer {
+            references.append((zoom, edges(clean.withUnsafeBufferPointer {
                 blockGreens($0.baseAddress!, width: layout.width, height: layout.height, rowLength: layout.width)
-            }
+            })))
         }
-        /// The magnification whose clean picture the frame is most like.
-        func apparentZoom(_ frame: PreviewFrame) -> Double {
-            let blocks = blockGreens(frame.bytes!.assumingMemoryBound(to: UInt16.self), width: frame.width,
-                                     height: frame.height, rowLength: frame.bytesPerLine / 2)
-            return references.max { correlation(blocks, $0.value) < correlation(blocks, $1.value) }!.key
+        /// The magnification whose clean picture the frame is clearly most like (nil when
+        /// two are about as alike: the ball, which moves, is not in the references).
+        func apparentZoom(_ frame: PreviewFrame) -> Double? {
+            let seen = edges(blockGreens(frame.bytes!.assumingMemoryBound(to: UInt16.self), width: frame.width,
+                                         height: frame.height, rowLength: frame.bytesPerLine / 2))
+            let ranked = references.map { (zoom: $0.zoom, likeness: correlation(seen, $0.edges)) }.sorted { $0.likeness > $1.likeness }
+            return ranked[0].likeness > ranked[1].likeness + 0.2 ? ranked[0].zoom : nil
         }
         /// The first frame labelled `zoom`, and the magnification its picture has.
         func waitForFrame(zoom: Double) -> Double? {
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline {
-                if let frame = exchange.takeFrame(), frame.sensorZoom == zoom { return apparentZoom(frame) }
+                // (A frame too like two magnifications says nothing: the next one is looked at.)
+                if let frame = exchange.takeFrame(), frame.sensorZoom == zoom, let seen = apparentZoom(frame) { return seen }
                 Thread.sleep(forTimeInterval: 0.01)
             }
             return nil

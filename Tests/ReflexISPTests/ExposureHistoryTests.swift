@@ -18,6 +18,21 @@ struct ExposureHistoryTests {
         #expect(history.setting(forFrame: 14) == c)
     }
 
+    /// What the sensor thread waits for before it calls a stream stalled: the longest
+    /// exposure of the frames still under way after the last one that came.
+    @Test func theFramesUnderWayMayStillHaveALongExposure() {
+        let long = ExposureSetting(exposure: 2, analogGain: 1)
+        var history = ExposureHistory(initial: a, delayFrames: 2)
+        #expect(history.longestExposure(after: nil) == 0.01)
+        history.sent(long, after: 10)   // frames 13 on: 2 s
+        history.sent(c, after: 11)      // frames 14 on: 1/200 s
+        // After frame 11 came: 12 (a), 13 (2 s), 14 (c) are under way.
+        #expect(history.longestExposure(after: 11) == 2)
+        // After frame 13 came: 14, 15, 16 all have c.
+        #expect(history.longestExposure(after: 13) == 0.005)
+        #expect(history.longestExposure(after: nil) == 2, "no frame yet: every value kept")
+    }
+
     @Test func withoutDelayTheNextFrameHasIt() {
         var history = ExposureHistory(initial: a, delayFrames: 0)
         history.sent(b, after: 5)
