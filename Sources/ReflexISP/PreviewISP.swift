@@ -198,9 +198,12 @@ public final class PreviewISP {
 
     /// Renders one Bayer frame. `crop` (sensor pixels; the digital zoom) defaults to the whole
     /// frame; `destination` is where the picture goes in the output, the rest is painted black.
+    /// `rows` (default all) are the output rows to make: a band, so that two threads can make
+    /// a frame together, each with a PreviewISP of its own; only the source rows the band
+    /// needs are demosaiced.
     public func renderBayer(_ frame: UnsafeRawPointer, layout: RawLayout, crop: PixelRect? = nil,
                             into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
-                            outputStride: Int, destination: PixelRect) {
+                            outputStride: Int, destination: PixelRect, rows: Range<Int>? = nil) {
         precondition(layout.width <= maximumSourceWidth && layout.height <= maximumSourceHeight, "frame too large")
         precondition(destination.width <= maximumOutputWidth, "destination too wide")
         precondition(destination.x >= 0 && destination.y >= 0 && destination.width >= 0 && destination.height >= 0
@@ -216,7 +219,8 @@ public final class PreviewISP {
         let red = format.cfa.redPosition
         let directRows = format.packing == .unpacked16 && layout.bytesPerLine % 2 == 0
             && Int(bitPattern: frame) % 2 == 0
-        for tileRow in 0..<tilesHigh {
+        let band = rows ?? 0..<outputHeight
+        for tileRow in PreviewISP.sourceRows(forOutput: band, destination: destination, sourceHeight: tilesHigh) {
             let y = area.y + tileRow * 2
             let upperRow = frame + y * layout.bytesPerLine, lowerRow = upperRow + layout.bytesPerLine
             let redRowBytes = red.y == 0 ? upperRow : lowerRow
@@ -238,7 +242,8 @@ public final class PreviewISP {
             encodeTiles(count: tilesWide, into: halfImage + tileRow * tilesWide)
         }
         scale(halfImage, width: tilesWide, height: tilesHigh, sourceStride: tilesWide, into: output,
-              outputWidth: outputWidth, outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+              outputWidth: outputWidth, outputHeight: outputHeight, outputStride: outputStride, destination: destination,
+              rows: band)
     }
 
     /// Renders one YUYV frame (a UVC camera's usual format; BT.601, limited range): each
@@ -247,14 +252,15 @@ public final class PreviewISP {
     /// `crop` (frame pixels, the digital zoom) as for Bayer frames: only its blocks are converted.
     public func renderYUYV(_ frame: UnsafeRawPointer, width: Int, height: Int, bytesPerLine: Int, crop: PixelRect? = nil,
                            into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
-                           outputStride: Int, destination: PixelRect) {
+                           outputStride: Int, destination: PixelRect, rows: Range<Int>? = nil) {
         precondition(width <= maximumSourceWidth && height <= maximumSourceHeight, "frame too large")
         precondition(destination.width <= maximumOutputWidth, "destination too wide")
         // Whole 2×2 blocks, so a block's pair of pixels shares its U and V.
         let area = PreviewISP.alignedCrop(crop ?? PixelRect(x: 0, y: 0, width: width, height: height),
                                           width: width, height: height, step: 2)
         let blocksWide = area.width / 2, blocksHigh = area.height / 2
-        for blockRow in 0..<blocksHigh {
+        let band = rows ?? 0..<outputHeight
+        for blockRow in PreviewISP.sourceRows(forOutput: band, destination: destination, sourceHeight: blocksHigh) {
             let upper = (frame + (area.y + 2 * blockRow) * bytesPerLine + area.x * 2).assumingMemoryBound(to: UInt8.self)
             let lower = upper + bytesPerLine
             let out = halfImage + blockRow * blocksWide
@@ -271,7 +277,8 @@ public final class PreviewISP {
             }
         }
         scale(halfImage, width: blocksWide, height: blocksHigh, sourceStride: blocksWide, into: output,
-              outputWidth: outputWidth, outputHeight: outputHeight, outputStride: outputStride, destination: destination)
+              outputWidth: outputWidth, outputHeight: outputHeight, outputStride: outputStride, destination: destination,
+              rows: band)
     }
 
     /// Renders a picture already at half size (a Motion-JPEG frame decoded at 1/2 scale):
@@ -279,7 +286,7 @@ public final class PreviewISP {
     /// into `destination`, the letterbox black.
     public func renderHalfSizeXRGB(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int, crop: PixelRect? = nil,
                                    into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
-                                   outputStride: Int, destination: PixelRect) {
+                                   outputStride: Int, destination: PixelRect, rows: Range<Int>? = nil) {
         // The scaler's row buffers hold half a source row: a half-size picture fits twice over.
         precondition(width * 2 <= maximumSourceWidth + 1 && height * 2 <= maximumSourceHeight + 1, "picture too large")
         precondition(destination.width <= maximumOutputWidth, "destination too wide")
@@ -287,7 +294,7 @@ public final class PreviewISP {
                                           width: width, height: height, step: 1)
         scale(UnsafeMutablePointer(mutating: pixels) + area.y * width + area.x, width: area.width, height: area.height,
               sourceStride: width, into: output, outputWidth: outputWidth, outputHeight: outputHeight,
-              outputStride: outputStride, destination: destination)
+              outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight)
     }
 
     /// A crop moved and shrunk onto whole tiles and whole packing groups.
@@ -420,9 +427,10 @@ public final class PreviewISP {
     /// apart); black around it.
     private func scale(_ source: UnsafeMutablePointer<UInt32>, width: Int, height: Int, sourceStride: Int,
                        into output: UnsafeMutablePointer<UInt32>, outputWidth: Int, outputHeight: Int,
-                       outputStride: Int, destination: PixelRect) {
+                       outputStride: Int, destination: PixelRect, rows band: Range<Int>) {
         let black: UInt32 = 0xFF00_0000
-        for y in 0..<outputHeight where y < destination.y || y >= destination.y + destination.height {
+        let band = band.clamped(to: 0..<outputHeight)
+        for y in band where y < destination.y || y >= destination.y + destination.height {
             (output + y * outputStride).update(repeating: black, count: outputWidth)
         }
         guard destination.width > 0, destination.height > 0 else { return }
@@ -436,17 +444,14 @@ public final class PreviewISP {
         }
         // The exact 4/3 horizontal upscale has a vectorised path (with at least 3 groups).
         let threeToFour = destination.width * 3 == width * 4 && destination.width % 4 == 0 && destination.width >= 12
-        let stepY = Double(height) / Double(destination.height)
-        let lastSourceRow = max(height - 2, 0)
         let nextColumn = width > 1 ? 1 : 0
-        for y in 0..<destination.height {
+        let pictureRows = band.clamped(to: destination.y..<destination.y + destination.height)
+        for y in (pictureRows.lowerBound - destination.y)..<(pictureRows.upperBound - destination.y) {
             let row = output + (destination.y + y) * outputStride
             row.update(repeating: black, count: destination.x)
             (row + destination.x + destination.width)
                 .update(repeating: black, count: max(outputWidth - destination.x - destination.width, 0))
-            let position = max((Double(y) + 0.5) * stepY - 0.5, 0)
-            let sourceRow = min(Int(position), lastSourceRow)
-            let fy = UInt32(min((position - Double(sourceRow)) * 256, 256))
+            let (sourceRow, fy) = PreviewISP.verticalTap(y, destinationHeight: destination.height, sourceHeight: height)
             // Vertical pass: blend the two source rows byte by byte (vectorised by the compiler).
             let upper = UnsafeRawPointer(source + sourceRow * sourceStride).assumingMemoryBound(to: UInt8.self)
             let lower = height > 1 ? upper + sourceStride * 4 : upper
@@ -472,6 +477,28 @@ public final class PreviewISP {
             PreviewISP.scaleColumns(blendedRow, nextColumn: nextColumn, columnIndex: columnIndex,
                                     columnFraction: columnFraction, range: firstScalar..<destination.width, into: out)
         }
+    }
+
+    /// Where destination row `y` samples the source vertically: the upper of its two source
+    /// rows and the lower one's weight out of 256.
+    @inline(__always)
+    static func verticalTap(_ y: Int, destinationHeight: Int, sourceHeight: Int) -> (row: Int, weight: UInt32) {
+        let step = Double(sourceHeight) / Double(destinationHeight)
+        let position = max((Double(y) + 0.5) * step - 0.5, 0)
+        let row = min(Int(position), max(sourceHeight - 2, 0))
+        return (row, UInt32(min((position - Double(row)) * 256, 256)))
+    }
+
+    /// The source rows (of `sourceHeight`) that output rows `band` read when the picture is
+    /// scaled into `destination`.
+    static func sourceRows(forOutput band: Range<Int>, destination: PixelRect, sourceHeight: Int) -> Range<Int> {
+        let picture = band.clamped(to: destination.y..<destination.y + destination.height)
+        guard !picture.isEmpty, sourceHeight > 0 else { return 0..<0 }
+        let first = verticalTap(picture.lowerBound - destination.y, destinationHeight: destination.height,
+                                sourceHeight: sourceHeight).row
+        let last = verticalTap(picture.upperBound - 1 - destination.y, destinationHeight: destination.height,
+                               sourceHeight: sourceHeight).row
+        return first..<min(last + 2, sourceHeight)
     }
 
     /// The 4/3 horizontal upscale of groups 1 ..< groups−1 (see `scale`).

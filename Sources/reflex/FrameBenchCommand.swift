@@ -22,6 +22,8 @@ struct FrameBench: ParsableCommand {
     @Option(help: "Frames between two changes of the exposure readout (a HUD repaint); 0 for never.")
     var readoutChangeEvery = 30
     @Flag(help: "Pro mode: the dials on screen (they fade after 3 s).") var pro = false
+    @Flag(help: "Render the whole picture on the loop's thread (no second core), as on a one-CPU board.")
+    var singleThreadedPicture = false
 
     func run() throws {
         guard let folder = TestData.locate(testdata) else {
@@ -58,6 +60,7 @@ struct FrameBench: ParsableCommand {
         // interface painted on the painter's thread as in the camera.
         loop.enterRealtimeScheduling()
         guard loop.startPainter() else { throw BenchError("cannot start the interface painter's thread") }
+        if !singleThreadedPicture { loop.startPictureWorker() }
         defer { loop.stop() }
         // The display's vblanks, and the loop's own wake-up (a painted set of layers).
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
@@ -99,7 +102,9 @@ struct FrameBench: ParsableCommand {
             if measuring { stepAllocations += reflex_thread_allocations() - before }
         }
         let summary = loop.statistics.ring.summary()
-        print("  the loop (\(loop.statistics.scheduling)): \(summary.description)")
+        print("  the loop (\(loop.statistics.scheduling), the picture "
+              + (loop.rendersInTwoBands ? "in two bands, one on a second core" : "on the loop's thread alone")
+              + "): \(summary.description)")
         print("  allocations in the loop's whole turn (step) after warm-up: \(stepAllocations)")
         print("  frames that showed a change a frame late (its layers not painted in time): "
               + "\(loop.statistics.lateInterfaceFrames)")

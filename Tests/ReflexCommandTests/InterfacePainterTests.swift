@@ -32,14 +32,15 @@ struct InterfacePainterTests {
         private let frame: [UInt8]
         private let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
 
-        init(density: PanelDensity? = nil) throws {
+        /// `patterned`: frames with a different value in every sample (else flat grey).
+        init(density: PanelDensity? = nil, patterned: Bool = false) throws {
             display = try HeadlessDisplay(folder: nil, density: density)
             // Unoptimised Swift paints slowly: the loop may wait for the painter up to a second.
             loop = FrameLoop(display: display, exchange: exchange,
                              fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
                              model: CameraModel(settings: CameraSettings(), limits: .unlimited), fNumber: 2.8,
                              paintPatience: 1)
-            frame = flatGrey(width: 64, height: 48)
+            frame = patterned ? patternedFrame(width: 64, height: 48) : flatGrey(width: 64, height: 48)
             report.status = .streaming
             report.width = 64
             report.height = 48
@@ -124,6 +125,25 @@ struct InterfacePainterTests {
         #expect(underBar * 2 < picture, "row \(barHeight - 4) is \(underBar), row \(barHeight + 4) is \(picture)")
     }
 
+    /// With a second core, the loop renders the upper half of the picture while a worker
+    /// renders the lower half: the panel shows exactly what the loop alone would have drawn.
+    @Test func thePictureInTwoBandsIsThePictureDrawnWhole() throws {
+        func panel(twoBands: Bool) throws -> [UInt32] {
+            let rig = try Rig(patterned: true)
+            #expect(rig.loop.startPainter())
+            if twoBands { rig.loop.startPictureWorker() }
+            defer { rig.loop.stop() }
+            #expect(rig.loop.rendersInTwoBands == twoBands || !PictureWorker.isUseful)
+            rig.run(frames: 4)
+            return Array(UnsafeBufferPointer(start: rig.display.frontPixels, count: rig.display.width * rig.display.height))
+        }
+        let whole = try panel(twoBands: false), banded = try panel(twoBands: true)
+        let same = whole == banded
+        #expect(same)
+        // (And the picture is there: the middle of the lower half is not the letterbox's black.)
+        #expect(banded[600 * 1280 + 640] & 0xFF_FFFF != 0)
+    }
+
     /// Without a camera no frame ever comes: the message screen is presented when the painter
     /// has painted it, and comes back when the camera does.
     @Test func withoutFramesTheFailureScreenIsShownWhenPainted() throws {
@@ -138,6 +158,19 @@ struct InterfacePainterTests {
         let corner = rig.display.frontPixels[20 * rig.display.width + 20] & 0xFF_FFFF
         #expect(corner == 0x0F_1012, "the corner is \(String(corner, radix: 16))")
     }
+}
+
+/// A 16-bit RGGB frame whose samples rise across and down (10-bit values).
+private func patternedFrame(width: Int, height: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: width * height * 2)
+    for y in 0..<height {
+        for x in 0..<width {
+            let value = UInt16(64 + (x * 13 + y * 7 + (x * y) % 11) % 900)
+            bytes[(y * width + x) * 2] = UInt8(value & 0xFF)
+            bytes[(y * width + x) * 2 + 1] = UInt8(value >> 8)
+        }
+    }
+    return bytes
 }
 
 /// A 16-bit RGGB frame of mid grey.

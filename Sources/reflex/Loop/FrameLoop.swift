@@ -80,6 +80,8 @@ final class FrameLoop: @unchecked Sendable {
     /// scales for the camera's limits: what the painter is asked to paint with.
     private var layout: ScreenLayout?
     private var scales: DialScales
+    /// Renders the lower half of each frame's picture on a second core.
+    private let pictureWorker = PictureWorker()
     private var report = SensorReport()
     private var state: ViewState
     /// The painter's generation of the layers last presented, and since when a frame has
@@ -134,13 +136,25 @@ final class FrameLoop: @unchecked Sendable {
     /// Starts the thread; false if it could not be made.
     func start() -> Bool {
         guard startPainter() else { return false }
+        startPictureWorker()
         thread = startThread { self.run() }
-        if thread == nil { painter.stop() }
+        if thread == nil {
+            painter.stop()
+            pictureWorker.stop()
+        }
         return thread != nil
     }
 
     /// The painter alone, for a caller that drives `step` itself (`reflex bench frame`).
     func startPainter() -> Bool { painter.start() }
+
+    /// The picture's second thread, where there is a second CPU (without it, or if the
+    /// thread cannot be made, the loop renders the whole picture itself).
+    func startPictureWorker() {
+        if PictureWorker.isUseful { _ = pictureWorker.start() }
+    }
+
+    var rendersInTwoBands: Bool { pictureWorker.isRunning }
 
     func stop() {
         stopRequested.store(true, ordering: .releasing)
@@ -148,6 +162,7 @@ final class FrameLoop: @unchecked Sendable {
         if let thread { pthread_join(thread, nil) }
         thread = nil
         painter.stop()
+        pictureWorker.stop()
     }
 
     /// True once a frame has reached the screen.
@@ -198,6 +213,7 @@ final class FrameLoop: @unchecked Sendable {
 
     private func run() {
         enterRealtimeScheduling()
+        if pictureWorker.isRunning { statistics.scheduling += ", the picture in two bands on two cores" }
         // What the sensor said before this loop existed (a display opened again).
         take(exchange.latestReport())
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
@@ -382,9 +398,8 @@ final class FrameLoop: @unchecked Sendable {
         let presented: Bool
         do {
             presented = try display.present({ pixels, stride throws(DisplayError) in
-                if state.screen == .live, let frame, let isp, let bytes = frame.bytes {
-                    renderPicture(frame, bytes: bytes, isp: isp, into: pixels, stride: stride,
-                                  viewfinder: layout.viewfinder, zoom: zoom)
+                if state.screen == .live, let frame, let isp, frame.bytes != nil {
+                    renderPicture(frame, isp: isp, into: pixels, stride: stride, viewfinder: layout.viewfinder, zoom: zoom)
                 } else {
                     for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
                 }
@@ -416,24 +431,24 @@ final class FrameLoop: @unchecked Sendable {
         }
     }
 
-    private func renderPicture(_ frame: PreviewFrame, bytes: UnsafeMutableRawPointer, isp: PreviewISP,
-                               into pixels: UnsafeMutablePointer<UInt32>, stride: Int, viewfinder: PixelRect, zoom: Double) {
+    private func renderPicture(_ frame: PreviewFrame, isp: PreviewISP, into pixels: UnsafeMutablePointer<UInt32>,
+                               stride: Int, viewfinder: PixelRect, zoom: Double) {
         // Digital zoom, for what the camera's own zoom did not do in this frame: the centre of
         // the picture, cropped by the ISP and scaled up.
         let digitalZoom = zoom / max(frame.sensorZoom, 1)
         let crop = digitalZoom > 1.001 ? PixelRect.centred(in: frame.width, frame.height, scale: 1 / digitalZoom) : nil
-        if let layout = frame.layout, let parameters = frame.parameters {
-            isp.setParameters(parameters, format: layout.format)
-            isp.renderBayer(bytes, layout: layout, crop: crop, into: pixels, outputWidth: display.width,
-                            outputHeight: display.height, outputStride: stride, destination: viewfinder)
-        } else if frame.kind == .halfSizeXRGB {
-            isp.renderHalfSizeXRGB(bytes.assumingMemoryBound(to: UInt32.self), width: frame.width, height: frame.height,
-                                   crop: crop, into: pixels, outputWidth: display.width, outputHeight: display.height,
-                                   outputStride: stride, destination: viewfinder)
-        } else {
-            isp.renderYUYV(bytes, width: frame.width, height: frame.height, bytesPerLine: frame.bytesPerLine, crop: crop,
-                           into: pixels, outputWidth: display.width, outputHeight: display.height,
-                           outputStride: stride, destination: viewfinder)
+        let height = display.height
+        guard pictureWorker.isRunning else {
+            isp.render(frame, into: pixels, stride: stride, outputWidth: display.width, outputHeight: height,
+                       viewfinder: viewfinder, crop: crop, rows: 0..<height)
+            return
         }
+        // The lower half on the worker, the upper half here, at the same time.
+        let split = height / 2
+        pictureWorker.begin(PictureWorker.Job(frame: frame, output: pixels, stride: stride, outputWidth: display.width,
+                                              outputHeight: height, viewfinder: viewfinder, crop: crop, rows: split..<height))
+        isp.render(frame, into: pixels, stride: stride, outputWidth: display.width, outputHeight: height,
+                   viewfinder: viewfinder, crop: crop, rows: 0..<split)
+        pictureWorker.waitUntilDone()
     }
 }
