@@ -62,6 +62,11 @@ struct ISPBench: ParsableCommand {
         defer { copy.deallocate() }
         let converter = V4LConvert()
         var statistics = FrameStatistics()
+        // The camera's own arrangement on a machine with two CPUs: the lower band on a worker
+        // with an ISP of its own (see FrameLoop).
+        let worker = PictureWorker()
+        let twoBands = PictureWorker.isUseful && worker.start()
+        defer { worker.stop() }
 
         print("Preview ISP into \(width)x\(height), \(iterations) iterations a case, one thread")
         print(Row.header)
@@ -73,9 +78,9 @@ struct ISPBench: ParsableCommand {
             let pixels = Double(frame.layout.width * frame.layout.height)
             let destination = PixelRect(x: 0, y: 0, width: width, height: height)
                 .fitting(sourceWidth: frame.layout.width, sourceHeight: frame.layout.height)
-            isp.setParameters(ISPParameters(blackLevel: frame.blackLevel, whiteLevel: frame.layout.format.maximumValue,
-                                            whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2),
-                              format: frame.layout.format)
+            let parameters = ISPParameters(blackLevel: frame.blackLevel, whiteLevel: frame.layout.format.maximumValue,
+                                           whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2)
+            isp.setParameters(parameters, format: frame.layout.format)
             print("\(frame.name):")
             let ispRow = Row.measure("reflex preview ISP", pixels: pixels, iterations: iterations) {
                 isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: width, outputHeight: height,
@@ -85,10 +90,27 @@ struct ISPBench: ParsableCommand {
             if let save {
                 try PPM.write(panel, width: width, height: height, to: save + "/" + frame.file + ".ppm")
             }
+            // The frame as the realtime loop gets it, for the two-band case.
+            let exchange = PreviewFrameExchange()
+            exchange.publishFrame(UnsafeRawBufferPointer(start: source, count: frame.layout.byteCount),
+                                  width: frame.layout.width, height: frame.layout.height,
+                                  bytesPerLine: frame.layout.bytesPerLine, kind: .bayer(frame.layout.format),
+                                  parameters: parameters, sequence: 0)
+            let preview = exchange.takeFrame()!
+            let split = height / 2
+            let inTwoBands = {
+                worker.begin(PictureWorker.Job(frame: preview, output: panel, stride: width, outputWidth: width,
+                                               outputHeight: height, viewfinder: destination, crop: nil,
+                                               rows: split..<height))
+                isp.render(preview, into: panel, stride: width, outputWidth: width, outputHeight: height,
+                           viewfinder: destination, crop: nil, rows: 0..<split)
+                worker.waitUntilDone()
+            }
             print(Row.measure("  of which unpack + demosaic", pixels: pixels, iterations: iterations) {
                 isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: 1, outputHeight: 1,
                                 outputStride: width, destination: PixelRect(x: 0, y: 0, width: 1, height: 1))
             })
+            if twoBands { print(Row.measure("reflex preview ISP in two bands, two cores", pixels: pixels, iterations: iterations, inTwoBands)) }
             print(Row.measure("reflex statistics (1/16 tiles)", pixels: pixels, iterations: iterations) {
                 isp.collectStatistics(source, layout: frame.layout, into: &statistics)
             })
@@ -114,6 +136,14 @@ struct ISPBench: ParsableCommand {
                     })
                     print("  ISP speed-up over libv4lconvert: \(Formatting.fixed(reference.median / ispRow.median, 1))x "
                           + "(the medians above); \(Formatting.fixed(paired, 1))x timed in pairs")
+                    if twoBands {
+                        let pairedTwoBands = Row.pairedRatio(iterations: iterations, {
+                            _ = converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
+                                                  bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
+                                                  to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
+                        }, inTwoBands)
+                        print("    in two bands on two cores (libv4lconvert on one): \(Formatting.fixed(pairedTwoBands, 1))x timed in pairs")
+                    }
                 case .failure(let error):
                     print("  libv4lconvert → RGB24: cannot convert this format (\(error))")
                 }
