@@ -11,7 +11,8 @@ struct BandRenderingTests {
     /// A 16:9 picture letterboxed in 96x80, so both bands may hold black rows.
     static let destination = PixelRect(x: 0, y: 0, width: outputWidth, height: outputHeight)
         .fitting(sourceWidth: 16, sourceHeight: 9)
-    static let splits = [0, 1, 9, 10, 11, 40, 63, 69, 70, 79, 80]
+    // The picture is rows 13..<67: splits at both ends, on and beside its edges, and mid-picture.
+    static let splits = [0, 1, 12, 13, 14, 40, 41, 66, 67, 68, 79, 80]
 
     /// A frame whose every sample differs (a pattern, not noise: failures are reproducible).
     static func pattern(_ count: Int, maximum: Int) -> [UInt8] {
@@ -83,6 +84,10 @@ struct BandRenderingTests {
 
     /// A band reads only the source rows it needs: the top band of a 720-row picture from a
     /// 540-row half-size image reads about its share, with the row below for the blend.
+    @Test func theTestsPictureHasALetterboxAboveAndBelow() {
+        #expect(Self.destination == PixelRect(x: 0, y: 13, width: 96, height: 54))
+    }
+
     @Test func aBandNeedsOnlyItsSourceRows() {
         let destination = PixelRect(x: 0, y: 40, width: 1280, height: 720)
         #expect(PreviewISP.sourceRows(forOutput: 0..<40, destination: destination, sourceHeight: 540).isEmpty,
