@@ -20,16 +20,16 @@ struct ISPBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "isp", abstract: "Benchmark the preview ISP.")
 
     @Option(help: "Timed iterations of each case.") var iterations = 200
-
-    func validate() throws {
-        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
-    }
     @Option(help: "The test data folder (default: ../shared/testdata, found from here or the binary).")
     var testdata: String?
     @Option(help: "Panel width.") var width = 1280
     @Option(help: "Panel height.") var height = 800
     @Option(help: "Write each rendered panel as a PPM image into this folder, to look at.")
     var save: String?
+
+    func validate() throws {
+        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
+    }
 
     struct Frame {
         let name: String
@@ -97,14 +97,9 @@ struct ISPBench: ParsableCommand {
                                   bytesPerLine: frame.layout.bytesPerLine, kind: .bayer(frame.layout.format),
                                   parameters: parameters, sequence: 0)
             let preview = exchange.takeFrame()!
-            let split = height / 2
             let inTwoBands = {
-                worker.begin(PictureWorker.Job(frame: preview, output: panel, stride: width, outputWidth: width,
-                                               outputHeight: height, viewfinder: destination, crop: nil,
-                                               rows: split..<height))
-                isp.render(preview, into: panel, stride: width, outputWidth: width, outputHeight: height,
-                           viewfinder: destination, crop: nil, rows: 0..<split)
-                worker.waitUntilDone()
+                worker.render(preview, with: isp, into: panel, stride: width, outputWidth: width, outputHeight: height,
+                              viewfinder: destination, crop: nil)
             }
             print(Row.measure("  of which unpack + demosaic", pixels: pixels, iterations: iterations) {
                 isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: 1, outputHeight: 1,
@@ -116,32 +111,25 @@ struct ISPBench: ParsableCommand {
             })
             if let converter {
                 let raw = UnsafeRawBufferPointer(start: source, count: frame.layout.byteCount)
-                switch converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
-                                         bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
-                                         to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb) {
+                let convert = {
+                    converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
+                                      bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
+                                      to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
+                }
+                switch convert() {
                 case .success:
                     let reference = Row.measure("libv4lconvert → RGB24 (full size)", pixels: pixels, iterations: iterations) {
-                        _ = converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
-                                              bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
-                                              to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
+                        _ = convert()
                     }
                     print(reference)
-                    let paired = Row.pairedRatio(iterations: iterations, {
-                        _ = converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
-                                              bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
-                                              to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
-                    }, {
+                    let paired = Row.pairedRatio(iterations: iterations, { _ = convert() }, {
                         isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: width, outputHeight: height,
                                         outputStride: width, destination: destination)
                     })
                     print("  ISP speed-up over libv4lconvert: \(Formatting.fixed(reference.median / ispRow.median, 1))x "
                           + "(the medians above); \(Formatting.fixed(paired, 1))x timed in pairs")
                     if twoBands {
-                        let pairedTwoBands = Row.pairedRatio(iterations: iterations, {
-                            _ = converter.convert(raw, width: frame.layout.width, height: frame.layout.height,
-                                                  bytesPerLine: frame.layout.bytesPerLine, from: frame.fourCC,
-                                                  to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
-                        }, inTwoBands)
+                        let pairedTwoBands = Row.pairedRatio(iterations: iterations, { _ = convert() }, inTwoBands)
                         print("    in two bands on two cores (libv4lconvert on one): \(Formatting.fixed(pairedTwoBands, 1))x timed in pairs")
                     }
                 case .failure(let error):

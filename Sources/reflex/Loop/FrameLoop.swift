@@ -437,18 +437,7 @@ final class FrameLoop: @unchecked Sendable {
         // the picture, cropped by the ISP and scaled up.
         let digitalZoom = zoom / max(frame.sensorZoom, 1)
         let crop = digitalZoom > 1.001 ? PixelRect.centred(in: frame.width, frame.height, scale: 1 / digitalZoom) : nil
-        let height = display.height
-        guard pictureWorker.isRunning else {
-            isp.render(frame, into: pixels, stride: stride, outputWidth: display.width, outputHeight: height,
-                       viewfinder: viewfinder, crop: crop, rows: 0..<height)
-            return
-        }
-        // The lower half on the worker, the upper half here, at the same time.
-        let split = height / 2
-        pictureWorker.begin(PictureWorker.Job(frame: frame, output: pixels, stride: stride, outputWidth: display.width,
-                                              outputHeight: height, viewfinder: viewfinder, crop: crop, rows: split..<height))
-        isp.render(frame, into: pixels, stride: stride, outputWidth: display.width, outputHeight: height,
-                   viewfinder: viewfinder, crop: crop, rows: 0..<split)
-        pictureWorker.waitUntilDone()
+        pictureWorker.render(frame, with: isp, into: pixels, stride: stride, outputWidth: display.width,
+                             outputHeight: display.height, viewfinder: viewfinder, crop: crop)
     }
 }

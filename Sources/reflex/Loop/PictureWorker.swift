@@ -59,16 +59,33 @@ final class PictureWorker: @unchecked Sendable {
 
     // MARK: the loop's side
 
+    /// Renders a whole frame's picture: the upper half with `isp` on the calling thread while
+    /// the worker renders the lower half, or all of it here when the worker is not running.
+    func render(_ frame: PreviewFrame, with isp: PreviewISP, into output: UnsafeMutablePointer<UInt32>, stride: Int,
+                outputWidth: Int, outputHeight: Int, viewfinder: PixelRect, crop: PixelRect?) {
+        guard isRunning else {
+            isp.render(frame, into: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
+                       viewfinder: viewfinder, crop: crop, rows: 0..<outputHeight)
+            return
+        }
+        let split = outputHeight / 2
+        begin(Job(frame: frame, output: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
+                  viewfinder: viewfinder, crop: crop, rows: split..<outputHeight))
+        isp.render(frame, into: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
+                   viewfinder: viewfinder, crop: crop, rows: 0..<split)
+        waitUntilDone()
+    }
+
     /// Starts rendering `job` on the worker; `waitUntilDone` must follow before the output
     /// is touched again.
-    func begin(_ job: Job) {
+    private func begin(_ job: Job) {
         self.job = job
         posted.wrappingAdd(1, ordering: .releasing)
         wakeUp.signal()
     }
 
     /// Blocks until the job given last is rendered.
-    func waitUntilDone() {
+    private func waitUntilDone() {
         let wanted = posted.load(ordering: .relaxed)
         var descriptor = pollfd(fd: done.descriptor, events: Int16(POLLIN), revents: 0)
         while finished.load(ordering: .acquiring) != wanted {
