@@ -82,19 +82,7 @@ struct BandRenderingTests {
         }, makeISP: { PreviewISP(maximumSourceWidth: Self.width, maximumSourceHeight: Self.height, maximumOutputWidth: Self.outputWidth) })
     }
 
-    /// A band reads only the source rows it needs: the top band of a 720-row picture from a
-    /// 540-row half-size image reads about its share, with the row below for the blend.
     @Test func theTestsPictureHasALetterboxAboveAndBelow() {
         #expect(Self.destination == PixelRect(x: 0, y: 13, width: 96, height: 54))
-    }
-
-    @Test func aBandNeedsOnlyItsSourceRows() {
-        let destination = PixelRect(x: 0, y: 40, width: 1280, height: 720)
-        #expect(PreviewISP.sourceRows(forOutput: 0..<40, destination: destination, sourceHeight: 540).isEmpty,
-                "the letterbox reads nothing")
-        let upper = PreviewISP.sourceRows(forOutput: 0..<400, destination: destination, sourceHeight: 540)
-        let lower = PreviewISP.sourceRows(forOutput: 400..<800, destination: destination, sourceHeight: 540)
-        #expect(upper.lowerBound == 0 && lower.upperBound == 540)
-        #expect(upper.count < 280 && lower.count < 280 && upper.upperBound > lower.lowerBound, "\(upper), \(lower)")
     }
 }

@@ -135,7 +135,8 @@ struct PreviewISPTests {
 
     /// The 4/3 upscale (a 1080p sensor on a 720-line viewfinder) has a vectorised path of its
     /// own: it must give exactly the bilinear scaler's pixels, computed here from the half-size
-    /// image by the formula, on a noisy picture where any wrong tap shows.
+    /// image by the formula, on a noisy picture where any wrong tap shows. Its weights are all
+    /// eighths, which the scaler blends by halving with averages rounded up.
     @Test(arguments: [0, 5])
     func theFourThirdsUpscaleIsExactlyBilinear(offset: Int) {
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
@@ -170,17 +171,26 @@ struct PreviewISPTests {
             let index = min(Int(position), from - 2)
             return (index, UInt32(min((position - Double(index)) * 256, 256)))
         }
+        // b's share in eighths by halving: the point lies in one half of a..b; recurse into it.
+        func blend(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
+            if weight == 0 { return a }
+            if weight == 256 { return b }
+            let middle = (a + b + 1) / 2
+            if weight == 128 { return middle }
+            return weight < 128 ? blend(a, middle, weight * 2) : blend(middle, b, weight * 2 - 256)
+        }
         var mismatches = 0
         for y in 0..<8 {
             let (row, fy) = taps(y, 6, 8)
+            #expect(fy % 32 == 0)
             for x in 0..<32 {
                 let (column, fx) = taps(x, 24, 32)
                 var expected: UInt32 = 0xFF00_0000
                 for shift: UInt32 in [0, 8, 16] {
                     func c(_ px: Int, _ py: Int) -> UInt32 { (half[py * 24 + px] >> shift) & 0xFF }
-                    let left = (c(column, row) * (256 - fy) + c(column, row + 1) * fy) >> 8
-                    let right = (c(column + 1, row) * (256 - fy) + c(column + 1, row + 1) * fy) >> 8
-                    expected |= ((left * (256 - fx) + right * fx) >> 8) << shift
+                    let left = blend(c(column, row), c(column, row + 1), fy)
+                    let right = blend(c(column + 1, row), c(column + 1, row + 1), fy)
+                    expected |= blend(left, right, fx) << shift
                 }
                 if scaled[y * 32 + x] != expected { mismatches += 1 }
             }
