@@ -16,7 +16,11 @@ import ReflexCore
 /// lanes in fixed point. Adding a tile's three words is the colour matrix; each lane then
 /// indexes the gamma table. Every share is biased to stay positive, so lanes never carry into
 /// each other, and the gamma table reaches far enough below 0 and above 4095 to be the clamp.
-/// No floating point, no intermediate rows: one loop a row.
+/// No floating point: one loop a row of tiles, over 16-bit samples (read where they lie, or
+/// unpacked first: a CSI-2 RAW10 row eight samples a SIMD step).
+///
+/// Rows of the half-size picture are made only when the scaler asks for them, two at a time
+/// (`MadeRows`), so they are blended while still in the cache and a band makes only its own.
 public final class PreviewISP {
     public let maximumSourceWidth: Int
     public let maximumSourceHeight: Int
@@ -40,20 +44,20 @@ public final class PreviewISP {
     /// Sensor value → its share of the displayed red, green and blue (see the type's comment):
     /// lanes of `mixLaneBits` at bit 0, 21 and 42, each biased by `gammaBelow` and in units of
     /// 1/2^`mixFractionBits`. Green is indexed by the sum of a tile's two greens.
-    private let mixRed: UnsafeMutablePointer<UInt64>
-    private let mixGreen: UnsafeMutablePointer<UInt64>
-    private let mixBlue: UnsafeMutablePointer<UInt64>
+    /// All three in one allocation, at constant offsets (red, green, blue), so the hot loops
+    /// keep one pointer for them in a register rather than three.
+    private let mix: UnsafeMutablePointer<UInt64>
+    static let mixGreen = lutSize
+    static let mixBlue = 3 * lutSize
     /// Linear → the 8-bit sRGB value, for -3 × gammaBelow ..< 4096 + gammaAbove: 0 below 0, 255
     /// above 4095. `gamma` points at linear 0; the sum of a tile's three biased shares indexes
     /// `gammaTable` itself.
     private let gammaTable: UnsafeMutablePointer<UInt8>
     private let gamma: UnsafeMutablePointer<UInt8>
-    /// The gamma table three times over as 32-bit words already in their place in an XRGB
-    /// pixel (red with the opaque alpha), so a tile is packed by two ORs; indexed as
-    /// `gammaTable`, each `gammaCount` long.
-    private let gammaRed: UnsafeMutablePointer<UInt32>
-    private let gammaGreen: UnsafeMutablePointer<UInt32>
-    private let gammaBlue: UnsafeMutablePointer<UInt32>
+    /// The gamma table three times over, one after the other (red, green, blue), as 32-bit
+    /// words already in their place in an XRGB pixel (red with the opaque alpha), so a tile is
+    /// packed by two ORs; each indexed as `gammaTable` and `gammaCount` long.
+    private let gammaWords: UnsafeMutablePointer<UInt32>
     static let gammaCount = 3 * gammaBelow + (1 << linearBits) + gammaAbove
     static let gammaBelow = 4 << linearBits
     static let gammaAbove = 4 << linearBits
@@ -79,9 +83,7 @@ public final class PreviewISP {
         lutRed = .allocate(capacity: PreviewISP.lutSize)
         lutGreen = .allocate(capacity: 2 * PreviewISP.lutSize)  // indexed by the sum of a tile's two greens
         lutBlue = .allocate(capacity: PreviewISP.lutSize)
-        mixRed = .allocate(capacity: PreviewISP.lutSize)
-        mixGreen = .allocate(capacity: 2 * PreviewISP.lutSize)
-        mixBlue = .allocate(capacity: PreviewISP.lutSize)
+        mix = .allocate(capacity: 4 * PreviewISP.lutSize)
         let below = 3 * PreviewISP.gammaBelow
         gammaTable = .allocate(capacity: below + (1 << PreviewISP.linearBits) + PreviewISP.gammaAbove)
         gamma = gammaTable + below
@@ -91,23 +93,21 @@ public final class PreviewISP {
         for i in 0...Int(PreviewISP.linearMaximum) {
             gamma[i] = UInt8(PreviewISP.sRGBEncode(Double(i) / Double(PreviewISP.linearMaximum)) * 255 + 0.5)
         }
-        gammaRed = .allocate(capacity: 3 * PreviewISP.gammaCount)
-        gammaGreen = gammaRed + PreviewISP.gammaCount
-        gammaBlue = gammaGreen + PreviewISP.gammaCount
+        gammaWords = .allocate(capacity: 3 * PreviewISP.gammaCount)
         for i in 0..<PreviewISP.gammaCount {
             let value = UInt32(gammaTable[i])
-            gammaRed[i] = 0xFF00_0000 | value << 16
-            gammaGreen[i] = value << 8
-            gammaBlue[i] = value
+            gammaWords[i] = 0xFF00_0000 | value << 16
+            gammaWords[PreviewISP.gammaCount + i] = value << 8
+            gammaWords[2 * PreviewISP.gammaCount + i] = value
         }
     }
 
     deinit {
         for pointer in [rowA, rowB] { pointer.deallocate() }
         for pointer in [lutRed, lutGreen, lutBlue] { pointer.deallocate() }
-        for pointer in [mixRed, mixGreen, mixBlue] { pointer.deallocate() }
+        mix.deallocate()
         madeRows.deallocate()
-        gammaRed.deallocate()
+        gammaWords.deallocate()
         gammaTable.deallocate()
     }
 
@@ -167,11 +167,11 @@ public final class PreviewISP {
         // Half a unit in the red shares rounds the sum; the others are exact to 1/16.
         let half = Double(1 << PreviewISP.mixFractionBits) / 2
         for value in 0...format.maximumValue {
-            mixRed[value] = PreviewISP.shares(lutRed[value], m0, m3, m6, rounding: half)
-            mixBlue[value] = PreviewISP.shares(lutBlue[value], m2, m5, m8, rounding: 0)
+            mix[value] = PreviewISP.shares(lutRed[value], m0, m3, m6, rounding: half)
+            mix[PreviewISP.mixBlue + value] = PreviewISP.shares(lutBlue[value], m2, m5, m8, rounding: 0)
         }
         for sum in 0...(2 * format.maximumValue) {
-            mixGreen[sum] = PreviewISP.shares(lutGreen[sum], m1, m4, m7, rounding: 0)
+            mix[PreviewISP.mixGreen + sum] = PreviewISP.shares(lutGreen[sum], m1, m4, m7, rounding: 0)
         }
     }
 
@@ -230,6 +230,7 @@ public final class PreviewISP {
         let red = format.cfa.redPosition
         let directRows = format.packing == .unpacked16 && layout.bytesPerLine % 2 == 0
             && Int(bitPattern: frame) % 2 == 0
+        let masked = format.packing.sampleBits > format.bitsPerSample
         var made = MadeRows(storage: madeRows, stride: madeRowStride)
         scaler.scale(width: tilesWide, height: tilesHigh, into: output, outputWidth: outputWidth, outputHeight: outputHeight,
               outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight) { tileRow in
@@ -238,20 +239,25 @@ public final class PreviewISP {
                 let upperRow = frame + y * layout.bytesPerLine, lowerRow = upperRow + layout.bytesPerLine
                 let redRowBytes = red.y == 0 ? upperRow : lowerRow
                 let blueRowBytes = red.y == 0 ? lowerRow : upperRow
+                var redRow = UnsafePointer(rowA), blueRow = UnsafePointer(rowB)
                 if directRows {
                     // 16-bit little-endian samples are read where they lie: no unpacking pass.
-                    encodeTiles(redRow: redRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
-                                blueRow: blueRowBytes.assumingMemoryBound(to: UInt16.self) + area.x,
-                                redColumn: red.x, count: tilesWide, into: out)
-                } else if format.packing == .csi2Packed10 {
-                    encodePacked10(redRow: redRowBytes + area.x / 4 * 5, blueRow: blueRowBytes + area.x / 4 * 5,
-                                   redColumn: red.x, count: tilesWide, into: out)
+                    redRow = redRowBytes.assumingMemoryBound(to: UInt16.self) + area.x
+                    blueRow = blueRowBytes.assumingMemoryBound(to: UInt16.self) + area.x
                 } else {
                     RawUnpacking.unpack(row: redRowBytes, packing: format.packing, first: area.x, count: area.width,
                                         into: rowA)
                     RawUnpacking.unpack(row: blueRowBytes, packing: format.packing, first: area.x, count: area.width,
                                         into: rowB)
-                    encodeTiles(redRow: rowA, blueRow: rowB, redColumn: red.x, count: tilesWide, into: out)
+                }
+                // Samples index tables as long as the format's depth: a packing with room for
+                // more bits is masked, so a corrupt sample cannot read past them.
+                if masked {
+                    encodeTiles(redRow: redRow, blueRow: blueRow, redColumn: red.x, count: tilesWide, mask: sampleMask,
+                                into: out)
+                } else {
+                    encodeTiles(redRow: redRow, blueRow: blueRow, redColumn: red.x, count: tilesWide,
+                                mask: Int(UInt16.max), into: out)
                 }
             }
         }
@@ -327,83 +333,32 @@ public final class PreviewISP {
         return PixelRect(x: x, y: y, width: w, height: h)
     }
 
-    /// A row of tiles from 16-bit samples (unpacked, or read where they lie): each tile's
-    /// three shares added and gamma-encoded into `out`.
+    /// A row of tiles from 16-bit samples (unpacked, or read where they lie), each masked by
+    /// `mask`: each tile's three shares added and gamma-encoded into `out`.
     @inline(__always)
     private func encodeTiles(redRow: UnsafePointer<UInt16>, blueRow: UnsafePointer<UInt16>,
-                             redColumn: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let mask = sampleMask
+                             redColumn: Int, count: Int, mask: Int, into out: UnsafeMutablePointer<UInt32>) {
         let greenColumn = 1 - redColumn
-        let mixRed = self.mixRed, mixGreen = self.mixGreen, mixBlue = self.mixBlue
-        let gammaRed = self.gammaRed, gammaGreen = self.gammaGreen, gammaBlue = self.gammaBlue
+        let mix = self.mix, gammaWords = self.gammaWords
         for tile in 0..<count {
             let x = tile &* 2
-            let mix = mixRed[Int(redRow[x &+ redColumn]) & mask]
-                &+ mixGreen[(Int(redRow[x &+ greenColumn]) & mask) &+ (Int(blueRow[x &+ redColumn]) & mask)]
-                &+ mixBlue[Int(blueRow[x &+ greenColumn]) & mask]
-            out[tile] = PreviewISP.encode(mix, gammaRed, gammaGreen, gammaBlue)
+            out[tile] = PreviewISP.encode(red: Int(redRow[x &+ redColumn]) & mask,
+                                          greens: (Int(redRow[x &+ greenColumn]) & mask) &+ (Int(blueRow[x &+ redColumn]) & mask),
+                                          blue: Int(blueRow[x &+ greenColumn]) & mask, mix, gammaWords)
         }
     }
 
-    /// The same for MIPI CSI-2 RAW10, unpacking as it goes: each 5-byte group of a row holds
-    /// the 4 samples of two tiles (high bytes, then the low bits).
+    /// A tile → XRGB: its three shares added (the colour matrix), then each lane, rounded to a
+    /// whole linear value (the rounding half is in the red table), indexes its gamma table from
+    /// the bottom.
     @inline(__always)
-    private func encodePacked10(redRow: UnsafeRawPointer, blueRow: UnsafeRawPointer, redColumn: Int, count: Int,
-                                into out: UnsafeMutablePointer<UInt32>) {
-        let mixRed = self.mixRed, mixGreen = self.mixGreen, mixBlue = self.mixBlue
-        let gammaRed = self.gammaRed, gammaGreen = self.gammaGreen, gammaBlue = self.gammaBlue
-        let upper = redRow.assumingMemoryBound(to: UInt8.self)
-        let lower = blueRow.assumingMemoryBound(to: UInt8.self)
-        // The loop is written out once for each place red can be in its row, so every shift
-        // below is a constant.
-        @inline(__always) func run(redColumn: Int) {
-            var index = 0
-            var group = 0
-            while index &+ 2 <= count {
-                // A group: four high bytes (one 32-bit load) and a byte of their low bits.
-                let upperHigh = UnsafeRawPointer(upper + group).loadUnaligned(as: UInt32.self)
-                let lowerHigh = UnsafeRawPointer(lower + group).loadUnaligned(as: UInt32.self)
-                let upperLow = UInt32(upper[group &+ 4]), lowerLow = UInt32(lower[group &+ 4])
-                @inline(__always) func sample(_ high: UInt32, _ low: UInt32, _ lane: Int) -> Int {
-                    Int((high &>> UInt32(lane &* 8)) & 0xFF) &<< 2 | Int((low &>> UInt32(lane &* 2)) & 3)
-                }
-                for pair in 0..<2 {
-                    // In the red row the red sample is at `redColumn`, green beside it; in the
-                    // blue row green sits under red and blue under green.
-                    let first = pair &* 2
-                    let mix = mixRed[sample(upperHigh, upperLow, first &+ redColumn)]
-                        &+ mixGreen[sample(upperHigh, upperLow, first &+ 1 &- redColumn)
-                                    &+ sample(lowerHigh, lowerLow, first &+ redColumn)]
-                        &+ mixBlue[sample(lowerHigh, lowerLow, first &+ 1 &- redColumn)]
-                    out[index &+ pair] = PreviewISP.encode(mix, gammaRed, gammaGreen, gammaBlue)
-                }
-                index &+= 2
-                group &+= 5
-            }
-            if index < count {
-                // An odd last tile: its half group, byte by byte.
-                let tail = group
-                @inline(__always) func sample(_ row: UnsafePointer<UInt8>, _ lane: Int) -> Int {
-                    Int(row[tail &+ lane]) &<< 2 | (Int(row[tail &+ 4]) &>> (lane &* 2)) & 3
-                }
-                let mix = mixRed[sample(upper, redColumn)]
-                    &+ mixGreen[sample(upper, 1 &- redColumn) &+ sample(lower, redColumn)]
-                    &+ mixBlue[sample(lower, 1 &- redColumn)]
-                out[index] = PreviewISP.encode(mix, gammaRed, gammaGreen, gammaBlue)
-            }
-        }
-        if redColumn == 0 { run(redColumn: 0) } else { run(redColumn: 1) }
-    }
-
-    /// A tile's added shares → XRGB: each lane, rounded to a whole linear value (the rounding
-    /// half is in the red table), indexes the gamma table from its bottom.
-    @inline(__always)
-    static func encode(_ mix: UInt64, _ gammaRed: UnsafeMutablePointer<UInt32>, _ gammaGreen: UnsafeMutablePointer<UInt32>,
-                       _ gammaBlue: UnsafeMutablePointer<UInt32>) -> UInt32 {
+    static func encode(red: Int, greens: Int, blue: Int, _ mix: UnsafeMutablePointer<UInt64>,
+                       _ gammaWords: UnsafeMutablePointer<UInt32>) -> UInt32 {
+        let sum = mix[red] &+ mix[mixGreen &+ greens] &+ mix[mixBlue &+ blue]
         let mask = (1 << (mixLaneBits - mixFractionBits)) - 1
-        return gammaRed[Int(truncatingIfNeeded: mix &>> UInt64(mixFractionBits)) & mask]
-            | gammaGreen[Int(truncatingIfNeeded: mix &>> UInt64(mixLaneBits + mixFractionBits)) & mask]
-            | gammaBlue[Int(truncatingIfNeeded: mix &>> UInt64(2 * mixLaneBits + mixFractionBits))]
+        return gammaWords[Int(truncatingIfNeeded: sum &>> UInt64(mixFractionBits)) & mask]
+            | gammaWords[gammaCount &+ Int(truncatingIfNeeded: sum &>> UInt64(mixLaneBits + mixFractionBits)) & mask]
+            | gammaWords[2 &* gammaCount &+ Int(truncatingIfNeeded: sum &>> UInt64(2 * mixLaneBits + mixFractionBits))]
     }
 
     /// One sample's packed shares: `linear` times the matrix's column (`c0`, `c1`, `c2`), each

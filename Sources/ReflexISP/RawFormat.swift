@@ -36,6 +36,16 @@ public enum RawPacking: Sendable, Equatable {
         }
     }
 
+    /// The bits a sample can have in this packing.
+    public var sampleBits: Int {
+        switch self {
+        case .bits8: 8
+        case .unpacked16: 16
+        case .csi2Packed10: 10
+        case .csi2Packed12: 12
+        }
+    }
+
     /// Bytes of one group of `samplesPerGroup` samples.
     public var bytesPerGroup: Int {
         switch self {

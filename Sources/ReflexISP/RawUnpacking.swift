@@ -19,6 +19,19 @@ public enum RawUnpacking {
         case .csi2Packed10:
             var source = bytes + first / 4 * 5
             var i = 0
+            // Two groups (eight samples) a step in SIMD: the eight high bytes widened and
+            // shifted, the low bits of each group spread by a table, one OR.
+            let spread = lowBitsSpread
+            while i &+ 8 <= count {
+                let first = UnsafeRawPointer(source).loadUnaligned(as: SIMD4<UInt8>.self)
+                let second = UnsafeRawPointer(source + 5).loadUnaligned(as: SIMD4<UInt8>.self)
+                let high = SIMD8<UInt16>(UInt16(first[0]), UInt16(first[1]), UInt16(first[2]), UInt16(first[3]),
+                                         UInt16(second[0]), UInt16(second[1]), UInt16(second[2]), UInt16(second[3]))
+                let low = SIMD8<UInt16>(lowHalf: spread[Int(source[4])], highHalf: spread[Int(source[9])])
+                UnsafeMutableRawPointer(output + i).storeBytes(of: (high &<< 2) | low, as: SIMD8<UInt16>.self)
+                source += 10
+                i &+= 8
+            }
             while i + 4 <= count {
                 let low = UInt16(source[4])
                 output[i] = UInt16(source[0]) << 2 | (low & 0x3)
@@ -47,4 +60,16 @@ public enum RawUnpacking {
             if i < count { output[i] = UInt16(source[0]) << 4 | (UInt16(source[2]) & 0xF) }
         }
     }
+
+    /// A RAW10 group's byte of low bits → the four samples' low bits, each in its own lane.
+    /// (Written once, when first used, and only read after: safe to share.)
+    @usableFromInline
+    nonisolated(unsafe) static let lowBitsSpread: UnsafePointer<SIMD4<UInt16>> = {
+        let table = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            let b = UInt16(byte)
+            table[byte] = SIMD4(b & 3, b >> 2 & 3, b >> 4 & 3, b >> 6)
+        }
+        return UnsafePointer(table)
+    }()
 }

@@ -36,6 +36,23 @@ struct RawUnpackingTests {
         #expect(unpack(two, .csi2Packed10, first: 4, count: 3) == [4, 9, 14])
     }
 
+    /// Long rows go eight samples a step in SIMD, then group by group, then sample by sample:
+    /// every way in and out of those steps against the packing's definition.
+    @Test func csi2Raw10RowsOfAnyLengthUnpackAsTheirGroupsSay() {
+        var state: UInt32 = 7
+        let bytes: [UInt8] = (0..<60).map { _ in state = state &* 1_103_515_245 &+ 12345; return UInt8(state >> 24) }
+        func sample(_ i: Int) -> UInt16 {
+            let group = i / 4 * 5, lane = i % 4
+            return UInt16(bytes[group + lane]) << 2 | UInt16(bytes[group + 4]) >> (2 * lane) & 3
+        }
+        for first in [0, 4, 8, 12] {
+            for count in [1, 3, 4, 7, 8, 9, 12, 15, 16, 17, 23, 24, 31] where first + count <= 48 {
+                #expect(unpack(bytes, .csi2Packed10, first: first, count: count) == (first..<first + count).map(sample),
+                        "first \(first), count \(count)")
+            }
+        }
+    }
+
     @Test func csi2Raw12PacksTwoSamplesInThreeBytes() {
         // Samples 4095 and 0x123: high bytes 0xFF, 0x12; low nibbles F (first) and 3 (second) → 0x3F.
         let group: [UInt8] = [0xFF, 0x12, 0x3F]
