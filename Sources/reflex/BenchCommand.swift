@@ -62,10 +62,10 @@ struct ISPBench: ParsableCommand {
         defer { copy.deallocate() }
         let converter = V4LConvert()
         var statistics = FrameStatistics()
-        // The camera's own arrangement on a machine with two CPUs: the lower band on a worker
-        // with an ISP of its own (see FrameLoop).
+        // The camera's own arrangement on a machine with two CPUs: bands of each picture on a
+        // worker with an ISP of its own, the rest here (see PictureWorker).
         let worker = PictureWorker()
-        let twoBands = PictureWorker.isUseful && worker.start()
+        let workerRunning = PictureWorker.isUseful && worker.start()
         defer { worker.stop() }
 
         print("Preview ISP into \(width)x\(height), \(iterations) iterations a case, one thread")
@@ -97,7 +97,7 @@ struct ISPBench: ParsableCommand {
                                   bytesPerLine: frame.layout.bytesPerLine, kind: .bayer(frame.layout.format),
                                   parameters: parameters, sequence: 0)
             let preview = exchange.takeFrame()!
-            let inTwoBands = {
+            let onTwoCores = {
                 worker.render(preview, with: isp, into: panel, stride: width, outputWidth: width, outputHeight: height,
                               viewfinder: destination, crop: nil)
             }
@@ -107,7 +107,7 @@ struct ISPBench: ParsableCommand {
                 isp.renderBayer(source, layout: frame.layout, into: panel, outputWidth: 1, outputHeight: tileRows,
                                 outputStride: width, destination: PixelRect(x: 0, y: 0, width: 1, height: tileRows))
             })
-            if twoBands { print(Row.measure("reflex preview ISP in two bands, two cores", pixels: pixels, iterations: iterations, inTwoBands)) }
+            if workerRunning { print(Row.measure("reflex preview ISP on two cores (in bands)", pixels: pixels, iterations: iterations, onTwoCores)) }
             print(Row.measure("reflex statistics (1/16 tiles)", pixels: pixels, iterations: iterations) {
                 isp.collectStatistics(source, layout: frame.layout, into: &statistics)
             })
@@ -130,9 +130,9 @@ struct ISPBench: ParsableCommand {
                     })
                     print("  ISP speed-up over libv4lconvert: \(Formatting.fixed(reference.median / ispRow.median, 1))x "
                           + "(the medians above); \(Formatting.fixed(paired, 1))x timed in pairs")
-                    if twoBands {
-                        let pairedTwoBands = Row.pairedRatio(iterations: iterations, { _ = convert() }, inTwoBands)
-                        print("    in two bands on two cores (libv4lconvert on one): \(Formatting.fixed(pairedTwoBands, 1))x timed in pairs")
+                    if workerRunning {
+                        let pairedOnTwoCores = Row.pairedRatio(iterations: iterations, { _ = convert() }, onTwoCores)
+                        print("    on two cores (libv4lconvert on one): \(Formatting.fixed(pairedOnTwoCores, 1))x timed in pairs")
                     }
                 case .failure(let error):
                     print("  libv4lconvert → RGB24: cannot convert this format (\(error))")

@@ -103,7 +103,7 @@ struct FrameBench: ParsableCommand {
         }
         let summary = loop.statistics.ring.summary()
         print("  the loop (\(loop.statistics.scheduling), the picture "
-              + (loop.rendersInTwoBands ? "in two bands, one on a second core" : "on the loop's thread alone")
+              + (loop.rendersOnTwoCores ? "in bands shared with a second core" : "on the loop's thread alone")
               + "): \(summary.description)")
         print("  allocations in the loop's whole turn (step) after warm-up: \(stepAllocations)")
         print("  frames that showed a change a frame late (its layers not painted in time): "

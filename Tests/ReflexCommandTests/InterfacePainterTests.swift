@@ -125,19 +125,19 @@ struct InterfacePainterTests {
         #expect(underBar * 2 < picture, "row \(barHeight - 4) is \(underBar), row \(barHeight + 4) is \(picture)")
     }
 
-    /// With a second core, the loop renders the upper half of the picture while a worker
-    /// renders the lower half: the panel shows exactly what the loop alone would have drawn.
-    @Test func thePictureInTwoBandsIsThePictureDrawnWhole() throws {
-        func panel(twoBands: Bool) throws -> [UInt32] {
+    /// With a second core, the loop and a worker render bands of the picture: the panel shows
+    /// exactly what the loop alone would have drawn.
+    @Test func thePictureOnTwoCoresIsThePictureDrawnWhole() throws {
+        func panel(onTwoCores: Bool) throws -> [UInt32] {
             let rig = try Rig(patterned: true)
             #expect(rig.loop.startPainter())
-            if twoBands { rig.loop.startPictureWorker() }
+            if onTwoCores { rig.loop.startPictureWorker() }
             defer { rig.loop.stop() }
-            #expect(rig.loop.rendersInTwoBands == twoBands || !PictureWorker.isUseful)
+            #expect(rig.loop.rendersOnTwoCores == onTwoCores || !PictureWorker.isUseful)
             rig.run(frames: 4)
             return Array(UnsafeBufferPointer(start: rig.display.frontPixels, count: rig.display.width * rig.display.height))
         }
-        let whole = try panel(twoBands: false), banded = try panel(twoBands: true)
+        let whole = try panel(onTwoCores: false), banded = try panel(onTwoCores: true)
         let same = whole == banded
         #expect(same)
         // (And the picture is there: the middle of the lower half is not the letterbox's black.)

@@ -80,7 +80,7 @@ final class FrameLoop: @unchecked Sendable {
     /// scales for the camera's limits: what the painter is asked to paint with.
     private var layout: ScreenLayout?
     private var scales: DialScales
-    /// Renders the lower half of each frame's picture on a second core.
+    /// Renders bands of each frame's picture on a second core, beside the loop.
     private let pictureWorker = PictureWorker()
     private var report = SensorReport()
     private var state: ViewState
@@ -154,7 +154,7 @@ final class FrameLoop: @unchecked Sendable {
         if PictureWorker.isUseful { _ = pictureWorker.start() }
     }
 
-    var rendersInTwoBands: Bool { pictureWorker.isRunning }
+    var rendersOnTwoCores: Bool { pictureWorker.isRunning }
 
     func stop() {
         stopRequested.store(true, ordering: .releasing)
@@ -213,7 +213,7 @@ final class FrameLoop: @unchecked Sendable {
 
     private func run() {
         enterRealtimeScheduling()
-        if pictureWorker.isRunning { statistics.scheduling += ", the picture in two bands on two cores" }
+        if pictureWorker.isRunning { statistics.scheduling += ", the picture in bands on two cores" }
         // What the sensor said before this loop existed (a display opened again).
         take(exchange.latestReport())
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),

@@ -7,16 +7,19 @@ import Synchronization
 import Glibc
 #endif
 
-/// Renders the lower band of each frame's picture on a second core while the loop renders the
-/// upper band, each with a PreviewISP of its own (the ISP's work splits by output rows, see
-/// `PreviewISP.renderBayer(rows:)`): the frame is ready in about half the time, which leaves
-/// the loop room before its vblank when the machine is slowed by something else.
+/// Renders each frame's picture on two cores: the loop and a worker thread, each with a
+/// PreviewISP of its own (the ISP's work splits by output rows, see
+/// `PreviewISP.renderBayer(rows:)`), take bands of rows in turn until none are left, so the
+/// frame is ready in about half the time, which leaves the loop room before its vblank when
+/// the machine is slowed by something else. Bands are taken, not dealt: a worker that wakes
+/// late (a busy host can take a fraction of a millisecond to run it) takes fewer, and one
+/// that does not wake before the loop has taken them all takes none.
 ///
-/// The loop hands a job over and waits for it before it draws on the picture; the worker
-/// touches nothing else. Both run at the loop's realtime priority, and the worker never
-/// allocates once its ISP is made (made again only when the frames grow).
+/// The loop hands a frame over and waits for its last band before it draws on the picture;
+/// the worker touches nothing else. Both run at the loop's realtime priority, and the worker
+/// never allocates once its ISP is made (made again only when the frames grow).
 final class PictureWorker: @unchecked Sendable {
-    /// One band of one frame: what to render and where.
+    /// One frame: what to render and where.
     struct Job {
         var frame: PreviewFrame
         var output: UnsafeMutablePointer<UInt32>
@@ -25,16 +28,26 @@ final class PictureWorker: @unchecked Sendable {
         var outputHeight: Int
         var viewfinder: PixelRect
         var crop: PixelRect?
-        var rows: Range<Int>
     }
+
+    /// Bands a frame is cut into: enough that a late worker still takes its share, few enough
+    /// that the source rows each band makes again at its top (one or two) cost little.
+    static let bandsPerFrame = 16
 
     /// Worth a second thread: machines with at least two CPUs.
     static var isUseful: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 }
 
-    // Written by the loop before `posted` moves on, read by the worker after it has.
+    // Written by the loop before `nextBand` moves to its frame, read by the worker only after
+    // it has taken a band of that frame, and so before the loop can write the next.
     private var job: Job?
-    private let posted = Atomic<Int>(0)
-    private let finished = Atomic<Int>(0)
+    /// The frame's number (high bits) and its next band not yet taken (low 16 bits).
+    private let nextBand = Atomic<Int>(0)
+    /// Bands of the current frame rendered so far.
+    private let bandsDone = Atomic<Int>(0)
+    /// Bands the worker has rendered since it started (how much of the work it takes).
+    private let workerBands = Atomic<Int>(0)
+    var bandsRenderedByWorker: Int { workerBands.load(ordering: .relaxed) }
+    private var frameNumber = 0
     private let wakeUp = EventSignal()
     private let done = EventSignal()
     private let stopRequested = Atomic<Bool>(false)
@@ -57,10 +70,16 @@ final class PictureWorker: @unchecked Sendable {
 
     var isRunning: Bool { thread != nil }
 
+    /// Output rows of band `band` of a frame `height` rows high.
+    static func rows(ofBand band: Int, height: Int) -> Range<Int> {
+        let size = (height + bandsPerFrame - 1) / bandsPerFrame
+        return min(band * size, height)..<min((band + 1) * size, height)
+    }
+
     // MARK: the loop's side
 
-    /// Renders a whole frame's picture: the upper half with `isp` on the calling thread while
-    /// the worker renders the lower half, or all of it here when the worker is not running.
+    /// Renders a whole frame's picture: bands of it with `isp` on the calling thread while the
+    /// worker renders others, or all of it here when the worker is not running.
     func render(_ frame: PreviewFrame, with isp: PreviewISP, into output: UnsafeMutablePointer<UInt32>, stride: Int,
                 outputWidth: Int, outputHeight: Int, viewfinder: PixelRect, crop: PixelRect?) {
         guard isRunning else {
@@ -68,33 +87,43 @@ final class PictureWorker: @unchecked Sendable {
                        viewfinder: viewfinder, crop: crop, rows: 0..<outputHeight)
             return
         }
-        let split = outputHeight / 2
-        begin(Job(frame: frame, output: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
-                  viewfinder: viewfinder, crop: crop, rows: split..<outputHeight))
-        isp.render(frame, into: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
-                   viewfinder: viewfinder, crop: crop, rows: 0..<split)
-        waitUntilDone()
-    }
-
-    /// Starts rendering `job` on the worker; `waitUntilDone` must follow before the output
-    /// is touched again.
-    private func begin(_ job: Job) {
-        self.job = job
-        posted.wrappingAdd(1, ordering: .releasing)
+        job = Job(frame: frame, output: output, stride: stride, outputWidth: outputWidth,
+                  outputHeight: outputHeight, viewfinder: viewfinder, crop: crop)
+        frameNumber &+= 1
+        bandsDone.store(0, ordering: .relaxed)
+        nextBand.store(frameNumber << 16, ordering: .releasing)
         wakeUp.signal()
+        while let band = takeBand(of: frameNumber) {
+            isp.render(frame, into: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
+                       viewfinder: viewfinder, crop: crop, rows: PictureWorker.rows(ofBand: band, height: outputHeight))
+            bandsDone.wrappingAdd(1, ordering: .releasing)
+        }
+        waitForBands()
+        // The worker keeps no reference to the frame past its bands.
+        job = nil
     }
 
-    /// Blocks until the job given last is rendered.
-    private func waitUntilDone() {
-        let wanted = posted.load(ordering: .relaxed)
+    /// The next band of frame `number` not yet taken, taken; nil when all are, or the frame
+    /// is no longer the current one.
+    private func takeBand(of number: Int) -> Int? {
+        var current = nextBand.load(ordering: .acquiring)
+        while current >> 16 == number && current & 0xFFFF < PictureWorker.bandsPerFrame {
+            let (exchanged, original) = nextBand.compareExchange(expected: current, desired: current + 1,
+                                                                 ordering: .acquiringAndReleasing)
+            if exchanged { return current & 0xFFFF }
+            current = original
+        }
+        return nil
+    }
+
+    /// Blocks until every band of the current frame is rendered.
+    private func waitForBands() {
         var descriptor = pollfd(fd: done.descriptor, events: Int16(POLLIN), revents: 0)
-        while finished.load(ordering: .acquiring) != wanted {
+        while bandsDone.load(ordering: .acquiring) != PictureWorker.bandsPerFrame {
             descriptor.revents = 0
             _ = poll(&descriptor, 1, 100)
             done.drain()
         }
-        // The worker keeps no reference to the frame past its job.
-        job = nil
     }
 
     // MARK: the worker's thread
@@ -102,23 +131,24 @@ final class PictureWorker: @unchecked Sendable {
     private func run() {
         _ = reflex_make_thread_realtime(FrameLoop.realtimePriority)
         var descriptor = pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
-        var handled = 0
         while !stopRequested.load(ordering: .acquiring) {
-            let wanted = posted.load(ordering: .acquiring)
-            if wanted != handled, let job {
-                render(job)
-                handled = wanted
-                finished.store(handled, ordering: .releasing)
-                done.signal()
-                continue
+            let number = nextBand.load(ordering: .acquiring) >> 16
+            var rendered = false
+            // (`job` is read only once a band is taken: see its comment.)
+            while let band = takeBand(of: number), let job {
+                render(job, rows: PictureWorker.rows(ofBand: band, height: job.outputHeight))
+                bandsDone.wrappingAdd(1, ordering: .releasing)
+                workerBands.wrappingAdd(1, ordering: .relaxed)
+                rendered = true
             }
+            if rendered { done.signal() }
             descriptor.revents = 0
             _ = poll(&descriptor, 1, -1)
             wakeUp.drain()
         }
     }
 
-    private func render(_ job: Job) {
+    private func render(_ job: Job, rows: Range<Int>) {
         let frame = job.frame
         if isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight
             || isp!.maximumOutputWidth < job.outputWidth {
@@ -126,7 +156,7 @@ final class PictureWorker: @unchecked Sendable {
                              maximumOutputWidth: job.outputWidth)
         }
         isp!.render(frame, into: job.output, stride: job.stride, outputWidth: job.outputWidth,
-                    outputHeight: job.outputHeight, viewfinder: job.viewfinder, crop: job.crop, rows: job.rows)
+                    outputHeight: job.outputHeight, viewfinder: job.viewfinder, crop: job.crop, rows: rows)
     }
 }
 
