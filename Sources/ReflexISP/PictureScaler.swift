@@ -14,6 +14,9 @@ final class PictureScaler {
     private let columnFraction: UnsafeMutablePointer<UInt32>
     /// Two source rows blended vertically, for the horizontal pass.
     private let blendedRow: UnsafeMutablePointer<UInt32>
+    /// The source and destination widths the column tables were made for (a frame is scaled
+    /// in many bands, each a call: the tables are made once).
+    private var tablesFor = (source: -1, destination: -1)
 
     init(maximumSourceWidth: Int, maximumOutputWidth: Int) {
         columnIndex = .allocate(capacity: maximumOutputWidth)
@@ -41,12 +44,15 @@ final class PictureScaler {
             (output + y * outputStride).update(repeating: black, count: outputWidth)
         }
         guard destination.width > 0, destination.height > 0 else { return }
-        let stepX = Double(width) / Double(destination.width)
-        for x in 0..<destination.width {
-            let position = max((Double(x) + 0.5) * stepX - 0.5, 0)
-            let index = min(Int(position), max(width - 2, 0))
-            columnIndex[x] = Int32(index)
-            columnFraction[x] = UInt32(min((position - Double(index)) * 256, 256))
+        if tablesFor != (width, destination.width) {
+            let stepX = Double(width) / Double(destination.width)
+            for x in 0..<destination.width {
+                let position = max((Double(x) + 0.5) * stepX - 0.5, 0)
+                let index = min(Int(position), max(width - 2, 0))
+                columnIndex[x] = Int32(index)
+                columnFraction[x] = UInt32(min((position - Double(index)) * 256, 256))
+            }
+            tablesFor = (width, destination.width)
         }
         // The exact 4/3 horizontal upscale has a vectorised path (with at least 3 groups).
         let threeToFour = destination.width * 3 == width * 4 && destination.width % 4 == 0 && destination.width >= 12
