@@ -39,40 +39,42 @@ extension PreviewISP {
         }
         let black = Int32(parameters.blackLevel)
         let clipLevel = UInt16(min(parameters.whiteLevel, format.maximumValue) * 98 / 100)
-        var sums = SIMD3<Int64>(0, 0, 0)
+        var sumRed: Int64 = 0, sumGreen: Int64 = 0, sumBlue: Int64 = 0
         var samples = 0
         var clipped = 0
         for bin in 0..<FrameStatistics.histogramBins { statistics.histogram[bin] = 0 }
         let red = format.cfa.redPosition
         let tilesWide = layout.width / 2
         let histogramShift = 8 - 6  // 8-bit display values into 64 bins
+        let packing = format.packing
         statistics.histogram.withUnsafeMutableBufferPointer { histogram in
             var tileRow = 0
             while tileRow < layout.height / 2 {
-                let y = tileRow * 2
-                // Only the rows a sampled tile needs; columns are thinned below.
-                withRows(frame, layout: layout, y: y) { redRow, blueRow in
-                    var tile = 0
-                    while tile < tilesWide {
-                        let x = tile * 2
-                        let r = redRow[x + red.x], g1 = redRow[x + 1 - red.x]
-                        let g2 = blueRow[x + red.x], b = blueRow[x + 1 - red.x]
-                        sums &+= SIMD3(Int64(max(Int32(r) - black, 0)),
-                                       Int64(max((Int32(g1) + Int32(g2)) / 2 - black, 0)),
-                                       Int64(max(Int32(b) - black, 0)))
-                        if r >= clipLevel || g1 >= clipLevel || g2 >= clipLevel || b >= clipLevel { clipped += 1 }
-                        let luma = displayedLuma(red: r, green: g1, blue: b)
-                        histogram[Int(luma) >> histogramShift] += 1
-                        samples += 1
-                        tile += gridStep
-                    }
+                // Only the sampled tiles' samples are read, where they lie.
+                let upper = frame + tileRow * 2 * layout.bytesPerLine, lower = upper + layout.bytesPerLine
+                let redRow = red.y == 0 ? upper : lower, blueRow = red.y == 0 ? lower : upper
+                var tile = 0
+                while tile < tilesWide {
+                    let x = tile * 2
+                    let r = RawUnpacking.sample(redRow, packing: packing, at: x + red.x)
+                    let g1 = RawUnpacking.sample(redRow, packing: packing, at: x + 1 - red.x)
+                    let g2 = RawUnpacking.sample(blueRow, packing: packing, at: x + red.x)
+                    let b = RawUnpacking.sample(blueRow, packing: packing, at: x + 1 - red.x)
+                    sumRed &+= Int64(max(Int32(r) - black, 0))
+                    sumGreen &+= Int64(max((Int32(g1) + Int32(g2)) / 2 - black, 0))
+                    sumBlue &+= Int64(max(Int32(b) - black, 0))
+                    if r >= clipLevel || g1 >= clipLevel || g2 >= clipLevel || b >= clipLevel { clipped += 1 }
+                    let luma = displayedLuma(red: r, green: g1, blue: b)
+                    histogram[Int(luma) >> histogramShift] += 1
+                    samples += 1
+                    tile += gridStep
                 }
                 tileRow += gridStep
             }
         }
-        statistics.sumRed = sums.x
-        statistics.sumGreen = sums.y
-        statistics.sumBlue = sums.z
+        statistics.sumRed = sumRed
+        statistics.sumGreen = sumGreen
+        statistics.sumBlue = sumBlue
         statistics.samples = samples
         statistics.clipped = clipped
         statistics.signalRange = parameters.whiteLevel - parameters.blackLevel

@@ -120,19 +120,6 @@ public final class PreviewISP {
     var currentParameters: ISPParameters? { parameters }
     var currentFormat: RawFormat? { lutFormat }
 
-    /// Unpacks the two rows of tile row `y` (sensor rows y and y + 1) and hands them over as
-    /// (the row holding red, the row holding blue).
-    @inline(__always)
-    func withRows(_ frame: UnsafeRawPointer, layout: RawLayout, y: Int,
-                  _ body: (UnsafeMutablePointer<UInt16>, UnsafeMutablePointer<UInt16>) -> Void) {
-        let packing = layout.format.packing
-        RawUnpacking.unpack(row: frame + y * layout.bytesPerLine, packing: packing, first: 0,
-                            count: layout.width, into: rowA)
-        RawUnpacking.unpack(row: frame + (y + 1) * layout.bytesPerLine, packing: packing, first: 0,
-                            count: layout.width, into: rowB)
-        layout.format.cfa.redPosition.y == 0 ? body(rowA, rowB) : body(rowB, rowA)
-    }
-
     /// The 8-bit displayed luma of one tile (white balance, gain, gamma; no colour matrix).
     @inline(__always)
     func displayedLuma(red: UInt16, green: UInt16, blue: UInt16) -> UInt32 {

@@ -72,4 +72,23 @@ public enum RawUnpacking {
         }
         return UnsafePointer(table)
     }()
+
+    /// Sample `index` of the row at `row` alone, for reading a few samples of a row (the
+    /// statistics' grid) without unpacking all of it.
+    @inlinable @inline(__always)
+    public static func sample(_ row: UnsafeRawPointer, packing: RawPacking, at index: Int) -> UInt16 {
+        let bytes = row.assumingMemoryBound(to: UInt8.self)
+        switch packing {
+        case .bits8:
+            return UInt16(bytes[index])
+        case .unpacked16:
+            return UInt16(bytes[2 &* index]) | UInt16(bytes[2 &* index &+ 1]) &<< 8
+        case .csi2Packed10:
+            let group = index / 4 &* 5, lane = index % 4
+            return UInt16(bytes[group &+ lane]) &<< 2 | UInt16(bytes[group &+ 4]) &>> UInt16(2 &* lane) & 3
+        case .csi2Packed12:
+            let group = index / 2 &* 3, lane = index % 2
+            return UInt16(bytes[group &+ lane]) &<< 4 | UInt16(bytes[group &+ 2]) &>> UInt16(4 &* lane) & 0xF
+        }
+    }
 }

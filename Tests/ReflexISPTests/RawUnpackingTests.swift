@@ -53,6 +53,17 @@ struct RawUnpackingTests {
         }
     }
 
+    /// One sample read where it lies is the same sample the row's unpacking gives, in every
+    /// packing and at every place in its group.
+    @Test(arguments: [RawPacking.bits8, .unpacked16, .csi2Packed10, .csi2Packed12])
+    func aSampleReadAloneIsTheUnpackedSample(packing: RawPacking) {
+        var state: UInt32 = 99
+        let bytes: [UInt8] = (0..<80).map { _ in state = state &* 1_103_515_245 &+ 12345; return UInt8(state >> 24) }
+        let unpacked = unpack(bytes, packing, count: 24)
+        let alone = bytes.withUnsafeBytes { raw in (0..<24).map { RawUnpacking.sample(raw.baseAddress!, packing: packing, at: $0) } }
+        #expect(alone == unpacked)
+    }
+
     @Test func csi2Raw12PacksTwoSamplesInThreeBytes() {
         // Samples 4095 and 0x123: high bytes 0xFF, 0x12; low nibbles F (first) and 3 (second) → 0x3F.
         let group: [UInt8] = [0xFF, 0x12, 0x3F]
