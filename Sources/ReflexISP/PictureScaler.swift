@@ -2,11 +2,13 @@
 /// the last stage of the preview ISP.
 ///
 /// Each output pixel blends two source rows, then two columns. A weight that is a whole
-/// eighth is blended by halving: up to three averages, each rounded up (`eighths`), which
-/// SSE2 and NEON do sixteen bytes an instruction. That is every weight of the 4/3 upscale of
+/// eighth is blended by halving: up to three averages (`eighths`), which SSE2 and NEON do
+/// sixteen bytes an instruction, rounded down between rows and up between columns so that
+/// the two roundings cancel (on average within 0.01 of a level of exact bilinear, never more
+/// than 1.125 from it). That is every weight of the 4/3 upscale of
 /// a 1080p sensor's half-size picture into a 720-line viewfinder, the camera's usual case, so
 /// that case has a path of its own that uses no multiply. Other weights (a zoomed crop's)
-/// are 1/256ths, multiplied and truncated, two channels a multiply.
+/// are 1/256ths, multiplied and rounded, two channels a multiply.
 final class PictureScaler {
     /// Where each destination column samples the source: index and weight of the next column
     /// out of 256.
@@ -126,7 +128,8 @@ final class PictureScaler {
     }
 
     /// Rows `upper` and `lower` blended with `weight`/256 of the lower; where the weight is 0
-    /// or 256 that row itself, not a copy.
+    /// or 256 that row itself, not a copy. Eighths are halved with averages rounded down: the
+    /// rounding-up average of the bytes' complements, complemented.
     @inline(__always)
     private static func blendRows(_ upper: UnsafePointer<UInt32>, _ lower: UnsafePointer<UInt32>, weight: UInt32,
                                   pixels: Int, into buffer: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32> {
@@ -142,16 +145,16 @@ final class PictureScaler {
         }
         // Written out rather than by `eighths`, whose loop the compiler does not unroll here.
         switch weight {
-        case 32: each { u, l in average(u, average(u, average(u, l))) }
-        case 64: each { u, l in average(u, average(u, l)) }
-        case 96: each { u, l in let m = average(u, l); return average(average(u, m), m) }
-        case 128: each { u, l in average(u, l) }
-        case 160: each { u, l in let m = average(u, l); return average(m, average(m, l)) }
-        case 192: each { u, l in average(average(u, l), l) }
-        case 224: each { u, l in average(average(average(u, l), l), l) }
+        case 32: each { u, l in ~average(~u, average(~u, average(~u, ~l))) }
+        case 64: each { u, l in ~average(~u, average(~u, ~l)) }
+        case 96: each { u, l in let m = average(~u, ~l); return ~average(average(~u, m), m) }
+        case 128: each { u, l in ~average(~u, ~l) }
+        case 160: each { u, l in let m = average(~u, ~l); return ~average(m, average(m, ~l)) }
+        case 192: each { u, l in ~average(average(~u, ~l), ~l) }
+        case 224: each { u, l in ~average(average(average(~u, ~l), ~l), ~l) }
         default:
             let lowerWeight = UInt16(weight), upperWeight = UInt16(256 - weight)
-            each { UInt8(truncatingIfNeeded: (UInt16($0) &* upperWeight &+ UInt16($1) &* lowerWeight) &>> 8) }
+            each { UInt8(truncatingIfNeeded: (UInt16($0) &* upperWeight &+ UInt16($1) &* lowerWeight &+ 128) &>> 8) }
         }
         return UnsafePointer(buffer)
     }
@@ -188,8 +191,9 @@ final class PictureScaler {
         (a | b) &- ((a ^ b) &>> 1)
     }
 
-    /// Output columns `range` by their tables: weights in eighths by halving, others by
-    /// multiplying, red and blue sharing one multiply (16 bits apart), green another.
+    /// Output columns `range` by their tables: weights in eighths by halving (rounding up),
+    /// others by multiplying and rounding, red and blue sharing one multiply (16 bits apart),
+    /// green another.
     @inline(__always)
     private static func scaleColumns(_ blendedRow: UnsafePointer<UInt32>, nextColumn: Int,
                                      columnIndex: UnsafeMutablePointer<Int32>, columnFraction: UnsafeMutablePointer<UInt32>,
@@ -201,8 +205,8 @@ final class PictureScaler {
             if fx & 31 == 0 {
                 out[x] = 0xFF00_0000 | eighths(a, b, Int(fx &>> 5))
             } else {
-                let redBlue = ((a & 0xFF00FF) &* (256 &- fx) &+ (b & 0xFF00FF) &* fx) &>> 8
-                let green = ((a & 0xFF00) &* (256 &- fx) &+ (b & 0xFF00) &* fx) &>> 8
+                let redBlue = ((a & 0xFF00FF) &* (256 &- fx) &+ (b & 0xFF00FF) &* fx &+ 0x80_0080) &>> 8
+                let green = ((a & 0xFF00) &* (256 &- fx) &+ (b & 0xFF00) &* fx &+ 0x8000) &>> 8
                 out[x] = 0xFF00_0000 | (redBlue & 0xFF00FF) | (green & 0xFF00)
             }
         }

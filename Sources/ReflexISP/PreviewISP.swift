@@ -50,13 +50,15 @@ public final class PreviewISP {
     static let mixGreen = lutSize
     static let mixBlue = 3 * lutSize
     /// Linear → the 8-bit sRGB value, for -3 × gammaBelow ..< 4096 + gammaAbove: 0 below 0, 255
-    /// above 4095. `gamma` points at linear 0; the sum of a tile's three biased shares indexes
-    /// `gammaTable` itself.
+    /// above 4095. `gamma` points at linear 0. (It is laid out as the sum of a tile's three
+    /// biased shares counts, and `gammaWords` is made from it.)
     private let gammaTable: UnsafeMutablePointer<UInt8>
     private let gamma: UnsafeMutablePointer<UInt8>
     /// The gamma table three times over, one after the other (red, green, blue), as 32-bit
     /// words already in their place in an XRGB pixel (red with the opaque alpha), so a tile is
-    /// packed by two ORs; each indexed as `gammaTable` and `gammaCount` long.
+    /// packed by two ORs; each indexed as `gammaTable` (by a lane of the sum of a tile's
+    /// shares) and `gammaCount` long. (A lane never falls below 2 × gammaBelow + 2: most of
+    /// the part below linear 0 is never read, kept so that the index needs no subtraction.)
     private let gammaWords: UnsafeMutablePointer<UInt32>
     static let gammaCount = 3 * gammaBelow + (1 << linearBits) + gammaAbove
     static let gammaBelow = 4 << linearBits
@@ -151,7 +153,7 @@ public final class PreviewISP {
         }
         // (No `map`: white balance moves every few frames, and this must not allocate.)
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = PreviewISP.boundedMatrix(newParameters.colorMatrix.m)
-        // Half a unit in the red shares rounds the sum; the others are exact to 1/16.
+        // Half a unit in the red shares rounds the sum; each share is rounded to 1/16.
         let half = Double(1 << PreviewISP.mixFractionBits) / 2
         for value in 0...format.maximumValue {
             mix[value] = PreviewISP.shares(lutRed[value], m0, m3, m6, rounding: half)

@@ -23,10 +23,11 @@ public enum RawUnpacking {
             // shifted, the low bits of each group spread by a table, one OR.
             let spread = lowBitsSpread
             while i &+ 8 <= count {
-                let first = UnsafeRawPointer(source).loadUnaligned(as: SIMD4<UInt8>.self)
-                let second = UnsafeRawPointer(source + 5).loadUnaligned(as: SIMD4<UInt8>.self)
-                let high = SIMD8<UInt16>(UInt16(first[0]), UInt16(first[1]), UInt16(first[2]), UInt16(first[3]),
-                                         UInt16(second[0]), UInt16(second[1]), UInt16(second[2]), UInt16(second[3]))
+                let highs = UnsafeRawPointer(source).loadUnaligned(as: SIMD4<UInt8>.self)
+                let nextHighs = UnsafeRawPointer(source + 5).loadUnaligned(as: SIMD4<UInt8>.self)
+                let high = SIMD8<UInt16>(UInt16(highs[0]), UInt16(highs[1]), UInt16(highs[2]), UInt16(highs[3]),
+                                         UInt16(nextHighs[0]), UInt16(nextHighs[1]), UInt16(nextHighs[2]),
+                                         UInt16(nextHighs[3]))
                 let low = SIMD8<UInt16>(lowHalf: spread[Int(source[4])], highHalf: spread[Int(source[9])])
                 UnsafeMutableRawPointer(output + i).storeBytes(of: (high &<< 2) | low, as: SIMD8<UInt16>.self)
                 source += 10

@@ -82,6 +82,29 @@ struct BandRenderingTests {
         }, makeISP: { PreviewISP(maximumSourceWidth: Self.width, maximumSourceHeight: Self.height, maximumOutputWidth: Self.outputWidth) })
     }
 
+    /// A band asks the scaler's source for only the rows it blends: the letterbox for none,
+    /// the upper half of a 720-row picture from a 540-row half-size one for about half of them.
+    @Test func aBandAsksOnlyForItsSourceRows() {
+        let scaler = PictureScaler(maximumSourceWidth: 960, maximumOutputWidth: 1280)
+        let source = [UInt32](repeating: 0xFF80_8080, count: 960)
+        var output = [UInt32](repeating: 0, count: 1280 * 800)
+        func askedRows(_ band: Range<Int>) -> Set<Int> {
+            var asked = Set<Int>()
+            source.withUnsafeBufferPointer { row in
+                output.withUnsafeMutableBufferPointer { out in
+                    scaler.scale(width: 960, height: 540, into: out.baseAddress!, outputWidth: 1280, outputHeight: 800,
+                                 outputStride: 1280, destination: PixelRect(x: 0, y: 40, width: 1280, height: 720),
+                                 rows: band) { index in asked.insert(index); return row.baseAddress! }
+                }
+            }
+            return asked
+        }
+        #expect(askedRows(0..<40).isEmpty, "the letterbox asks for nothing")
+        let upper = askedRows(0..<400), lower = askedRows(400..<800)
+        #expect(upper.min() == 0 && lower.max() == 539)
+        #expect(upper.count < 275 && lower.count < 275 && upper.union(lower).count == 540, "\(upper.count), \(lower.count)")
+    }
+
     @Test func theTestsPictureHasALetterboxAboveAndBelow() {
         #expect(Self.destination == PixelRect(x: 0, y: 13, width: 96, height: 54))
     }

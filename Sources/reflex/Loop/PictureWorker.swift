@@ -40,8 +40,10 @@ final class PictureWorker: @unchecked Sendable {
     // Written by the loop before `nextBand` moves to its frame, read by the worker only after
     // it has taken a band of that frame, and so before the loop can write the next.
     private var job: Job?
-    /// The frame's number (high bits) and its next band not yet taken (low 16 bits).
-    private let nextBand = Atomic<Int>(0)
+    /// The frame's number (high bits) and its next band not yet taken (low 16 bits). It starts
+    /// with frame 0's bands all taken: there is no frame 0, and a worker that started before
+    /// the first frame must find nothing to take. (Numbers wrap after 2⁴⁷ frames, harmlessly.)
+    private let nextBand = Atomic<Int>(PictureWorker.bandsPerFrame)
     /// Bands of the current frame rendered so far.
     private let bandsDone = Atomic<Int>(0)
     /// Bands the worker has rendered since it started (how much of the work it takes).
@@ -134,8 +136,9 @@ final class PictureWorker: @unchecked Sendable {
         while !stopRequested.load(ordering: .acquiring) {
             let number = nextBand.load(ordering: .acquiring) >> 16
             var rendered = false
-            // (`job` is read only once a band is taken: see its comment.)
-            while let band = takeBand(of: number), let job {
+            while let band = takeBand(of: number) {
+                // A band taken is a band of the current frame, whose job is set (see `job`).
+                let job = self.job!
                 render(job, rows: PictureWorker.rows(ofBand: band, height: job.outputHeight))
                 bandsDone.wrappingAdd(1, ordering: .releasing)
                 workerBands.wrappingAdd(1, ordering: .relaxed)
