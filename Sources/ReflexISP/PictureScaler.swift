@@ -107,10 +107,11 @@ final class PictureScaler {
         (a | b) &- (((a ^ b) & 0xFEFE_FEFE) &>> 1)
     }
 
-    /// `a` blended `eighths`/8 of the way to `b` by halving: each step averages the two ends
-    /// and keeps the half the point lies in, until it lies on an average.
+    /// One pixel (all four bytes) `a` blended `eighths`/8 of the way to `b` by halving: each
+    /// step averages the two ends (rounding up) and keeps the half the point lies in, until it
+    /// lies on an average.
     @inline(__always)
-    static func eighths<Value>(_ a: Value, _ b: Value, _ eighths: Int, average: (Value, Value) -> Value) -> Value {
+    static func eighths(_ a: UInt32, _ b: UInt32, _ eighths: Int) -> UInt32 {
         if eighths <= 0 { return a }
         if eighths >= 8 { return b }
         var low = a, high = b, k = eighths
@@ -119,12 +120,6 @@ final class PictureScaler {
             if k == 4 { return middle }
             if k < 4 { high = middle; k *= 2 } else { low = middle; k = k * 2 - 8 }
         }
-    }
-
-    /// One pixel (all four bytes) `eighths`/8 of the way from `a` to `b`.
-    @inline(__always)
-    static func eighths(_ a: UInt32, _ b: UInt32, _ eighths: Int) -> UInt32 {
-        PictureScaler.eighths(a, b, eighths, average: { average($0, $1) })
     }
 
     /// Rows `upper` and `lower` blended with `weight`/256 of the lower; where the weight is 0
@@ -143,7 +138,7 @@ final class PictureScaler {
         @inline(__always) func each(_ blend: (UInt8, UInt8) -> UInt8) {
             for i in 0..<count { out[i] = blend(u[i], l[i]) }
         }
-        // Written out rather than by `eighths`, whose loop the compiler does not unroll here.
+        // Written out, as the same halving with rounding-down averages, so each loop vectorises.
         switch weight {
         case 32: each { u, l in ~average(~u, average(~u, average(~u, ~l))) }
         case 64: each { u, l in ~average(~u, average(~u, ~l)) }

@@ -50,8 +50,8 @@ public final class PreviewISP {
     static let mixGreen = lutSize
     static let mixBlue = 3 * lutSize
     /// Linear → the 8-bit sRGB value, for -3 × gammaBelow ..< 4096 + gammaAbove: 0 below 0, 255
-    /// above 4095. `gamma` points at linear 0. (It is laid out as the sum of a tile's three
-    /// biased shares counts, and `gammaWords` is made from it.)
+    /// above 4095. `gamma` points at linear 0; index 0 of the table is where the sum of a
+    /// tile's three biased shares counts from. `gammaWords` is made from it.
     private let gammaTable: UnsafeMutablePointer<UInt8>
     private let gamma: UnsafeMutablePointer<UInt8>
     /// The gamma table three times over, one after the other (red, green, blue), as 32-bit
@@ -87,7 +87,7 @@ public final class PreviewISP {
         lutBlue = .allocate(capacity: PreviewISP.lutSize)
         mix = .allocate(capacity: 4 * PreviewISP.lutSize)
         let below = 3 * PreviewISP.gammaBelow
-        gammaTable = .allocate(capacity: below + (1 << PreviewISP.linearBits) + PreviewISP.gammaAbove)
+        gammaTable = .allocate(capacity: PreviewISP.gammaCount)
         gamma = gammaTable + below
         gammaTable.initialize(repeating: 0, count: below)
         (gamma + (1 << PreviewISP.linearBits)).initialize(repeating: 255, count: PreviewISP.gammaAbove)
@@ -222,7 +222,7 @@ public final class PreviewISP {
         let masked = format.packing.sampleBits > format.bitsPerSample
         var made = MadeRows(storage: madeRows, stride: madeRowStride)
         scaler.scale(width: tilesWide, height: tilesHigh, into: output, outputWidth: outputWidth, outputHeight: outputHeight,
-              outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight) { tileRow in
+                     outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight) { tileRow in
             made.row(tileRow) { tileRow, out in
                 let y = area.y + tileRow * 2
                 let upperRow = frame + y * layout.bytesPerLine, lowerRow = upperRow + layout.bytesPerLine
@@ -267,7 +267,7 @@ public final class PreviewISP {
         let blocksWide = area.width / 2, blocksHigh = area.height / 2
         var made = MadeRows(storage: madeRows, stride: madeRowStride)
         scaler.scale(width: blocksWide, height: blocksHigh, into: output, outputWidth: outputWidth, outputHeight: outputHeight,
-              outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight) { blockRow in
+                     outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight) { blockRow in
             made.row(blockRow) { blockRow, out in
                 let upper = (frame + (area.y + 2 * blockRow) * bytesPerLine + area.x * 2).assumingMemoryBound(to: UInt8.self)
                 let lower = upper + bytesPerLine
@@ -299,7 +299,7 @@ public final class PreviewISP {
                                           width: width, height: height, step: 1)
         let first = pixels + area.y * width + area.x
         scaler.scale(width: area.width, height: area.height, into: output, outputWidth: outputWidth, outputHeight: outputHeight,
-              outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight) { row in
+                     outputStride: outputStride, destination: destination, rows: rows ?? 0..<outputHeight) { row in
             first + row * width
         }
     }
