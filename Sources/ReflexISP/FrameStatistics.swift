@@ -37,46 +37,69 @@ extension PreviewISP {
         guard let parameters = currentParameters, let format = currentFormat, format == layout.format else {
             preconditionFailure("setParameters(_:format:) for this format first")
         }
-        let black = Int32(parameters.blackLevel)
-        let clipLevel = UInt16(min(parameters.whiteLevel, format.maximumValue) * 98 / 100)
-        var sumRed: Int64 = 0, sumGreen: Int64 = 0, sumBlue: Int64 = 0
-        var samples = 0
-        var clipped = 0
+        let grid = SampleGrid(frame: frame, layout: layout, step: gridStep, black: Int32(parameters.blackLevel),
+                              clipLevel: UInt16(min(parameters.whiteLevel, format.maximumValue) * 98 / 100))
         for bin in 0..<FrameStatistics.histogramBins { statistics.histogram[bin] = 0 }
-        let red = format.cfa.redPosition
-        let tilesWide = layout.width / 2
-        let histogramShift = 8 - 6  // 8-bit display values into 64 bins
-        let packing = format.packing
-        statistics.histogram.withUnsafeMutableBufferPointer { histogram in
-            var tileRow = 0
-            while tileRow < layout.height / 2 {
-                // Only the sampled tiles' samples are read, where they lie.
-                let upper = frame + tileRow * 2 * layout.bytesPerLine, lower = upper + layout.bytesPerLine
-                let redRow = red.y == 0 ? upper : lower, blueRow = red.y == 0 ? lower : upper
-                var tile = 0
-                while tile < tilesWide {
-                    let x = tile * 2
-                    let r = RawUnpacking.sample(redRow, packing: packing, at: x + red.x)
-                    let g1 = RawUnpacking.sample(redRow, packing: packing, at: x + 1 - red.x)
-                    let g2 = RawUnpacking.sample(blueRow, packing: packing, at: x + red.x)
-                    let b = RawUnpacking.sample(blueRow, packing: packing, at: x + 1 - red.x)
-                    sumRed &+= Int64(max(Int32(r) - black, 0))
-                    sumGreen &+= Int64(max((Int32(g1) + Int32(g2)) / 2 - black, 0))
-                    sumBlue &+= Int64(max(Int32(b) - black, 0))
-                    if r >= clipLevel || g1 >= clipLevel || g2 >= clipLevel || b >= clipLevel { clipped += 1 }
-                    let luma = displayedLuma(red: r, green: g1, blue: b)
-                    histogram[Int(luma) >> histogramShift] += 1
-                    samples += 1
-                    tile += gridStep
-                }
-                tileRow += gridStep
+        // One loop per packing, so that the reads are specialised rather than switched per sample.
+        let sums = statistics.histogram.withUnsafeMutableBufferPointer { histogram in
+            switch format.packing {
+            case .bits8: sample(grid, into: histogram) { RawUnpacking.sample($0, packing: .bits8, at: $1) }
+            case .unpacked16: sample(grid, into: histogram) { RawUnpacking.sample($0, packing: .unpacked16, at: $1) }
+            case .csi2Packed10: sample(grid, into: histogram) { RawUnpacking.sample($0, packing: .csi2Packed10, at: $1) }
+            case .csi2Packed12: sample(grid, into: histogram) { RawUnpacking.sample($0, packing: .csi2Packed12, at: $1) }
             }
         }
-        statistics.sumRed = sumRed
-        statistics.sumGreen = sumGreen
-        statistics.sumBlue = sumBlue
-        statistics.samples = samples
-        statistics.clipped = clipped
+        statistics.sumRed = sums.red
+        statistics.sumGreen = sums.green
+        statistics.sumBlue = sums.blue
+        statistics.samples = sums.tiles
+        statistics.clipped = sums.clipped
         statistics.signalRange = parameters.whiteLevel - parameters.blackLevel
+    }
+
+    /// The tiles the statistics read, and what they need to know of the frame's levels.
+    private struct SampleGrid {
+        let frame: UnsafeRawPointer
+        let layout: RawLayout
+        let step: Int
+        let black: Int32
+        let clipLevel: UInt16
+    }
+
+    private struct GridSums {
+        var red: Int64 = 0, green: Int64 = 0, blue: Int64 = 0
+        var tiles = 0, clipped = 0
+    }
+
+    /// The sums of the grid's tiles, and their displayed luma counted into `histogram`; `read`
+    /// gives a row's sample at an index (only the sampled tiles' samples are read, where they lie).
+    @inline(__always)
+    private func sample(_ grid: SampleGrid, into histogram: UnsafeMutableBufferPointer<UInt32>,
+                        read: (UnsafeRawPointer, Int) -> UInt16) -> GridSums {
+        let red = grid.layout.format.cfa.redPosition
+        let histogramShift = 8 - 6  // 8-bit display values into 64 bins
+        let rowEnd = grid.layout.width / 2 * 2
+        var sums = GridSums()
+        var tileRow = 0
+        while tileRow < grid.layout.height / 2 {
+            let upper = grid.frame + tileRow * 2 * grid.layout.bytesPerLine, lower = upper + grid.layout.bytesPerLine
+            let redRow = red.y == 0 ? upper : lower, blueRow = red.y == 0 ? lower : upper
+            var x = 0
+            while x < rowEnd {
+                let r = read(redRow, x &+ red.x)
+                let g1 = read(redRow, x &+ 1 &- red.x)
+                let g2 = read(blueRow, x &+ red.x)
+                let b = read(blueRow, x &+ 1 &- red.x)
+                sums.red &+= Int64(max(Int32(r) &- grid.black, 0))
+                sums.green &+= Int64(max((Int32(g1) &+ Int32(g2)) / 2 &- grid.black, 0))
+                sums.blue &+= Int64(max(Int32(b) &- grid.black, 0))
+                if max(max(r, g1), max(g2, b)) >= grid.clipLevel { sums.clipped &+= 1 }
+                histogram[Int(displayedLuma(red: r, green: g1, blue: b)) &>> histogramShift] &+= 1
+                sums.tiles &+= 1
+                x &+= 2 &* grid.step
+            }
+            tileRow &+= grid.step
+        }
+        return sums
     }
 }

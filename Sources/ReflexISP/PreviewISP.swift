@@ -36,11 +36,11 @@ public final class PreviewISP {
     /// The two rows of the half-size picture the scaler is blending (see `MadeRows`).
     private let madeRows: UnsafeMutablePointer<UInt32>
     private let madeRowStride: Int
-    /// Sensor value → linear 0…4095 after black level, white balance, gain and normalisation
-    /// (the statistics' luma uses these).
-    private let lutRed: UnsafeMutablePointer<Float>
-    private let lutGreen: UnsafeMutablePointer<Float>
-    private let lutBlue: UnsafeMutablePointer<Float>
+    /// Sensor value → its share of the statistics' luma (Rec. 709 weights of its linear value
+    /// after black level, white balance, gain and normalisation), in units of 1/2^`lumaFractionBits`;
+    /// laid out as `mix` (red, green by the sum of two, blue).
+    private let lumaShares: UnsafeMutablePointer<UInt32>
+    static let lumaFractionBits = 4
     /// Sensor value → its share of the displayed red, green and blue (see the type's comment):
     /// lanes of `mixLaneBits` at bit 0, 21 and 42, each biased by `gammaBelow` and in units of
     /// 1/2^`mixFractionBits`. Green is indexed by the sum of a tile's two greens.
@@ -82,9 +82,7 @@ public final class PreviewISP {
         rowB = .allocate(capacity: maximumSourceWidth + 8)
         madeRowStride = maximumSourceWidth / 2 + 1
         madeRows = .allocate(capacity: 2 * madeRowStride)
-        lutRed = .allocate(capacity: PreviewISP.lutSize)
-        lutGreen = .allocate(capacity: 2 * PreviewISP.lutSize)  // indexed by the sum of a tile's two greens
-        lutBlue = .allocate(capacity: PreviewISP.lutSize)
+        lumaShares = .allocate(capacity: 4 * PreviewISP.lutSize)
         mix = .allocate(capacity: 4 * PreviewISP.lutSize)
         let below = 3 * PreviewISP.gammaBelow
         gammaTable = .allocate(capacity: PreviewISP.gammaCount)
@@ -106,7 +104,7 @@ public final class PreviewISP {
 
     deinit {
         for pointer in [rowA, rowB] { pointer.deallocate() }
-        for pointer in [lutRed, lutGreen, lutBlue] { pointer.deallocate() }
+        lumaShares.deallocate()
         mix.deallocate()
         madeRows.deallocate()
         gammaWords.deallocate()
@@ -126,8 +124,10 @@ public final class PreviewISP {
     @inline(__always)
     func displayedLuma(red: UInt16, green: UInt16, blue: UInt16) -> UInt32 {
         let mask = sampleMask
-        let y = 0.2126 * lutRed[Int(red) & mask] + 0.7152 * lutGreen[2 &* (Int(green) & mask)] + 0.0722 * lutBlue[Int(blue) & mask]
-        return UInt32(gamma[Int(y)])
+        let y = lumaShares[Int(red) & mask] &+ lumaShares[PreviewISP.mixGreen &+ 2 &* (Int(green) & mask)]
+            &+ lumaShares[PreviewISP.mixBlue &+ Int(blue) & mask]
+        // (The three shares of 4095, rounded, add up to 4095 and a fraction: inside the table.)
+        return UInt32(gamma[Int(y &>> UInt32(PreviewISP.lumaFractionBits))])
     }
 
     /// Sets what the next frames get. Tables are rebuilt only when something changed.
@@ -139,29 +139,30 @@ public final class PreviewISP {
         let range = Double(newParameters.whiteLevel - newParameters.blackLevel)
         let scale = Double(PreviewISP.linearMaximum) * newParameters.digitalGain / range
         let gains = newParameters.whiteBalance * scale
-        // Samples above the format's depth are noise from a bad frame: they saturate.
-        for value in 0...format.maximumValue {
-            let signal = Double(value - newParameters.blackLevel)
-            lutRed[value] = PreviewISP.clampLinear(signal * gains.x)
-            lutBlue[value] = PreviewISP.clampLinear(signal * gains.z)
-        }
-        // Green: the two greens of a tile are averaged as signal, before any clipping, so a
-        // hot or saturated one does not pull its tile's colour.
-        for sum in 0...(2 * format.maximumValue) {
-            let signal = Double(sum) / 2 - Double(newParameters.blackLevel)
-            lutGreen[sum] = PreviewISP.clampLinear(signal * gains.y)
-        }
         // (No `map`: white balance moves every few frames, and this must not allocate.)
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = PreviewISP.boundedMatrix(newParameters.colorMatrix.m)
         // Half a unit in the red shares rounds the sum; each share is rounded to 1/16.
         let half = Double(1 << PreviewISP.mixFractionBits) / 2
+        // Samples above the format's depth are noise from a bad frame: they saturate.
         for value in 0...format.maximumValue {
-            mix[value] = PreviewISP.shares(lutRed[value], m0, m3, m6, rounding: half)
-            mix[PreviewISP.mixBlue + value] = PreviewISP.shares(lutBlue[value], m2, m5, m8, rounding: 0)
+            let signal = Double(value - newParameters.blackLevel)
+            let red = PreviewISP.clampLinear(signal * gains.x), blue = PreviewISP.clampLinear(signal * gains.z)
+            mix[value] = PreviewISP.shares(red, m0, m3, m6, rounding: half)
+            mix[PreviewISP.mixBlue + value] = PreviewISP.shares(blue, m2, m5, m8, rounding: 0)
+            lumaShares[value] = PreviewISP.lumaShare(red, weight: 0.2126)
+            lumaShares[PreviewISP.mixBlue + value] = PreviewISP.lumaShare(blue, weight: 0.0722)
         }
+        // Green: the two greens of a tile are averaged as signal, before any clipping, so a
+        // hot or saturated one does not pull its tile's colour.
         for sum in 0...(2 * format.maximumValue) {
-            mix[PreviewISP.mixGreen + sum] = PreviewISP.shares(lutGreen[sum], m1, m4, m7, rounding: 0)
+            let green = PreviewISP.clampLinear((Double(sum) / 2 - Double(newParameters.blackLevel)) * gains.y)
+            mix[PreviewISP.mixGreen + sum] = PreviewISP.shares(green, m1, m4, m7, rounding: 0)
+            lumaShares[PreviewISP.mixGreen + sum] = PreviewISP.lumaShare(green, weight: 0.7152)
         }
+    }
+
+    static func lumaShare(_ linear: Float, weight: Double) -> UInt32 {
+        UInt32((Double(linear) * weight * Double(1 << lumaFractionBits)).rounded())
     }
 
     /// The colour matrix as the hot loop takes it. Every result of a row must stay inside the

@@ -91,4 +91,40 @@ struct RealFrameTests {
         let mean = statistics.meanRGB
         #expect(mean.y > 0.2 && mean.y < 0.9, "a chart on white is bright: \(mean)")
     }
+
+    /// The histogram is of displayed luma: Rec. 709 weights of the white-balanced linear
+    /// channels, then sRGB. Computed here in doubles from the same tiles; bins may differ only
+    /// where a tile's luma falls within rounding of a bin's edge.
+    @Test func histogramOfTheIMX219FrameIsItsDisplayedLuma() throws {
+        let frame = try #require(testDataFile("imx219_1920x1080_SRGGB10_CSI2P.raw"),
+                                 "../shared/testdata/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10)
+        let layout = RawLayout(width: 1920, height: 1080, bytesPerLine: 2400, format: format)
+        let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 1.3)
+        let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: 16)
+        isp.setParameters(parameters, format: format)
+        var statistics = FrameStatistics()
+        frame.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, gridStep: 4, into: &statistics) }
+        var expected = [Int](repeating: 0, count: FrameStatistics.histogramBins)
+        func sample(_ x: Int, _ y: Int) -> Double {
+            let group = y * 2400 + x / 4 * 5
+            return Double(Int(frame[group + x % 4]) << 2 | Int(frame[group + 4]) >> (2 * (x % 4)) & 3)
+        }
+        func linear(_ value: Double, _ gain: Double) -> Double {
+            min(max((value - 64) / (1023 - 64) * gain * 1.3, 0), 1)
+        }
+        for tileRow in stride(from: 0, to: 540, by: 4) {
+            for tile in stride(from: 0, to: 960, by: 4) {
+                let (x, y) = (tile * 2, tileRow * 2)
+                let luma = 0.2126 * linear(sample(x, y), 1.9) + 0.7152 * linear(sample(x + 1, y), 1)
+                    + 0.0722 * linear(sample(x + 1, y + 1), 1.6)
+                let displayed = (PreviewISP.sRGBEncode(luma) * 255).rounded()  // the 8-bit displayed value
+                expected[min(Int(displayed) / 4, FrameStatistics.histogramBins - 1)] += 1
+            }
+        }
+        let moved = zip(statistics.histogram, expected).map { abs(Int($0) - $1) }.reduce(0, +)
+        #expect(statistics.histogram.reduce(0, +) == UInt32(statistics.samples))
+        #expect(moved < statistics.samples / 50, "\(moved) of \(statistics.samples) tiles in another bin")
+        #expect(expected.filter { $0 > 0 }.count > 10, "the frame spreads over the histogram")
+    }
 }
