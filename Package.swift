@@ -27,6 +27,8 @@ let package = Package(
 
         // Linux calls Swift's Glibc module lacks (timerfd, eventfd).
         .target(name: "CLinux"),
+        // Motion-JPEG at half size through libjpeg, with a memory manager that reuses its memory.
+        .target(name: "CJPEGDecoder", linkerSettings: [.linkedLibrary("jpeg")]),
         // Counts heap allocations (replaces malloc in the programs that link it).
         .target(name: "CAllocationCounter"),
 
@@ -40,7 +42,7 @@ let package = Package(
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Hardware discovery and drivers (V4L2, DRM, libinput).
-        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CTurboJPEG", "ReflexSystem", "ReflexISP", "CAllocationCounter"]),
+        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "ReflexSystem", "ReflexISP", "CAllocationCounter"]),
 
         // Everything on screen, drawn with Cairo into layers and blended over the picture.
         .target(name: "ReflexUI", dependencies: ["ReflexCore", "ReflexISP", "CCairo"]),
@@ -57,7 +59,7 @@ let package = Package(
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
         .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "CCairo", "CAllocationCounter"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP", "CTurboJPEG"]),
+        .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP", "CTurboJPEG", "CAllocationCounter"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]

@@ -1,3 +1,4 @@
+import CAllocationCounter
 import CTurboJPEG
 import ReflexHardware
 import ReflexISP
@@ -23,6 +24,29 @@ struct JPEGPreviewTests {
         var size: UInt = 0
         let status = tjCompress2(compressor, rgb, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
                                  &buffer, &size, Int32(TJSAMP_420.rawValue), 95, 0)
+        precondition(status == 0, "the test's encoder works")
+        defer { tjFree(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// A `width` × `height` webcam frame (4:2:2, as UVC cameras send): smooth gradients with
+    /// a fine pattern; baseline or progressive.
+    static func webcamJPEG(width: Int, height: Int, progressive: Bool = false) -> [UInt8] {
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 3
+                rgb[i] = UInt8(x * 255 / width)
+                rgb[i + 1] = UInt8(y * 255 / height)
+                rgb[i + 2] = (x / 8 + y / 8) % 2 == 0 ? 200 : 60
+            }
+        }
+        let compressor = tjInitCompress()!
+        defer { tjDestroy(compressor) }
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = tjCompress2(compressor, rgb, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                                 &buffer, &size, Int32(TJSAMP_422.rawValue), 85, progressive ? TJFLAG_PROGRESSIVE : 0)
         precondition(status == 0, "the test's encoder works")
         defer { tjFree(buffer) }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
@@ -113,6 +137,71 @@ struct JPEGPreviewTests {
             return
         }
         #expect(!error.message.isEmpty)
+    }
+
+    /// libjpeg's own memory manager mallocs each image's working memory and frees it at the
+    /// image's end; the decoder's keeps it. Baseline and progressive frames (whole-image
+    /// coefficient arrays), one after the other, as a camera could send them.
+    @Test func aStreamsFramesAllocateNothingAfterTheFirst() throws {
+        let (width, height) = (1280, 720)
+        let frames = [Self.webcamJPEG(width: width, height: height),
+                      Self.webcamJPEG(width: width, height: height, progressive: true)]
+        let decoder = try #require(JPEGPreviewDecoder())
+        let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: width, height: height)
+        var pictures = [[UInt32]](repeating: [UInt32](repeating: 0, count: halfWidth * halfHeight), count: 2)
+        var failures = 0
+        func decodeBoth() {
+            for index in 0..<2 {
+                frames[index].withUnsafeBytes { jpeg in
+                    pictures[index].withUnsafeMutableBytes { pixels in
+                        if case .failure = decoder.decodeHalfSize(jpeg, width: width, height: height, into: pixels.baseAddress!) {
+                            failures += 1
+                        }
+                    }
+                }
+            }
+        }
+        decodeBoth()
+        let retained = decoder.retainedBytes
+        let before = reflex_thread_allocations()
+        for _ in 0..<10 { decodeBoth() }
+        let allocations = reflex_thread_allocations() - before
+        #expect(failures == 0)
+        #expect(allocations == 0, "\(allocations) allocations in 20 frames")
+        #expect(decoder.retainedBytes == retained, "the working memory does not grow: \(retained) → \(decoder.retainedBytes)")
+        #expect(retained < 16 << 20, "\(retained) bytes kept")
+        // Both pictures are the frame: the progressive one as the baseline one, within JPEG's loss.
+        var largest = 0
+        for (a, b) in zip(pictures[0], pictures[1]) {
+            for shift in [0, 8, 16] as [UInt32] {
+                largest = max(largest, abs(Int(a >> shift & 0xFF) - Int(b >> shift & 0xFF)))
+            }
+        }
+        #expect(largest < 24, "progressive and baseline differ by up to \(largest) levels")
+        let centre = pictures[0][halfHeight / 2 * halfWidth + halfWidth / 2]
+        #expect(abs(Int(centre >> 16 & 0xFF) - 127) < 12 && abs(Int(centre >> 8 & 0xFF) - 127) < 12, "\(String(centre, radix: 16))")
+    }
+
+    /// A damaged frame between good ones: refused, and the next frame decodes as before.
+    @Test func aDamagedFrameLeavesTheDecoderWhole() throws {
+        let good = Self.quadrantsJPEG()
+        var damaged = good
+        damaged.removeLast(damaged.count / 2)
+        damaged[2] = 0
+        let decoder = try #require(JPEGPreviewDecoder())
+        var first = [UInt32](repeating: 0, count: 32 * 16), again = first
+        func decode(_ jpeg: [UInt8], into pixels: inout [UInt32]) -> Bool {
+            jpeg.withUnsafeBytes { bytes in
+                pixels.withUnsafeMutableBytes { out in
+                    (try? decoder.decodeHalfSize(bytes, width: 64, height: 32, into: out.baseAddress!).get()) != nil
+                }
+            }
+        }
+        #expect(decode(good, into: &first))
+        var scratch = first
+        #expect(!decode(damaged, into: &scratch))
+        #expect(decode(good, into: &again))
+        #expect(first == again)
     }
 
     @Test func aWebcamsMotionJPEGIsChosenOnlyWithoutBayerOrYUYV() {

@@ -1,0 +1,327 @@
+// Half-size Motion-JPEG decoding with libjpeg and a memory manager that keeps its memory.
+// The memory manager interface is libjpeg's (jpeglib.h, struct jpeg_memory_mgr; described
+// in libjpeg.txt): two pools, JPOOL_PERMANENT for the decoder's life and JPOOL_IMAGE for one
+// image, freed whole. Here each pool is an arena of chunks that is rewound rather than freed,
+// so an image of the same kind as the last one is decoded in the same bytes.
+#include "reflex_jpeg_decoder.h"
+
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+// libjpeg-turbo's SIMD code reads and writes whole vectors: every block is aligned to a
+// cache line, and sample rows have room for a vector's overrun past their end.
+enum { ALIGNMENT = 64, ROW_SLACK = 128, CHUNK_BYTES = 1 << 20 };
+
+static size_t round_up(size_t size, size_t unit) { return (size + unit - 1) / unit * unit; }
+
+// ---- Arenas ----------------------------------------------------------------------------
+
+struct chunk {
+    struct chunk *next;
+    size_t size;
+    size_t used;
+    unsigned char *bytes;  // aligned, inside the allocation that holds this header
+};
+
+/// Chunks handed out front to back. Rewinding starts again at the first chunk; the same
+/// requests in the same order then fit where they fitted before, so nothing new is allocated.
+struct arena {
+    struct chunk *first;
+    struct chunk *last;
+    struct chunk *current;
+    size_t held;
+};
+
+static void *arena_take(struct arena *arena, size_t size) {
+    size = round_up(size, ALIGNMENT);
+    for (struct chunk *chunk = arena->current; chunk; chunk = chunk->next) {
+        if (chunk->size - chunk->used >= size) {
+            arena->current = chunk;
+            void *bytes = chunk->bytes + chunk->used;
+            chunk->used += size;
+            return bytes;
+        }
+    }
+    size_t capacity = size > CHUNK_BYTES ? size : CHUNK_BYTES;
+    unsigned char *allocation = malloc(sizeof(struct chunk) + ALIGNMENT + capacity);
+    if (!allocation) return NULL;
+    struct chunk *chunk = (struct chunk *)allocation;
+    uintptr_t start = (uintptr_t)(allocation + sizeof(struct chunk));
+    chunk->bytes = (unsigned char *)round_up(start, ALIGNMENT);
+    chunk->size = capacity;
+    chunk->used = size;
+    chunk->next = NULL;
+    if (arena->last) arena->last->next = chunk; else arena->first = chunk;
+    arena->last = chunk;
+    arena->current = chunk;
+    arena->held += capacity;
+    return chunk->bytes;
+}
+
+static void arena_rewind(struct arena *arena) {
+    for (struct chunk *chunk = arena->first; chunk; chunk = chunk->next) chunk->used = 0;
+    arena->current = arena->first;
+}
+
+static void arena_release(struct arena *arena) {
+    struct chunk *chunk = arena->first;
+    while (chunk) {
+        struct chunk *next = chunk->next;
+        free(chunk);
+        chunk = next;
+    }
+    memset(arena, 0, sizeof *arena);
+}
+
+// ---- The memory manager ----------------------------------------------------------------
+
+// libjpeg declares these only by name; each memory manager defines its own.
+struct jvirt_sarray_control {
+    JSAMPARRAY rows;  // NULL until realised
+    JDIMENSION samples_per_row;
+    JDIMENSION row_count;
+    boolean pre_zero;
+    struct jvirt_sarray_control *next;
+};
+
+struct jvirt_barray_control {
+    JBLOCKARRAY rows;  // NULL until realised
+    JDIMENSION blocks_per_row;
+    JDIMENSION row_count;
+    boolean pre_zero;
+    struct jvirt_barray_control *next;
+};
+
+struct pool_manager {
+    struct jpeg_memory_mgr methods;  // first: libjpeg sees only this
+    struct arena pools[JPOOL_NUMPOOLS];
+    // Whole-image arrays (progressive and multi-scan images), kept in memory; always in the
+    // image pool, so they go when it is rewound.
+    struct jvirt_sarray_control *sample_arrays;
+    struct jvirt_barray_control *block_arrays;
+};
+
+static struct pool_manager *manager_of(j_common_ptr cinfo) { return (struct pool_manager *)cinfo->mem; }
+
+static void *take(j_common_ptr cinfo, int pool_id, size_t size) {
+    if (pool_id < 0 || pool_id >= JPOOL_NUMPOOLS) ERREXIT1(cinfo, JERR_BAD_POOL_ID, pool_id);
+    void *bytes = arena_take(&manager_of(cinfo)->pools[pool_id], size);
+    if (!bytes) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 1);
+    return bytes;
+}
+
+static void *alloc_small(j_common_ptr cinfo, int pool_id, size_t size) { return take(cinfo, pool_id, size); }
+
+static void *alloc_large(j_common_ptr cinfo, int pool_id, size_t size) { return take(cinfo, pool_id, size); }
+
+/// `row_count` rows of `row_bytes` each, in one block, and the array of pointers to them.
+static void **take_rows(j_common_ptr cinfo, int pool_id, size_t row_bytes, JDIMENSION row_count) {
+    void **rows = take(cinfo, pool_id, (size_t)row_count * sizeof(void *));
+    unsigned char *block = take(cinfo, pool_id, row_bytes * row_count);
+    for (JDIMENSION row = 0; row < row_count; row++) rows[row] = block + row * row_bytes;
+    return rows;
+}
+
+static size_t sample_row_bytes(JDIMENSION samples) { return round_up(samples * sizeof(JSAMPLE) + ROW_SLACK, ALIGNMENT); }
+
+static size_t block_row_bytes(JDIMENSION blocks) { return round_up(blocks * sizeof(JBLOCK), ALIGNMENT); }
+
+static JSAMPARRAY alloc_sarray(j_common_ptr cinfo, int pool_id, JDIMENSION samples, JDIMENSION rows) {
+    return (JSAMPARRAY)take_rows(cinfo, pool_id, sample_row_bytes(samples), rows);
+}
+
+static JBLOCKARRAY alloc_barray(j_common_ptr cinfo, int pool_id, JDIMENSION blocks, JDIMENSION rows) {
+    return (JBLOCKARRAY)take_rows(cinfo, pool_id, block_row_bytes(blocks), rows);
+}
+
+static jvirt_sarray_ptr request_virt_sarray(j_common_ptr cinfo, int pool_id, boolean pre_zero, JDIMENSION samples,
+                                            JDIMENSION rows, JDIMENSION max_access) {
+    (void)max_access;  // the whole array is in memory
+    if (pool_id != JPOOL_IMAGE) ERREXIT1(cinfo, JERR_BAD_POOL_ID, pool_id);
+    struct jvirt_sarray_control *array = take(cinfo, pool_id, sizeof *array);
+    *array = (struct jvirt_sarray_control){ NULL, samples, rows, pre_zero, manager_of(cinfo)->sample_arrays };
+    manager_of(cinfo)->sample_arrays = array;
+    return array;
+}
+
+static jvirt_barray_ptr request_virt_barray(j_common_ptr cinfo, int pool_id, boolean pre_zero, JDIMENSION blocks,
+                                            JDIMENSION rows, JDIMENSION max_access) {
+    (void)max_access;
+    if (pool_id != JPOOL_IMAGE) ERREXIT1(cinfo, JERR_BAD_POOL_ID, pool_id);
+    struct jvirt_barray_control *array = take(cinfo, pool_id, sizeof *array);
+    *array = (struct jvirt_barray_control){ NULL, blocks, rows, pre_zero, manager_of(cinfo)->block_arrays };
+    manager_of(cinfo)->block_arrays = array;
+    return array;
+}
+
+static void realize_virt_arrays(j_common_ptr cinfo) {
+    for (struct jvirt_sarray_control *array = manager_of(cinfo)->sample_arrays; array; array = array->next) {
+        if (array->rows) continue;
+        array->rows = alloc_sarray(cinfo, JPOOL_IMAGE, array->samples_per_row, array->row_count);
+        if (array->pre_zero && array->row_count)
+            memset(array->rows[0], 0, sample_row_bytes(array->samples_per_row) * array->row_count);
+    }
+    for (struct jvirt_barray_control *array = manager_of(cinfo)->block_arrays; array; array = array->next) {
+        if (array->rows) continue;
+        array->rows = alloc_barray(cinfo, JPOOL_IMAGE, array->blocks_per_row, array->row_count);
+        if (array->pre_zero && array->row_count)
+            memset(array->rows[0], 0, block_row_bytes(array->blocks_per_row) * array->row_count);
+    }
+}
+
+static JSAMPARRAY access_virt_sarray(j_common_ptr cinfo, jvirt_sarray_ptr array, JDIMENSION start, JDIMENSION count,
+                                     boolean writable) {
+    (void)writable;
+    if (!array->rows || start + count > array->row_count || start + count < start) ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+    return array->rows + start;
+}
+
+static JBLOCKARRAY access_virt_barray(j_common_ptr cinfo, jvirt_barray_ptr array, JDIMENSION start, JDIMENSION count,
+                                      boolean writable) {
+    (void)writable;
+    if (!array->rows || start + count > array->row_count || start + count < start) ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+    return array->rows + start;
+}
+
+static void free_pool(j_common_ptr cinfo, int pool_id) {
+    if (pool_id < 0 || pool_id >= JPOOL_NUMPOOLS) ERREXIT1(cinfo, JERR_BAD_POOL_ID, pool_id);
+    struct pool_manager *manager = manager_of(cinfo);
+    if (pool_id == JPOOL_IMAGE) {
+        manager->sample_arrays = NULL;
+        manager->block_arrays = NULL;
+    }
+    arena_rewind(&manager->pools[pool_id]);
+}
+
+static void release_pools(struct pool_manager *manager) {
+    for (int pool = 0; pool < JPOOL_NUMPOOLS; pool++) arena_release(&manager->pools[pool]);
+}
+
+static void self_destruct(j_common_ptr cinfo) {
+    release_pools(manager_of(cinfo));
+    free(cinfo->mem);
+    cinfo->mem = NULL;
+}
+
+// ---- The decoder -----------------------------------------------------------------------
+
+struct error_manager {
+    struct jpeg_error_mgr methods;  // first: libjpeg sees only this
+    jmp_buf failure;
+    char *message;
+};
+
+struct reflex_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    struct error_manager errors;
+    /// The memory manager jpeg_create_decompress installed: it holds what that call made,
+    /// and frees it when the decoder is destroyed.
+    struct jpeg_memory_mgr *library_manager;
+    char message[JMSG_LENGTH_MAX];
+};
+
+/// An error ends the decoding where it began (libjpeg's own would exit the process).
+static void fail(j_common_ptr cinfo) {
+    struct error_manager *errors = (struct error_manager *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, errors->message);
+    longjmp(errors->failure, 1);
+}
+
+/// Warnings are kept for the caller, not printed.
+static void keep_message(j_common_ptr cinfo) {
+    struct error_manager *errors = (struct error_manager *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, errors->message);
+}
+
+reflex_jpeg_decoder *reflex_jpeg_decoder_create(void) {
+    reflex_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
+    struct pool_manager *manager = calloc(1, sizeof *manager);
+    if (!decoder || !manager) {
+        free(decoder);
+        free(manager);
+        return NULL;
+    }
+    decoder->cinfo.err = jpeg_std_error(&decoder->errors.methods);
+    decoder->errors.methods.error_exit = fail;
+    decoder->errors.methods.output_message = keep_message;
+    decoder->errors.message = decoder->message;
+    if (setjmp(decoder->errors.failure)) {  // out of memory while creating
+        jpeg_destroy_decompress(&decoder->cinfo);
+        free(manager);
+        free(decoder);
+        return NULL;
+    }
+    jpeg_create_decompress(&decoder->cinfo);
+    decoder->library_manager = decoder->cinfo.mem;
+    manager->methods = (struct jpeg_memory_mgr){
+        alloc_small, alloc_large, alloc_sarray, alloc_barray, request_virt_sarray, request_virt_barray,
+        realize_virt_arrays, access_virt_sarray, access_virt_barray, free_pool, self_destruct,
+        decoder->library_manager->max_memory_to_use, decoder->library_manager->max_alloc_chunk,
+    };
+    decoder->cinfo.mem = &manager->methods;
+    return decoder;
+}
+
+void reflex_jpeg_decoder_destroy(reflex_jpeg_decoder *decoder) {
+    if (!decoder) return;
+    struct pool_manager *manager = (struct pool_manager *)decoder->cinfo.mem;
+    release_pools(manager);
+    free(manager);
+    decoder->cinfo.mem = decoder->library_manager;
+    jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder);
+}
+
+int reflex_jpeg_decode_half(reflex_jpeg_decoder *decoder, const unsigned char *jpeg, size_t size,
+                            int width, int height, unsigned char *pixels, size_t stride) {
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    decoder->message[0] = 0;
+    decoder->errors.methods.num_warnings = 0;
+    if (setjmp(decoder->errors.failure)) {
+        jpeg_abort_decompress(cinfo);
+        return REFLEX_JPEG_FAILED;
+    }
+    jpeg_mem_src(cinfo, jpeg, (unsigned long)size);
+    jpeg_read_header(cinfo, TRUE);
+    // A frame of another size would decode at another scale and leave pixels unwritten.
+    if ((int)cinfo->image_width != width || (int)cinfo->image_height != height) {
+        snprintf(decoder->message, sizeof decoder->message, "a %ux%u frame in a %dx%d stream",
+                 cinfo->image_width, cinfo->image_height, width, height);
+        jpeg_abort_decompress(cinfo);
+        return REFLEX_JPEG_FAILED;
+    }
+    // Half size skips most of the inverse DCT; the fast DCT is plenty for a viewfinder.
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = 2;
+    cinfo->dct_method = JDCT_IFAST;
+    cinfo->out_color_space = JCS_EXT_BGRX;  // XRGB8888 in a little-endian word
+    jpeg_start_decompress(cinfo);
+    if ((int)cinfo->output_width != (width + 1) / 2 || (int)cinfo->output_height != (height + 1) / 2) {
+        snprintf(decoder->message, sizeof decoder->message, "a half-size picture of %ux%u, not %dx%d",
+                 cinfo->output_width, cinfo->output_height, (width + 1) / 2, (height + 1) / 2);
+        jpeg_abort_decompress(cinfo);
+        return REFLEX_JPEG_FAILED;
+    }
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW rows[16];
+        JDIMENSION count = cinfo->output_height - cinfo->output_scanline;
+        if (count > 16) count = 16;
+        for (JDIMENSION row = 0; row < count; row++) rows[row] = pixels + (size_t)(cinfo->output_scanline + row) * stride;
+        jpeg_read_scanlines(cinfo, rows, count);
+    }
+    jpeg_finish_decompress(cinfo);
+    return decoder->errors.methods.num_warnings ? REFLEX_JPEG_DECODED_WITH_WARNING : REFLEX_JPEG_DECODED;
+}
+
+const char *reflex_jpeg_decoder_message(const reflex_jpeg_decoder *decoder) { return decoder->message; }
+
+size_t reflex_jpeg_decoder_pool_bytes(const reflex_jpeg_decoder *decoder) {
+    const struct pool_manager *manager = (const struct pool_manager *)decoder->cinfo.mem;
+    return manager->pools[JPOOL_PERMANENT].held + manager->pools[JPOOL_IMAGE].held;
+}
