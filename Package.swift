@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "reflex",
             dependencies: [
-                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexSystem", "CCairo", "CLinux", "CAllocationCounter", "CV4L2",
+                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexSystem", "CCairo", "CLinux", "CAllocationCounter", "CV4L2", "CTurboJPEG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

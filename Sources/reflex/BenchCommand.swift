@@ -1,5 +1,6 @@
 import ArgumentParser
 import CAllocationCounter
+import CTurboJPEG
 import CV4L2
 import ReflexHardware
 import ReflexISP
@@ -143,6 +144,52 @@ struct ISPBench: ParsableCommand {
                 _ = memcpy(copy.baseAddress!, source, min(frame.layout.byteCount, copy.count))
             })
         }
+        try benchMotionJPEG(folder: folder)
+    }
+
+    /// A webcam's Motion-JPEG frame (the IMX219 frame's picture, encoded at 1080p in 4:2:2 as
+    /// UVC cameras send it) decoded at half size by the preview's decoder, beside libjpeg-turbo's
+    /// own TurboJPEG API doing the same decode with libjpeg's memory manager.
+    func benchMotionJPEG(folder: String) throws {
+        let (frameWidth, frameHeight) = (1920, 1080)
+        let layout = RawLayout(width: frameWidth, height: frameHeight, bytesPerLine: 2400,
+                               format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10))
+        let raw = try TestData.load(folder + "/raw/imx219_1920x1080_SRGGB10_CSI2P.raw")
+        defer { raw.deallocate() }
+        guard raw.count >= layout.byteCount else { throw BenchError("the IMX219 frame is too short") }
+        let picture = UnsafeMutablePointer<UInt32>.allocate(capacity: frameWidth * frameHeight)
+        defer { picture.deallocate() }
+        let isp = PreviewISP(maximumSourceWidth: frameWidth, maximumSourceHeight: frameHeight, maximumOutputWidth: frameWidth)
+        isp.setParameters(ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2),
+                          format: layout.format)
+        isp.renderBayer(raw.baseAddress!, layout: layout, into: picture, outputWidth: frameWidth, outputHeight: frameHeight,
+                        outputStride: frameWidth, destination: PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight))
+        guard let compressor = tjInitCompress(), let turbo = tjInitDecompress(), let decoder = JPEGPreviewDecoder() else {
+            throw BenchError("libjpeg-turbo did not start")
+        }
+        defer { tjDestroy(compressor); tjDestroy(turbo) }
+        var jpeg: UnsafeMutablePointer<UInt8>?
+        var jpegSize: UInt = 0
+        guard tjCompress2(compressor, UnsafeRawPointer(picture).assumingMemoryBound(to: UInt8.self), Int32(frameWidth),
+                          Int32(frameWidth * 4), Int32(frameHeight), Int32(TJPF_BGRX.rawValue), &jpeg, &jpegSize,
+                          Int32(TJSAMP_422.rawValue), 85, 0) == 0, let jpeg else {
+            throw BenchError("the Motion-JPEG frame could not be made: \(String(cString: tjGetErrorStr2(compressor)))")
+        }
+        defer { tjFree(jpeg) }
+        let frame = UnsafeRawBufferPointer(start: jpeg, count: Int(jpegSize))
+        let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: frameWidth, height: frameHeight)
+        let pixels = Double(frameWidth * frameHeight)
+        print("Motion-JPEG \(frameWidth)x\(frameHeight) 4:2:2, \(jpegSize) bytes, into the \(halfWidth)x\(halfHeight) picture:")
+        let ours = { _ = decoder.decodeHalfSize(frame, width: frameWidth, height: frameHeight, into: picture) }
+        let turboJPEG = {
+            _ = tjDecompress2(turbo, jpeg, jpegSize, UnsafeMutableRawPointer(picture).assumingMemoryBound(to: UInt8.self),
+                              Int32(halfWidth), Int32(halfWidth * 4), Int32(halfHeight), Int32(TJPF_BGRX.rawValue),
+                              REFLEX_TJFLAG_FASTDCT)
+        }
+        print(Row.measure("reflex Motion-JPEG decoder (libjpeg)", pixels: pixels, iterations: iterations, ours))
+        print(Row.measure("libjpeg-turbo's TurboJPEG, the same decode", pixels: pixels, iterations: iterations, turboJPEG))
+        let paired = Row.pairedRatio(iterations: iterations, turboJPEG, ours)
+        print("  TurboJPEG's time over the decoder's: \(Formatting.fixed(paired, 2))x timed in pairs")
     }
 }
 

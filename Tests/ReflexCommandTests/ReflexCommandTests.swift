@@ -61,6 +61,10 @@ struct ReflexCommandTests {
         if sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 {
             #expect(ispRows.count == 4 && run.output.contains("on two cores (libv4lconvert on one)"), "\(run.output)")
         }
+        // Motion-JPEG: the preview's decoder allocates nothing a frame, where TurboJPEG does.
+        let jpegRow = run.output.split(separator: "\n").first { $0.contains("reflex Motion-JPEG decoder") }
+        #expect(jpegRow?.hasSuffix(" 0.00") == true, "\(run.output)")
+        #expect(run.output.contains("libjpeg-turbo's TurboJPEG, the same decode"), "\(run.output)")
     }
 
     @Test func everyKeyRoundTripsThroughSetAndGet() throws {
