@@ -16,7 +16,9 @@ import Glibc
 /// Its exposure control comes in the two kinds real cameras have (`Style`): a UVC-style
 /// absolute exposure in 100 µs, or a CSI sensor's exposure in lines with the PIXEL_RATE and
 /// HBLANK controls that give a line's time, and VBLANK, which lengthens the frame (and so the
-/// longest exposure) as a real CSI sensor's does: the frames come further apart.
+/// longest exposure) as a real CSI sensor's does: the frames come further apart. A new VBLANK
+/// takes effect with the exposure set beside it, two frames later (as on an IMX219), and the
+/// frame it starts is the first of the new length.
 public final class SimulatedCamera: CameraDevice {
     public enum Style: Sendable, Equatable {
         /// V4L2_CID_EXPOSURE_ABSOLUTE, 1…333 × 100 µs.
@@ -92,7 +94,12 @@ public final class SimulatedCamera: CameraDevice {
     private var gain: Int32 = gainUnity
     /// In the style's unit: 100 µs, or lines.
     private var exposure: Int32 = 100
+    /// The VBLANK control's value, and the one the frames are timed by: a new value reaches
+    /// the frames through the same two-frame pipeline as the exposure.
     private var verticalBlanking = SimulatedCamera.modeVerticalBlanking
+    private var activeVerticalBlanking = SimulatedCamera.modeVerticalBlanking
+    private var verticalBlankingPipeline = [Int32](repeating: SimulatedCamera.modeVerticalBlanking,
+                                                   count: SimulatedExposureLatency.framesOfDelay)
     private var focus: Int32 = 0
     private var autofocus: Int32 = 1
     private var zoom: Int32 = 100
@@ -133,11 +140,14 @@ public final class SimulatedCamera: CameraDevice {
     var frameSeconds: Double { Double(frameNanoseconds) / 1e9 }
     private var frameNanoseconds: Int64 {
         style == .absoluteExposure ? 1_000_000_000 / Int64(SimulatedCamera.framesPerSecond)
-            : Int64((Double(SimulatedCamera.height + Int(verticalBlanking)) * SimulatedCamera.lineTime * 1e9).rounded())
+            : Int64((Double(SimulatedCamera.height + Int(activeVerticalBlanking)) * SimulatedCamera.lineTime * 1e9).rounded())
     }
 
     public func start(bufferCount: Int) throws(CameraError) {
         stop()
+        // Controls written before streaming apply from the first frame.
+        activeVerticalBlanking = verticalBlanking
+        for i in verticalBlankingPipeline.indices { verticalBlankingPipeline[i] = verticalBlanking }
         buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }
         descriptor = reflex_periodic_timer(frameNanoseconds)
         guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
@@ -165,13 +175,28 @@ public final class SimulatedCamera: CameraDevice {
     func advanceControls(byFrames frames: UInt64) -> ExposureSetting {
         let requested = ExposureSetting(exposure: exposureSeconds, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
         var taken = latency.active
+        let blanking = activeVerticalBlanking
         // (Past the pipelines' length, more frames change nothing.)
         for _ in 0..<Int(min(frames, UInt64(SimulatedExposureLatency.framesOfDelay + 1))) {
             taken = latency.nextFrame(requested: requested)
-            zoomPipeline.append(zoom)
-            scene.zoom = Double(zoomPipeline.removeFirst()) / 100
+            scene.zoom = Double(SimulatedCamera.pass(zoom, through: &zoomPipeline)) / 100
+            activeVerticalBlanking = SimulatedCamera.pass(verticalBlanking, through: &verticalBlankingPipeline)
+        }
+        // The timer is re-armed at a frame's start (its ticks just read), so the frame now
+        // beginning is the first of the new length and no tick is lost.
+        if activeVerticalBlanking != blanking && descriptor >= 0 {
+            _ = reflex_set_timer_interval(descriptor, frameNanoseconds)
         }
         return taken
+    }
+
+    /// Puts `value` into a control's pipeline and returns the value leaving it. (Moved in
+    /// place: an append would allocate a frame.)
+    private static func pass(_ value: Int32, through pipeline: inout [Int32]) -> Int32 {
+        let leaving = pipeline[0]
+        for i in 0..<pipeline.count - 1 { pipeline[i] = pipeline[i + 1] }
+        pipeline[pipeline.count - 1] = value
+        return leaving
     }
 
     public func requeue(_ frame: CapturedFrame) throws(CameraError) {}
@@ -209,7 +234,6 @@ public final class SimulatedCamera: CameraDevice {
             verticalBlanking = min(max(value, SimulatedCamera.modeVerticalBlanking), SimulatedCamera.longestVerticalBlanking)
             // A shorter frame clamps the exposure, as a driver's range update does.
             exposure = min(exposure, Int32(SimulatedCamera.height) + verticalBlanking - SimulatedCamera.exposureMargin)
-            if descriptor >= 0 { _ = reflex_set_timer_interval(descriptor, frameNanoseconds) }
         case REFLEX_V4L2_CID_FOCUS_ABSOLUTE: focus = min(max(value, 0), 1023)
         case REFLEX_V4L2_CID_FOCUS_AUTO: autofocus = value == 0 ? 0 : 1
         case REFLEX_V4L2_CID_ZOOM_ABSOLUTE: zoom = min(max(value, 100), 400)

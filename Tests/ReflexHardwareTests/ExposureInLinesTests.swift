@@ -56,14 +56,20 @@ struct ExposureInLinesTests {
         #expect(try camera.control(REFLEX_V4L2_CID_VBLANK) == 6784)
         #expect(try camera.control(REFLEX_V4L2_CID_EXPOSURE) == 7500)
         #expect(abs(long.exposure - 0.25) < 1e-9)
+        // The frame lengthens with the exposure, two frames on, as a real sensor's does.
         // (The simulated sensor's timer ticks at its frame time; rendering a frame in an
         // unoptimised build takes longer than that, so the time is read, not measured.)
+        _ = camera.advanceControls(byFrames: 2)
+        #expect(abs(camera.frameSeconds - 1000 * line) < 1e-6, "not yet, two frames after")
+        let taken = camera.advanceControls(byFrames: 1)
         #expect(abs(camera.frameSeconds - 7504 * line) < 1e-6)
+        #expect(abs(taken.exposure - 0.25) < 1e-9, "the frame of 7504 lines is the one exposed for 1/4 s")
 
         // Back to 1/100 s: 300 lines, and the mode's 30 fps.
         _ = try controls.apply(ExposureSetting(exposure: 0.01, analogGain: 1), to: camera)
         #expect(try camera.control(REFLEX_V4L2_CID_VBLANK) == 280)
         #expect(try camera.control(REFLEX_V4L2_CID_EXPOSURE) == 300)
+        _ = camera.advanceControls(byFrames: 3)
         #expect(abs(camera.frameSeconds - 1000 * line) < 1e-6)
 
         // A stream that starts where a long exposure was left (controls outlive a stream):
