@@ -20,17 +20,25 @@ func testDataFile(_ name: String) -> [UInt8]? {
 
 @Suite("The ISP on real sensor frames")
 struct RealFrameTests {
+    /// The IMX219 frame (1920x1080 CSI-2 RAW10, RGGB, black at 64), its layout, and an ISP
+    /// set for it with white balance (1.9, 1, 1.6) and `digitalGain`.
+    static func imx219Frame(digitalGain: Double, maximumOutputWidth: Int) throws
+        -> (bytes: [UInt8], layout: RawLayout, parameters: ISPParameters, isp: PreviewISP) {
+        let frame = try #require(testDataFile("imx219_1920x1080_SRGGB10_CSI2P.raw"),
+                                 "../shared/testdata/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10)
+        let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6),
+                                       digitalGain: digitalGain)
+        let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: maximumOutputWidth)
+        isp.setParameters(parameters, format: format)
+        return (frame, RawLayout(width: 1920, height: 1080, bytesPerLine: 2400, format: format), parameters, isp)
+    }
+
     /// The IMX219 frame (CSI-2 RAW10) through the ISP at tile resolution, against an
     /// independent double-precision decode of every tile: no pixel more than 2 levels off,
     /// on average well under one.
     @Test func imx219MatchesAReferenceDecode() throws {
-        let frame = try #require(testDataFile("imx219_1920x1080_SRGGB10_CSI2P.raw"),
-                                 "../shared/testdata/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
-        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10)
-        let layout = RawLayout(width: 1920, height: 1080, bytesPerLine: 2400, format: format)
-        let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 3)
-        let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: 960)
-        isp.setParameters(parameters, format: format)
+        let (frame, layout, parameters, isp) = try Self.imx219Frame(digitalGain: 3, maximumOutputWidth: 960)
         var output = [UInt32](repeating: 0, count: 960 * 540)
         frame.withUnsafeBytes { raw in
             output.withUnsafeMutableBufferPointer { out in
@@ -96,13 +104,7 @@ struct RealFrameTests {
     /// channels, then sRGB. Computed here in doubles from the same tiles; bins may differ only
     /// where a tile's luma falls within rounding of a bin's edge.
     @Test func histogramOfTheIMX219FrameIsItsDisplayedLuma() throws {
-        let frame = try #require(testDataFile("imx219_1920x1080_SRGGB10_CSI2P.raw"),
-                                 "../shared/testdata/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
-        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10)
-        let layout = RawLayout(width: 1920, height: 1080, bytesPerLine: 2400, format: format)
-        let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 1.3)
-        let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: 16)
-        isp.setParameters(parameters, format: format)
+        let (frame, layout, _, isp) = try Self.imx219Frame(digitalGain: 1.3, maximumOutputWidth: 16)
         var statistics = FrameStatistics()
         frame.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, gridStep: 4, into: &statistics) }
         var expected = [Int](repeating: 0, count: FrameStatistics.histogramBins)
