@@ -111,6 +111,9 @@ static struct pool_manager *manager_of(j_common_ptr cinfo) { return (struct pool
 
 static void *take(j_common_ptr cinfo, int pool_id, size_t size) {
     if (pool_id < 0 || pool_id >= JPOOL_NUMPOOLS) ERREXIT1(cinfo, JERR_BAD_POOL_ID, pool_id);
+    // libjpeg's own limit on one request (about 1 GB), which also keeps the sizes below
+    // from overflowing.
+    if (size > (size_t)cinfo->mem->max_alloc_chunk) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 2);
     void *bytes = arena_take(&manager_of(cinfo)->pools[pool_id], size);
     if (!bytes) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 1);
     return bytes;
@@ -122,6 +125,7 @@ static void *alloc_large(j_common_ptr cinfo, int pool_id, size_t size) { return 
 
 /// `row_count` rows of `row_bytes` each, in one block, and the array of pointers to them.
 static void **take_rows(j_common_ptr cinfo, int pool_id, size_t row_bytes, JDIMENSION row_count) {
+    if (row_count && row_bytes > SIZE_MAX / row_count) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 3);
     void **rows = take(cinfo, pool_id, (size_t)row_count * sizeof(void *));
     unsigned char *block = take(cinfo, pool_id, row_bytes * row_count);
     for (JDIMENSION row = 0; row < row_count; row++) rows[row] = block + row * row_bytes;
@@ -215,6 +219,8 @@ struct error_manager {
     struct jpeg_error_mgr methods;  // first: libjpeg sees only this
     jmp_buf failure;
     char *message;
+    /// A warning that the picture is damaged (corrupt or missing data, filled in grey) came.
+    int damaged;
 };
 
 struct reflex_jpeg_decoder {
@@ -233,10 +239,22 @@ static void fail(j_common_ptr cinfo) {
     longjmp(errors->failure, 1);
 }
 
-/// Warnings are kept for the caller, not printed.
-static void keep_message(j_common_ptr cinfo) {
+/// Warnings are kept for the caller, not printed, and sorted: a missing end marker (some
+/// webcams always leave it out) or stray bytes before a marker leave the picture whole; any
+/// other warning means libjpeg filled in what it could not read, and the frame is damaged.
+/// (Trace messages, level 0 and up, are not wanted.)
+static void sort_warning(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;
     struct error_manager *errors = (struct error_manager *)cinfo->err;
-    (*cinfo->err->format_message)(cinfo, errors->message);
+    int code = cinfo->err->msg_code;
+    int harmless = code == JWRN_JPEG_EOF || code == JWRN_EXTRANEOUS_DATA;
+    if (!harmless && !errors->damaged) {
+        errors->damaged = 1;
+        (*cinfo->err->format_message)(cinfo, errors->message);
+    } else if (!errors->message[0]) {
+        (*cinfo->err->format_message)(cinfo, errors->message);
+    }
+    cinfo->err->num_warnings++;
 }
 
 reflex_jpeg_decoder *reflex_jpeg_decoder_create(void) {
@@ -249,7 +267,7 @@ reflex_jpeg_decoder *reflex_jpeg_decoder_create(void) {
     }
     decoder->cinfo.err = jpeg_std_error(&decoder->errors.methods);
     decoder->errors.methods.error_exit = fail;
-    decoder->errors.methods.output_message = keep_message;
+    decoder->errors.methods.emit_message = sort_warning;
     decoder->errors.message = decoder->message;
     if (setjmp(decoder->errors.failure)) {  // out of memory while creating
         jpeg_destroy_decompress(&decoder->cinfo);
@@ -283,6 +301,7 @@ int reflex_jpeg_decode_half(reflex_jpeg_decoder *decoder, const unsigned char *j
     j_decompress_ptr cinfo = &decoder->cinfo;
     decoder->message[0] = 0;
     decoder->errors.methods.num_warnings = 0;
+    decoder->errors.damaged = 0;
     if (setjmp(decoder->errors.failure)) {
         jpeg_abort_decompress(cinfo);
         return REFLEX_JPEG_FAILED;
@@ -316,6 +335,7 @@ int reflex_jpeg_decode_half(reflex_jpeg_decoder *decoder, const unsigned char *j
         jpeg_read_scanlines(cinfo, rows, count);
     }
     jpeg_finish_decompress(cinfo);
+    if (decoder->errors.damaged) return REFLEX_JPEG_FAILED;
     return decoder->errors.methods.num_warnings ? REFLEX_JPEG_DECODED_WITH_WARNING : REFLEX_JPEG_DECODED;
 }
 

@@ -26,10 +26,11 @@ public final class JPEGPreviewDecoder: @unchecked Sendable {
     /// Bytes of working memory the decoder keeps for the next frames.
     public var retainedBytes: Int { reflex_jpeg_decoder_pool_bytes(decoder) }
 
-    /// Decodes one frame into `pixels` (room for the half-size picture); returns false with
-    /// libjpeg's message for a damaged frame (a UVC camera sends some now and then) or a frame
-    /// of another size than the stream's. A frame with a warning (a missing end marker, which
-    /// some webcams always leave out) is whole, and decoded.
+    /// Decodes one frame into `pixels` (room for the half-size picture), or fails with
+    /// libjpeg's message for a damaged frame (a UVC camera sends some now and then: data lost
+    /// or corrupt, which libjpeg would fill in grey) or a frame of another size than the
+    /// stream's; `pixels` may then hold part of it. A missing end marker, which some webcams
+    /// always leave out, is not damage.
     public func decodeHalfSize(_ jpeg: UnsafeRawBufferPointer, width: Int, height: Int,
                                into pixels: UnsafeMutableRawPointer) -> Result<Void, DecodeError> {
         let halfWidth = JPEGPreviewDecoder.halfSize(width: width, height: height).width

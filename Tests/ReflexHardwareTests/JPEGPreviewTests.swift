@@ -182,26 +182,53 @@ struct JPEGPreviewTests {
         #expect(abs(Int(centre >> 16 & 0xFF) - 127) < 12 && abs(Int(centre >> 8 & 0xFF) - 127) < 12, "\(String(centre, radix: 16))")
     }
 
-    /// A damaged frame between good ones: refused, and the next frame decodes as before.
-    @Test func aDamagedFrameLeavesTheDecoderWhole() throws {
-        let good = Self.quadrantsJPEG()
+    /// A frame that fails halfway through decoding (a progressive frame whose third scan asks
+    /// for an impossible band of coefficients: libjpeg fails while the whole-image arrays it
+    /// decodes into are in use), between good ones: refused, and the next frames decode as a
+    /// new decoder decodes them.
+    @Test func aFrameFailingMidwayLeavesTheDecoderWhole() throws {
+        let (width, height) = (256, 128)
+        let good = Self.webcamJPEG(width: width, height: height, progressive: true)
         var damaged = good
-        damaged.removeLast(damaged.count / 2)
-        damaged[2] = 0
-        let decoder = try #require(JPEGPreviewDecoder())
-        var first = [UInt32](repeating: 0, count: 32 * 16), again = first
-        func decode(_ jpeg: [UInt8], into pixels: inout [UInt32]) -> Bool {
-            jpeg.withUnsafeBytes { bytes in
-                pixels.withUnsafeMutableBytes { out in
-                    (try? decoder.decodeHalfSize(bytes, width: 64, height: 32, into: out.baseAddress!).get()) != nil
-                }
+        let scans = (0..<damaged.count - 1).filter { damaged[$0] == 0xFF && damaged[$0 + 1] == 0xDA }
+        try #require(scans.count >= 3, "a progressive frame has several scans")
+        // SOS: FF DA, length (2), component count n, n × 2 bytes, then Ss, Se, Ah/Al.
+        let sos = scans[2], components = Int(damaged[sos + 4])
+        damaged[sos + 5 + 2 * components] = 40      // Ss
+        damaged[sos + 5 + 2 * components + 1] = 10  // Se, before Ss
+        let decoder = try #require(JPEGPreviewDecoder()), fresh = try #require(JPEGPreviewDecoder())
+        let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: width, height: height)
+        func decode(_ jpeg: [UInt8], with decoder: JPEGPreviewDecoder) -> Result<[UInt32], JPEGPreviewDecoder.DecodeError> {
+            var pixels = [UInt32](repeating: 0, count: halfWidth * halfHeight)
+            let result = jpeg.withUnsafeBytes { bytes in
+                pixels.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: width, height: height, into: $0.baseAddress!) }
             }
+            return result.map { pixels }
         }
-        #expect(decode(good, into: &first))
-        var scratch = first
-        #expect(!decode(damaged, into: &scratch))
-        #expect(decode(good, into: &again))
-        #expect(first == again)
+        let expected = try decode(good, with: fresh).get()
+        #expect(try decode(good, with: decoder).get() == expected)
+        guard case .failure(let error) = decode(damaged, with: decoder) else {
+            Issue.record("a frame with an impossible scan was accepted")
+            return
+        }
+        #expect(error.message.lowercased().contains("progressi"), "\(error.message)")
+        #expect(try decode(good, with: decoder).get() == expected)
+        #expect(try decode(good, with: decoder).get() == expected)
+    }
+
+    /// Data lost inside a frame: libjpeg would fill the rest in grey and warn. That frame is
+    /// damaged and refused (the viewfinder keeps the last whole picture), unlike a frame that
+    /// lacks only its end marker.
+    @Test func aFrameMissingPartOfItsDataIsRefused() throws {
+        var jpeg = Self.webcamJPEG(width: 256, height: 128)
+        jpeg.removeLast(jpeg.count / 3)
+        let (_, result) = try Self.decode(jpeg, width: 256, height: 128)
+        guard case .failure(let error) = result else {
+            Issue.record("a frame missing a third of its data was shown")
+            return
+        }
+        #expect(error.message.lowercased().contains("corrupt") || error.message.lowercased().contains("premature"),
+                "\(error.message)")
     }
 
     @Test func aWebcamsMotionJPEGIsChosenOnlyWithoutBayerOrYUYV() {

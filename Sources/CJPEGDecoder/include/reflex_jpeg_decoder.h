@@ -14,9 +14,11 @@ void reflex_jpeg_decoder_destroy(reflex_jpeg_decoder *decoder);
 
 enum {
     REFLEX_JPEG_DECODED = 0,
-    /// Decoded whole, with a warning (a missing end marker, which some webcams always leave out).
+    /// Decoded whole, with a harmless warning: a missing end marker (some webcams always leave
+    /// it out) or stray bytes before a marker.
     REFLEX_JPEG_DECODED_WITH_WARNING = 1,
-    /// Not decoded: a damaged frame, or one of another size than the stream's.
+    /// Not decoded: a damaged frame (libjpeg could not read all of it, and filled in grey, or
+    /// failed), or one of another size than the stream's. `pixels` may have been written.
     REFLEX_JPEG_FAILED = -1,
 };
 
