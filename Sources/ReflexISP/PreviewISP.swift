@@ -12,7 +12,7 @@ import ReflexCore
 ///
 /// Everything before gamma is linear, so it is done by three table lookups a tile: each
 /// channel's table gives that sample's share of all three displayed channels (its column of
-/// the colour matrix, applied to its linear value) packed into one 64-bit word, three 21-bit
+/// the colour matrix, applied to its linear value) packed into one 64-bit word, three 16-bit
 /// lanes in fixed point. Adding a tile's three words is the colour matrix; each lane then
 /// indexes the gamma table. Every share is biased to stay positive, so lanes never carry into
 /// each other, and the gamma table reaches far enough below 0 and above 4095 to be the clamp.
@@ -42,29 +42,37 @@ public final class PreviewISP {
     private let lumaShares: UnsafeMutablePointer<UInt32>
     static let lumaFractionBits = 4
     /// Sensor value → its share of the displayed red, green and blue (see the type's comment):
-    /// lanes of `mixLaneBits` at bit 0, 21 and 42, each biased by `gammaBelow` and in units of
-    /// 1/2^`mixFractionBits`. Green is indexed by the sum of a tile's two greens.
+    /// 16-bit lanes at bit 0, 16 and 48 (so each is taken out by one or two instructions),
+    /// each biased by `gammaBelow` and in units of 1/2^`mixFractionBits`. Green is indexed by
+    /// the sum of a tile's two greens.
     /// All three in one allocation, at constant offsets (red, green, blue), so the hot loops
     /// keep one pointer for them in a register rather than three.
     private let mix: UnsafeMutablePointer<UInt64>
     static let mixGreen = lutSize
     static let mixBlue = 3 * lutSize
     /// Linear → the 8-bit sRGB value, for -3 × gammaBelow ..< 4096 + gammaAbove: 0 below 0, 255
-    /// above 4095. `gamma` points at linear 0; index 0 of the table is where the sum of a
-    /// tile's three biased shares counts from. `gammaWords` is made from it.
+    /// above 4095. `gamma` points at linear 0 (the statistics' luma indexes it).
     private let gammaTable: UnsafeMutablePointer<UInt8>
     private let gamma: UnsafeMutablePointer<UInt8>
-    /// The gamma table three times over, one after the other (red, green, blue), as 32-bit
+    /// The gamma curve three times over, one after the other (red, green, blue), as 32-bit
     /// words already in their place in an XRGB pixel (red with the opaque alpha), so a tile is
-    /// packed by two ORs; each indexed as `gammaTable` (by a lane of the sum of a tile's
-    /// shares) and `gammaCount` long. (A lane never falls below 2 × gammaBelow + 2: most of
-    /// the part below linear 0 is never read, kept so that the index needs no subtraction.)
+    /// packed by two ORs; each `gammaCount` long and indexed by a lane of the sum of a tile's
+    /// shares: linear -3 × gammaBelow ..< 4096 + gammaAbove in units of 1/2^`mixFractionBits`,
+    /// which is every value of a 16-bit lane. (A lane never falls below 2 × gammaBelow + 2:
+    /// the part below that is never read, kept so that the index needs no subtraction.)
     private let gammaWords: UnsafeMutablePointer<UInt32>
-    static let gammaCount = 3 * gammaBelow + (1 << linearBits) + gammaAbove
-    static let gammaBelow = 4 << linearBits
-    static let gammaAbove = 4 << linearBits
-    static let mixLaneBits = 21
-    static let mixFractionBits = 4
+    static let gammaCount = (3 * gammaBelow + (1 << linearBits) + gammaAbove) << mixFractionBits
+    /// Where each of the three starts after the last: a little past `gammaCount`, so that a
+    /// tile's three lookups (mostly at the same index) are not a power of two apart, where
+    /// they would share cache sets and look, to the processor, like the store before them.
+    static let gammaStride = gammaCount + 1040
+    /// How far the colour matrix may take a channel below 0 and above 4095 (linear units):
+    /// 1.5 and 2.5 times full scale, so rows whose negative coefficients add up to 1.5 (and
+    /// so, summing to 1, positive ones to 2.5) pass unshrunk; real sensors' are within.
+    /// (With `mixFractionBits`, these fill a 16-bit lane exactly.)
+    static let gammaBelow = 3 << (linearBits - 1)
+    static let gammaAbove = 5 << (linearBits - 1)
+    static let mixFractionBits = 1
     private let scaler: PictureScaler
 
     private var parameters: ISPParameters?
@@ -85,21 +93,24 @@ public final class PreviewISP {
         lumaShares = .allocate(capacity: 4 * PreviewISP.lutSize)
         mix = .allocate(capacity: 4 * PreviewISP.lutSize)
         let below = 3 * PreviewISP.gammaBelow
-        gammaTable = .allocate(capacity: PreviewISP.gammaCount)
+        let linearCount = PreviewISP.gammaCount >> PreviewISP.mixFractionBits
+        gammaTable = .allocate(capacity: linearCount)
         gamma = gammaTable + below
-        gammaTable.initialize(repeating: 0, count: below)
-        (gamma + (1 << PreviewISP.linearBits)).initialize(repeating: 255, count: PreviewISP.gammaAbove)
+        for i in 0..<linearCount { gammaTable[i] = PreviewISP.gammaByte(linear: Double(i - below)) }
         scaler = PictureScaler(maximumSourceWidth: madeRowStride, maximumOutputWidth: maximumOutputWidth)
-        for i in 0...Int(PreviewISP.linearMaximum) {
-            gamma[i] = UInt8(PreviewISP.sRGBEncode(Double(i) / Double(PreviewISP.linearMaximum)) * 255 + 0.5)
-        }
-        gammaWords = .allocate(capacity: 3 * PreviewISP.gammaCount)
+        gammaWords = .allocate(capacity: 3 * PreviewISP.gammaStride)
+        let unit = Double(1 << PreviewISP.mixFractionBits)
         for i in 0..<PreviewISP.gammaCount {
-            let value = UInt32(gammaTable[i])
+            let value = UInt32(PreviewISP.gammaByte(linear: Double(i) / unit - Double(below)))
             gammaWords[i] = 0xFF00_0000 | value << 16
-            gammaWords[PreviewISP.gammaCount + i] = value << 8
-            gammaWords[2 * PreviewISP.gammaCount + i] = value
+            gammaWords[PreviewISP.gammaStride + i] = value << 8
+            gammaWords[2 * PreviewISP.gammaStride + i] = value
         }
+    }
+
+    /// A linear value (0…4095, clamped) as the displayed 8-bit sRGB value.
+    static func gammaByte(linear: Double) -> UInt8 {
+        UInt8(sRGBEncode(min(max(linear, 0), Double(linearMaximum)) / Double(linearMaximum)) * 255 + 0.5)
     }
 
     deinit {
@@ -141,14 +152,12 @@ public final class PreviewISP {
         let gains = newParameters.whiteBalance * scale
         // (No `map`: white balance moves every few frames, and this must not allocate.)
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = PreviewISP.boundedMatrix(newParameters.colorMatrix.m)
-        // Half a unit in the red shares rounds the sum; each share is rounded to 1/16.
-        let half = Double(1 << PreviewISP.mixFractionBits) / 2
         // Samples above the format's depth are noise from a bad frame: they saturate.
         for value in 0...format.maximumValue {
             let signal = Double(value - newParameters.blackLevel)
             let red = PreviewISP.clampLinear(signal * gains.x), blue = PreviewISP.clampLinear(signal * gains.z)
-            mix[value] = PreviewISP.shares(red, m0, m3, m6, rounding: half)
-            mix[PreviewISP.mixBlue + value] = PreviewISP.shares(blue, m2, m5, m8, rounding: 0)
+            mix[value] = PreviewISP.shares(red, m0, m3, m6)
+            mix[PreviewISP.mixBlue + value] = PreviewISP.shares(blue, m2, m5, m8)
             lumaShares[value] = PreviewISP.lumaShare(red, weight: 0.2126)
             lumaShares[PreviewISP.mixBlue + value] = PreviewISP.lumaShare(blue, weight: 0.0722)
         }
@@ -156,7 +165,7 @@ public final class PreviewISP {
         // hot or saturated one does not pull its tile's colour.
         for sum in 0...(2 * format.maximumValue) {
             let green = PreviewISP.clampLinear((Double(sum) / 2 - Double(newParameters.blackLevel)) * gains.y)
-            mix[PreviewISP.mixGreen + sum] = PreviewISP.shares(green, m1, m4, m7, rounding: 0)
+            mix[PreviewISP.mixGreen + sum] = PreviewISP.shares(green, m1, m4, m7)
             lumaShares[PreviewISP.mixGreen + sum] = PreviewISP.lumaShare(green, weight: 0.7152)
         }
     }
@@ -338,28 +347,26 @@ public final class PreviewISP {
         }
     }
 
-    /// A tile → XRGB: its three shares added (the colour matrix), then each lane, rounded to a
-    /// whole linear value (the rounding half is in the red table), indexes its gamma table from
-    /// the bottom.
+    /// A tile → XRGB: its three shares added (the colour matrix), then each lane indexes its
+    /// gamma table from the bottom.
     @inline(__always)
     static func encode(red: Int, greens: Int, blue: Int, _ mix: UnsafeMutablePointer<UInt64>,
                        _ gammaWords: UnsafeMutablePointer<UInt32>) -> UInt32 {
         let sum = mix[red] &+ mix[mixGreen &+ greens] &+ mix[mixBlue &+ blue]
-        let mask = (1 << (mixLaneBits - mixFractionBits)) - 1
-        return gammaWords[Int(truncatingIfNeeded: sum &>> UInt64(mixFractionBits)) & mask]
-            | gammaWords[gammaCount &+ Int(truncatingIfNeeded: sum &>> UInt64(mixLaneBits + mixFractionBits)) & mask]
-            | gammaWords[2 &* gammaCount &+ Int(truncatingIfNeeded: sum &>> UInt64(2 * mixLaneBits + mixFractionBits))]
+        return gammaWords[Int(UInt16(truncatingIfNeeded: sum))]
+            | gammaWords[gammaStride &+ Int(UInt16(truncatingIfNeeded: sum &>> 16))]
+            | gammaWords[2 &* gammaStride &+ Int(truncatingIfNeeded: sum &>> 48)]
     }
 
     /// One sample's packed shares: `linear` times the matrix's column (`c0`, `c1`, `c2`), each
     /// biased by `gammaBelow` (boundedMatrix keeps every product above -gammaBelow), in fixed
-    /// point; `rounding` is added to every lane.
-    static func shares(_ linear: Float, _ c0: Float, _ c1: Float, _ c2: Float, rounding: Double) -> UInt64 {
+    /// point, rounded.
+    static func shares(_ linear: Float, _ c0: Float, _ c1: Float, _ c2: Float) -> UInt64 {
         let unit = Double(1 << mixFractionBits), bias = Double(gammaBelow)
         @inline(__always) func lane(_ c: Float) -> UInt64 {
-            UInt64(max(((Double(c) * Double(linear) + bias) * unit + rounding).rounded(), 0))
+            UInt64(max(((Double(c) * Double(linear) + bias) * unit).rounded(), 0))
         }
-        return lane(c0) | lane(c1) &<< UInt64(mixLaneBits) | lane(c2) &<< UInt64(2 * mixLaneBits)
+        return lane(c0) | lane(c1) &<< 16 | lane(c2) &<< 48
     }
 }
 

@@ -109,6 +109,39 @@ struct PreviewISPTests {
         }
     }
 
+    /// A tile's three shares are added as one 64-bit word of three 16-bit lanes: every share
+    /// lane and every sum of three must stay within 0…65535 (a lane past either end would carry
+    /// into, or borrow from, its neighbour), for any matrix once bounded, at every corner of
+    /// the linear cube (each lane is linear in each share, so its extremes are at corners).
+    @Test(arguments: [
+        [40.0, -30, 0, 0, 1, 0, 0, 0, 1], [1, 0, 0, -50, 0, 0, 0, 0, 1], [40.0, 0, 0, 0, 1, 0, 0, 0, 1],
+        [-1, -1, -1, -1, -1, -1, -1, -1, -1], [1.9, -0.7, -0.2, -0.3, 1.6, -0.3, 0.05, -0.75, 1.7],
+    ])
+    func aTilesSharesNeverCarryBetweenLanes(matrix: [Double]) {
+        let m = PreviewISP.boundedMatrix(matrix)
+        let columns = [(m.0, m.3, m.6), (m.1, m.4, m.7), (m.2, m.5, m.8)]
+        let top = Float(PreviewISP.linearMaximum)
+        func lanes(_ word: UInt64) -> [UInt64] { [word & 0xFFFF, word >> 16 & 0xFFFF, word >> 32 & 0xFFFF, word >> 48] }
+        for corner in 0..<8 {
+            var sum: [UInt64] = [0, 0, 0, 0]
+            for channel in 0..<3 {
+                let linear = corner >> channel & 1 == 1 ? top : 0
+                let (c0, c1, c2) = columns[channel]
+                let share = lanes(PreviewISP.shares(linear, c0, c1, c2))
+                #expect(share[2] == 0, "bits 32…47 stay empty")
+                // Computed wide, here, so a lane past 16 bits shows rather than carries.
+                let unit = Double(1 << PreviewISP.mixFractionBits)
+                let wide = [(Double(c0) * Double(linear) + Double(PreviewISP.gammaBelow)) * unit,
+                            (Double(c1) * Double(linear) + Double(PreviewISP.gammaBelow)) * unit,
+                            (Double(c2) * Double(linear) + Double(PreviewISP.gammaBelow)) * unit]
+                #expect(wide.allSatisfy { $0 >= 0 && $0 < 65536 }, "matrix \(matrix): a share of \(wide)")
+                sum[0] += share[0]; sum[1] += share[1]; sum[3] += share[3]
+            }
+            #expect(sum.allSatisfy { $0 < UInt64(PreviewISP.gammaCount) }, "matrix \(matrix), corner \(corner): \(sum)")
+        }
+        #expect(PreviewISP.gammaCount == 1 << 16, "a lane indexes the gamma table without a mask")
+    }
+
     /// A real matrix is used as it is.
     @Test func anOrdinaryColourMatrixIsNotChanged() {
         let m = PreviewISP.boundedMatrix(parameters.colorMatrix.m)
