@@ -95,14 +95,26 @@ final class PictureWorker: @unchecked Sendable {
         bandsDone.store(0, ordering: .relaxed)
         nextBand.store(frameNumber << 16, ordering: .releasing)
         wakeUp.signal()
-        while let band = takeBand(of: frameNumber) {
+        _ = renderBands(of: frameNumber) { band in
             isp.render(frame, into: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
                        viewfinder: viewfinder, crop: crop, rows: PictureWorker.rows(ofBand: band, height: outputHeight))
-            bandsDone.wrappingAdd(1, ordering: .releasing)
         }
         waitForBands()
         // The worker keeps no reference to the frame past its bands.
         job = nil
+    }
+
+    /// Takes bands of frame `number` and renders each with `render` until none are left;
+    /// how many it rendered.
+    @inline(__always)
+    private func renderBands(of number: Int, _ render: (Int) -> Void) -> Int {
+        var rendered = 0
+        while let band = takeBand(of: number) {
+            render(band)
+            bandsDone.wrappingAdd(1, ordering: .releasing)
+            rendered += 1
+        }
+        return rendered
     }
 
     /// The next band of frame `number` not yet taken, taken; nil when all are, or the frame
@@ -135,16 +147,13 @@ final class PictureWorker: @unchecked Sendable {
         var descriptor = pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
         while !stopRequested.load(ordering: .acquiring) {
             let number = nextBand.load(ordering: .acquiring) >> 16
-            var rendered = false
-            while let band = takeBand(of: number) {
+            let rendered = renderBands(of: number) { band in
                 // A band taken is a band of the current frame, whose job is set (see `job`).
                 let job = self.job!
                 render(job, rows: PictureWorker.rows(ofBand: band, height: job.outputHeight))
-                bandsDone.wrappingAdd(1, ordering: .releasing)
                 workerBands.wrappingAdd(1, ordering: .relaxed)
-                rendered = true
             }
-            if rendered { done.signal() }
+            if rendered > 0 { done.signal() }
             descriptor.revents = 0
             _ = poll(&descriptor, 1, -1)
             wakeUp.drain()
