@@ -16,7 +16,8 @@ struct Bench: ParsableCommand {
 }
 
 /// The preview ISP on real sensor frames (../shared/testdata/raw) into a 1280x800 panel,
-/// beside libv4lconvert converting the same frame to RGB24 and memcpy of the same bytes.
+/// beside libv4lconvert converting the same frame to RGB24, memcpy of the same bytes, and
+/// writing the panel alone (what the ISP's output costs to store, whatever computes it).
 struct ISPBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "isp", abstract: "Benchmark the preview ISP.")
 
@@ -142,6 +143,10 @@ struct ISPBench: ParsableCommand {
             print(Row.measure("memcpy of the frame's \(frame.layout.byteCount) bytes", pixels: pixels,
                               iterations: iterations) {
                 _ = memcpy(copy.baseAddress!, source, min(frame.layout.byteCount, copy.count))
+            })
+            // The floor under any ISP: only writing the output it fills, once.
+            print(Row.measure("writing the \(width)x\(height) output alone", pixels: pixels, iterations: iterations) {
+                panel.update(repeating: 0xFF00_0000, count: width * height)
             })
         }
         try benchMotionJPEG(folder: folder)

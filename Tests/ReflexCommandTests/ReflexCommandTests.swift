@@ -52,7 +52,7 @@ struct ReflexCommandTests {
         let run = try ReflexRun(["bench", "isp", "--iterations", "3"])
         #expect(run.status == 0, "\(run.errors)")
         for text in ["IMX219 1920x1080 RAW10 CSI-2 packed:", "openISP 1920x1080 RGGB 16-bit (10 used):",
-                     "reflex preview ISP", "libv4lconvert → RGB24 (full size)", "timed in pairs", "memcpy of the frame's"] {
+                     "reflex preview ISP", "libv4lconvert → RGB24 (full size)", "timed in pairs", "memcpy of the frame's", "output alone"] {
             #expect(run.output.contains(text), "\(text)\n\(run.output)")
         }
         // The ISP allocates nothing a frame, in an unoptimised build too.
