@@ -2,9 +2,12 @@
 // The memory manager interface is libjpeg's (jpeglib.h, struct jpeg_memory_mgr; described
 // in libjpeg.txt): two pools, JPOOL_PERMANENT for the decoder's life and JPOOL_IMAGE for one
 // image, freed whole. Here each pool is an arena of chunks that is rewound rather than freed,
-// so an image of the same kind as the last one is decoded in the same bytes.
+// so an image of the same kind as the last one is decoded in the same bytes. Memory that
+// no image has used for a while (a stream's one odd frame, say a progressive one, needs far
+// more than its usual frames) is given back.
 #include "reflex_jpeg_decoder.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,12 +21,17 @@
 // cache line, and sample rows have room for a vector's overrun past their end.
 enum { ALIGNMENT = 64, ROW_SLACK = 128, CHUNK_BYTES = 1 << 20 };
 
+/// Images (rewinds of the image pool) after which the chunks none of them reached are freed:
+/// about two seconds of a 30 fps stream, so a steady stream frees nothing and mallocs nothing.
+enum { TRIM_AFTER_IMAGES = 64 };
+
 static size_t round_up(size_t size, size_t unit) { return (size + unit - 1) / unit * unit; }
 
 // ---- Arenas ----------------------------------------------------------------------------
 
 struct chunk {
     struct chunk *next;
+    size_t index;  // its place in the arena: 0, 1, ...
     size_t size;
     size_t used;
     unsigned char *bytes;  // aligned, inside the allocation that holds this header
@@ -36,19 +44,27 @@ struct arena {
     struct chunk *last;
     struct chunk *current;
     size_t held;
+    /// The furthest chunk handed out from since the last trim, and the rewinds since then.
+    size_t deepest;
+    unsigned rewinds;
 };
 
-static void *arena_take(struct arena *arena, size_t size) {
+/// `size` bytes from the arena; NULL when that needs a new chunk and there is not `room` for
+/// one, or no memory.
+static void *arena_take(struct arena *arena, size_t size, size_t room) {
     size = round_up(size, ALIGNMENT);
     for (struct chunk *chunk = arena->current; chunk; chunk = chunk->next) {
         if (chunk->size - chunk->used >= size) {
             arena->current = chunk;
+            if (chunk->index > arena->deepest) arena->deepest = chunk->index;
             void *bytes = chunk->bytes + chunk->used;
             chunk->used += size;
             return bytes;
         }
     }
     size_t capacity = size > CHUNK_BYTES ? size : CHUNK_BYTES;
+    if (capacity > room) capacity = size;  // under a limit, only what this request needs
+    if (capacity > room) return NULL;
     unsigned char *allocation = malloc(sizeof(struct chunk) + ALIGNMENT + capacity);
     if (!allocation) return NULL;
     struct chunk *chunk = (struct chunk *)allocation;
@@ -57,6 +73,8 @@ static void *arena_take(struct arena *arena, size_t size) {
     chunk->size = capacity;
     chunk->used = size;
     chunk->next = NULL;
+    chunk->index = arena->last ? arena->last->index + 1 : 0;
+    arena->deepest = chunk->index;
     if (arena->last) arena->last->next = chunk; else arena->first = chunk;
     arena->last = chunk;
     arena->current = chunk;
@@ -64,9 +82,30 @@ static void *arena_take(struct arena *arena, size_t size) {
     return chunk->bytes;
 }
 
+/// Frees the chunks past the deepest one used since the last trim (the first is kept).
+static void arena_trim(struct arena *arena) {
+    struct chunk *keep = arena->first;
+    while (keep && keep->next && keep->next->index <= arena->deepest) keep = keep->next;
+    if (keep) {
+        struct chunk *chunk = keep->next;
+        while (chunk) {
+            struct chunk *next = chunk->next;
+            arena->held -= chunk->size;
+            free(chunk);
+            chunk = next;
+        }
+        keep->next = NULL;
+    }
+    arena->last = keep;
+    arena->deepest = 0;
+    arena->rewinds = 0;
+}
+
+/// Starts again at the first chunk; every `TRIM_AFTER_IMAGES` rewinds, trims.
 static void arena_rewind(struct arena *arena) {
     for (struct chunk *chunk = arena->first; chunk; chunk = chunk->next) chunk->used = 0;
     arena->current = arena->first;
+    if (++arena->rewinds >= TRIM_AFTER_IMAGES) arena_trim(arena);
 }
 
 static void arena_release(struct arena *arena) {
@@ -114,7 +153,12 @@ static void *take(j_common_ptr cinfo, int pool_id, size_t size) {
     // libjpeg's own limit on one request (about 1 GB), which also keeps the sizes below
     // from overflowing.
     if (size > (size_t)cinfo->mem->max_alloc_chunk) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 2);
-    void *bytes = arena_take(&manager_of(cinfo)->pools[pool_id], size);
+    // The memory limit, if any: libjpeg's (JPEGMEM in the environment) or the decoder's.
+    struct pool_manager *manager = manager_of(cinfo);
+    size_t held = manager->pools[JPOOL_PERMANENT].held + manager->pools[JPOOL_IMAGE].held;
+    size_t limit = (size_t)cinfo->mem->max_memory_to_use;
+    size_t room = limit == 0 ? SIZE_MAX : limit > held ? limit - held : 0;
+    void *bytes = arena_take(&manager->pools[pool_id], size, room);
     if (!bytes) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 1);
     return bytes;
 }
@@ -340,6 +384,10 @@ int reflex_jpeg_decode_half(reflex_jpeg_decoder *decoder, const unsigned char *j
 }
 
 const char *reflex_jpeg_decoder_message(const reflex_jpeg_decoder *decoder) { return decoder->message; }
+
+void reflex_jpeg_decoder_limit_memory(reflex_jpeg_decoder *decoder, size_t bytes) {
+    decoder->cinfo.mem->max_memory_to_use = (long)(bytes > LONG_MAX ? LONG_MAX : bytes);
+}
 
 size_t reflex_jpeg_decoder_pool_bytes(const reflex_jpeg_decoder *decoder) {
     const struct pool_manager *manager = (const struct pool_manager *)decoder->cinfo.mem;

@@ -164,10 +164,12 @@ struct JPEGPreviewTests {
         decodeBoth()
         let retained = decoder.retainedBytes
         let before = reflex_thread_allocations()
-        for _ in 0..<10 { decodeBoth() }
+        // (More frames than the decoder waits before it gives memory back: a stream that needs
+        // all of it keeps it.)
+        for _ in 0..<70 { decodeBoth() }
         let allocations = reflex_thread_allocations() - before
         #expect(failures == 0)
-        #expect(allocations == 0, "\(allocations) allocations in 20 frames")
+        #expect(allocations == 0, "\(allocations) allocations in 140 frames")
         #expect(decoder.retainedBytes == retained, "the working memory does not grow: \(retained) → \(decoder.retainedBytes)")
         #expect(retained < 16 << 20, "\(retained) bytes kept")
         // Both pictures are the frame: the progressive one as the baseline one, within JPEG's loss.
@@ -229,6 +231,105 @@ struct JPEGPreviewTests {
         }
         #expect(error.message.lowercased().contains("corrupt") || error.message.lowercased().contains("premature"),
                 "\(error.message)")
+    }
+
+    /// Decodes frames of a `width` × `height` stream with `decoder` into pixels of its own,
+    /// allocating nothing itself (for the tests that count allocations).
+    final class Stream {
+        let decoder: JPEGPreviewDecoder
+        let width: Int, height: Int
+        let pixels: UnsafeMutableRawBufferPointer
+
+        init(_ decoder: JPEGPreviewDecoder, width: Int, height: Int) {
+            self.decoder = decoder
+            (self.width, self.height) = (width, height)
+            let half = JPEGPreviewDecoder.halfSize(width: width, height: height)
+            pixels = .allocate(byteCount: half.width * half.height * 4, alignment: 64)
+        }
+
+        deinit { pixels.deallocate() }
+
+        func decode(_ jpeg: [UInt8]) -> Result<Void, JPEGPreviewDecoder.DecodeError> {
+            jpeg.withUnsafeBytes { decoder.decodeHalfSize($0, width: width, height: height, into: pixels.baseAddress!) }
+        }
+    }
+
+    /// A camera on a poor USB link sends damaged frames now and then: each is refused, and
+    /// costs the sensor thread no allocation (its message is made only when read, to log).
+    @Test func damagedFramesCostNoAllocation() throws {
+        let good = Self.webcamJPEG(width: 256, height: 128)
+        var damaged = good
+        damaged.removeLast(damaged.count / 3)
+        let stream = Stream(try #require(JPEGPreviewDecoder()), width: 256, height: 128)
+        _ = stream.decode(good)
+        _ = stream.decode(damaged)
+        var refused = 0, shown = 0
+        let before = reflex_thread_allocations()
+        for _ in 0..<10 {
+            if case .failure = stream.decode(damaged) { refused += 1 }
+            if case .success = stream.decode(good) { shown += 1 }
+        }
+        let allocations = reflex_thread_allocations() - before
+        #expect(refused == 10 && shown == 10)
+        #expect(allocations == 0, "\(allocations) allocations in 10 damaged frames")
+        guard case .failure(let error) = stream.decode(damaged) else {
+            Issue.record("a damaged frame was shown")
+            return
+        }
+        #expect(error.message.lowercased().contains("corrupt") || error.message.lowercased().contains("premature"),
+                "\(error.message)")
+    }
+
+    /// One odd frame needing far more memory than the stream's usual ones (a progressive one:
+    /// whole-image coefficient arrays) does not keep that memory for the rest of the stream:
+    /// a few seconds of usual frames later the decoder holds what the usual frames need, and
+    /// those still allocate nothing.
+    @Test func memoryNoRecentFrameNeededIsGivenBack() throws {
+        let (width, height) = (1280, 720)
+        let baseline = Self.webcamJPEG(width: width, height: height)
+        let progressive = Self.webcamJPEG(width: width, height: height, progressive: true)
+        let usual = Stream(try #require(JPEGPreviewDecoder()), width: width, height: height)
+        _ = usual.decode(baseline)
+        let usualBytes = usual.decoder.retainedBytes
+        let stream = Stream(try #require(JPEGPreviewDecoder()), width: width, height: height)
+        _ = stream.decode(baseline)
+        guard case .success = stream.decode(progressive) else {
+            Issue.record("the progressive frame was not decoded")
+            return
+        }
+        let peak = stream.decoder.retainedBytes
+        #expect(peak >= usualBytes + 2 << 20, "the progressive frame needs more: \(usualBytes) → \(peak)")
+        var failures = 0
+        for _ in 0..<130 { if case .failure = stream.decode(baseline) { failures += 1 } }
+        #expect(failures == 0)
+        #expect(stream.decoder.retainedBytes == usualBytes, "\(peak) → \(stream.decoder.retainedBytes), usual \(usualBytes)")
+        let before = reflex_thread_allocations()
+        for _ in 0..<70 { _ = stream.decode(baseline) }
+        #expect(reflex_thread_allocations() - before == 0)
+    }
+
+    /// A board short of memory caps the decoder's: a frame that needs more is refused with
+    /// libjpeg's message and the stream's usual frames go on decoding.
+    @Test func aDecoderUnderAMemoryLimitRefusesAFrameNeedingMore() throws {
+        let (width, height) = (1280, 720)
+        let baseline = Self.webcamJPEG(width: width, height: height)
+        let progressive = Self.webcamJPEG(width: width, height: height, progressive: true)
+        let limit = 3 << 20
+        let stream = Stream(try #require(JPEGPreviewDecoder(memoryLimit: limit)), width: width, height: height)
+        guard case .success = stream.decode(baseline) else {
+            Issue.record("a baseline frame did not fit \(limit) bytes")
+            return
+        }
+        guard case .failure(let error) = stream.decode(progressive) else {
+            Issue.record("the progressive frame was decoded within \(limit) bytes: \(stream.decoder.retainedBytes)")
+            return
+        }
+        #expect(error.message.lowercased().contains("memory"), "\(error.message)")
+        #expect(stream.decoder.retainedBytes <= limit, "\(stream.decoder.retainedBytes)")
+        guard case .success = stream.decode(baseline) else {
+            Issue.record("the stream's frames stopped decoding after the refused one")
+            return
+        }
     }
 
     @Test func aWebcamsMotionJPEGIsChosenOnlyWithoutBayerOrYUYV() {

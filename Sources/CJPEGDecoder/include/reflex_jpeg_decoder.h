@@ -31,5 +31,11 @@ int reflex_jpeg_decode_half(reflex_jpeg_decoder *decoder, const unsigned char *j
 /// The last failure's or warning's message ("" if none).
 const char *reflex_jpeg_decoder_message(const reflex_jpeg_decoder *decoder);
 
-/// Bytes of image memory the decoder holds for reuse (its high-water mark so far).
+/// Caps the memory the decoder may hold at `bytes` (0: none); a frame that needs more fails
+/// ("Insufficient memory"). Without a call, libjpeg's limit holds: JPEGMEM in the
+/// environment, or none.
+void reflex_jpeg_decoder_limit_memory(reflex_jpeg_decoder *decoder, size_t bytes);
+
+/// Bytes of memory the decoder holds for reuse: the most that recent frames needed (what
+/// no frame has needed for a while is given back).
 size_t reflex_jpeg_decoder_pool_bytes(const reflex_jpeg_decoder *decoder);
