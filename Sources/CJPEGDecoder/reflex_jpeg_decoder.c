@@ -148,6 +148,11 @@ struct pool_manager {
 
 static struct pool_manager *manager_of(j_common_ptr cinfo) { return (struct pool_manager *)cinfo->mem; }
 
+/// Bytes the manager holds, in both pools.
+static size_t held_bytes(const struct pool_manager *manager) {
+    return manager->pools[JPOOL_PERMANENT].held + manager->pools[JPOOL_IMAGE].held;
+}
+
 static void *take(j_common_ptr cinfo, int pool_id, size_t size) {
     if (pool_id < 0 || pool_id >= JPOOL_NUMPOOLS) ERREXIT1(cinfo, JERR_BAD_POOL_ID, pool_id);
     // libjpeg's own limit on one request (about 1 GB), which also keeps the sizes below
@@ -155,7 +160,7 @@ static void *take(j_common_ptr cinfo, int pool_id, size_t size) {
     if (size > (size_t)cinfo->mem->max_alloc_chunk) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 2);
     // The memory limit, if any: libjpeg's (JPEGMEM in the environment) or the decoder's.
     struct pool_manager *manager = manager_of(cinfo);
-    size_t held = manager->pools[JPOOL_PERMANENT].held + manager->pools[JPOOL_IMAGE].held;
+    size_t held = held_bytes(manager);
     size_t limit = (size_t)cinfo->mem->max_memory_to_use;
     size_t room = limit == 0 ? SIZE_MAX : limit > held ? limit - held : 0;
     void *bytes = arena_take(&manager->pools[pool_id], size, room);
@@ -390,6 +395,5 @@ void reflex_jpeg_decoder_limit_memory(reflex_jpeg_decoder *decoder, size_t bytes
 }
 
 size_t reflex_jpeg_decoder_pool_bytes(const reflex_jpeg_decoder *decoder) {
-    const struct pool_manager *manager = (const struct pool_manager *)decoder->cinfo.mem;
-    return manager->pools[JPOOL_PERMANENT].held + manager->pools[JPOOL_IMAGE].held;
+    return held_bytes((const struct pool_manager *)decoder->cinfo.mem);
 }

@@ -52,16 +52,37 @@ struct JPEGPreviewTests {
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
     }
 
+    /// Decodes frames of a `width` × `height` stream with `decoder` into pixels of its own,
+    /// allocating nothing itself (for the tests that count allocations); `picture` is the last
+    /// frame's half-size pixels.
+    final class Stream {
+        let decoder: JPEGPreviewDecoder
+        let width: Int, height: Int
+        let pixels: UnsafeMutableRawBufferPointer
+
+        init(_ decoder: JPEGPreviewDecoder, width: Int, height: Int) {
+            self.decoder = decoder
+            (self.width, self.height) = (width, height)
+            let half = JPEGPreviewDecoder.halfSize(width: width, height: height)
+            pixels = .allocate(byteCount: half.width * half.height * 4, alignment: 64)
+            pixels.initializeMemory(as: UInt8.self, repeating: 0)
+        }
+
+        deinit { pixels.deallocate() }
+
+        func decode(_ jpeg: [UInt8]) -> Result<Void, JPEGPreviewDecoder.DecodeError> {
+            jpeg.withUnsafeBytes { decoder.decodeHalfSize($0, width: width, height: height, into: pixels.baseAddress!) }
+        }
+
+        var picture: [UInt32] { Array(pixels.bindMemory(to: UInt32.self)) }
+    }
+
     /// Decodes `jpeg` as a `width` × `height` stream's frame; the half-size pixels and the outcome.
     static func decode(_ jpeg: [UInt8], width: Int, height: Int) throws
         -> (pixels: [UInt32], result: Result<Void, JPEGPreviewDecoder.DecodeError>) {
-        let decoder = try #require(JPEGPreviewDecoder())
-        let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: width, height: height)
-        var half = [UInt32](repeating: 0, count: halfWidth * halfHeight)
-        let result = jpeg.withUnsafeBytes { bytes in
-            half.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: width, height: height, into: $0.baseAddress!) }
-        }
-        return (half, result)
+        let stream = Stream(try #require(JPEGPreviewDecoder()), width: width, height: height)
+        let result = stream.decode(jpeg)
+        return (stream.picture, result)
     }
 
     @Test func aFrameIsDecodedAtHalfSizeIntoThePreviewsPixels() throws {
@@ -198,14 +219,10 @@ struct JPEGPreviewTests {
         let sos = scans[2], components = Int(damaged[sos + 4])
         damaged[sos + 5 + 2 * components] = 40      // Ss
         damaged[sos + 5 + 2 * components + 1] = 10  // Se, before Ss
-        let decoder = try #require(JPEGPreviewDecoder()), fresh = try #require(JPEGPreviewDecoder())
-        let (halfWidth, halfHeight) = JPEGPreviewDecoder.halfSize(width: width, height: height)
-        func decode(_ jpeg: [UInt8], with decoder: JPEGPreviewDecoder) -> Result<[UInt32], JPEGPreviewDecoder.DecodeError> {
-            var pixels = [UInt32](repeating: 0, count: halfWidth * halfHeight)
-            let result = jpeg.withUnsafeBytes { bytes in
-                pixels.withUnsafeMutableBytes { decoder.decodeHalfSize(bytes, width: width, height: height, into: $0.baseAddress!) }
-            }
-            return result.map { pixels }
+        let decoder = Stream(try #require(JPEGPreviewDecoder()), width: width, height: height)
+        let fresh = Stream(try #require(JPEGPreviewDecoder()), width: width, height: height)
+        func decode(_ jpeg: [UInt8], with stream: Stream) -> Result<[UInt32], JPEGPreviewDecoder.DecodeError> {
+            stream.decode(jpeg).map { stream.picture }
         }
         let expected = try decode(good, with: fresh).get()
         #expect(try decode(good, with: decoder).get() == expected)
@@ -231,27 +248,6 @@ struct JPEGPreviewTests {
         }
         #expect(error.message.lowercased().contains("corrupt") || error.message.lowercased().contains("premature"),
                 "\(error.message)")
-    }
-
-    /// Decodes frames of a `width` × `height` stream with `decoder` into pixels of its own,
-    /// allocating nothing itself (for the tests that count allocations).
-    final class Stream {
-        let decoder: JPEGPreviewDecoder
-        let width: Int, height: Int
-        let pixels: UnsafeMutableRawBufferPointer
-
-        init(_ decoder: JPEGPreviewDecoder, width: Int, height: Int) {
-            self.decoder = decoder
-            (self.width, self.height) = (width, height)
-            let half = JPEGPreviewDecoder.halfSize(width: width, height: height)
-            pixels = .allocate(byteCount: half.width * half.height * 4, alignment: 64)
-        }
-
-        deinit { pixels.deallocate() }
-
-        func decode(_ jpeg: [UInt8]) -> Result<Void, JPEGPreviewDecoder.DecodeError> {
-            jpeg.withUnsafeBytes { decoder.decodeHalfSize($0, width: width, height: height, into: pixels.baseAddress!) }
-        }
     }
 
     /// A camera on a poor USB link sends damaged frames now and then: each is refused, and
