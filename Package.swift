@@ -32,34 +32,52 @@ let package = Package(
         // Counts heap allocations (replaces malloc in the programs that link it).
         .target(name: "CAllocationCounter"),
 
-        // Pure camera model: no C, no clock, no I/O.
+        // Pure camera model: no C, no clock, no I/O; geometry of the picture and the panel.
         // (`Double.rounded()` lowers to libm's round/floor, so libm is linked; nothing is imported.)
         .target(name: "ReflexCore", linkerSettings: [.linkedLibrary("m")]),
-        // The image pipeline, pure Swift: unpacking, preview ISP, statistics, AE/AWB.
+        // The image pipeline, pure Swift: unpacking, preview ISP, statistics, the exposure controller.
         .target(name: "ReflexISP", dependencies: ["ReflexCore"]),
-        // Thin, typed wrappers over system calls shared by the modules below.
+        // One way to call the system, owned file descriptors, the worker thread, clocks, hand-offs.
         .target(name: "ReflexSystem", dependencies: ["CLinux"]),
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
-        // Hardware discovery and drivers (V4L2, DRM, libinput).
-        .target(name: "ReflexHardware", dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "ReflexSystem", "ReflexISP", "CAllocationCounter"]),
+        // The hardware, a folder each: Camera (the V4L2 session, its simulated twin, frame
+        // sinks), Display (DRM/KMS and its headless twin), Input (libinput), Probe.
+        .target(name: "ReflexHardware",
+                dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "CCairo", "ReflexSystem", "ReflexISP",
+                               "ReflexCore"]),
 
         // Everything on screen, drawn with Cairo into layers and blended over the picture.
         .target(name: "ReflexUI", dependencies: ["ReflexCore", "ReflexISP", "CCairo"]),
 
+        // The running camera, as a library: the sensor thread, the realtime loop, its painter
+        // and picture worker, the settings writer, the control mailbox and the status board.
+        .target(name: "ReflexRuntime",
+                dependencies: ["ReflexCore", "ReflexISP", "ReflexSystem", "ReflexStorage", "ReflexHardware", "ReflexUI",
+                               "CAllocationCounter"]),
+
+        // The executable: commands and wiring only.
         .executableTarget(
             name: "reflex",
             dependencies: [
-                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexSystem", "CCairo", "CLinux", "CAllocationCounter", "CV4L2", "CTurboJPEG",
+                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
+                "CAllocationCounter", "CV4L2", "CTurboJPEG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
-        .testTarget(name: "ReflexUITests", dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "CCairo", "CAllocationCounter"],
+        .testTarget(name: "ReflexUITests",
+                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CCairo",
+                                   "CAllocationCounter"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ReflexHardwareTests", dependencies: ["ReflexHardware", "ReflexISP", "CTurboJPEG", "CAllocationCounter"]),
+        .testTarget(name: "ReflexHardwareTests",
+                    dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
+                                   "CAllocationCounter"]),
+        .testTarget(name: "ReflexRuntimeTests",
+                    dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
+                                   "CV4L2", "CAllocationCounter"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]
@@ -68,7 +86,8 @@ let package = Package(
             name: "CModuleTests",
             dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF"]
         ),
-        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexUI", "ReflexCore", "ReflexHardware", "ReflexISP", "ReflexSystem"]),
+        // Runs the built `reflex` binary as a user would (it imports none of it).
+        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware"]),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

@@ -1,50 +1,5 @@
 import ReflexCore
 
-/// How a frame was (or should be) exposed: sensor exposure time and analogue gain, and the
-/// digital gain the ISP adds where the sensor's own gain runs out.
-public struct ExposureSetting: Sendable, Equatable {
-    public var exposure: Double
-    public var analogGain: Double
-    public var digitalGain: Double
-
-    public init(exposure: Double, analogGain: Double, digitalGain: Double = 1) {
-        self.exposure = exposure
-        self.analogGain = analogGain
-        self.digitalGain = digitalGain
-    }
-
-    /// Exposure × gain: what brightness is proportional to.
-    public var product: Double { exposure * analogGain * digitalGain }
-
-    /// Whether two settings are the same to within a sensor's rounding (1/20 stop).
-    public func matches(_ other: ExposureSetting) -> Bool {
-        ExposureSetting.sameBrightness(product, other.product)
-    }
-
-    static func sameBrightness(_ a: Double, _ b: Double) -> Bool {
-        abs(FastMath.log2(a / b)) < 0.05
-    }
-}
-
-/// What the sensor and the preview allow AE to use.
-public struct ExposureLimits: Sendable, Equatable {
-    public var exposure: ClosedRange<Double>
-    public var analogGain: ClosedRange<Double>
-    /// Digital gain on top, for scenes darker than the sensor reaches.
-    public var maximumDigitalGain: Double
-    /// The longest exposure Auto uses for a live preview (a frame time), even if the
-    /// sensor allows longer: the viewfinder must keep moving.
-    public var previewExposureLimit: Double
-
-    public init(exposure: ClosedRange<Double>, analogGain: ClosedRange<Double>,
-                maximumDigitalGain: Double = 4, previewExposureLimit: Double = 1.0 / 30) {
-        self.exposure = exposure
-        self.analogGain = analogGain
-        self.maximumDigitalGain = maximumDigitalGain
-        self.previewExposureLimit = previewExposureLimit
-    }
-}
-
 /// Auto exposure: brings the frame's mean luma to mid grey (0.18 of white, moved by the
 /// exposure compensation), exposure time first and then gain, without brightening while
 /// highlights clip. Each decision uses the exposure the measured frame was really taken

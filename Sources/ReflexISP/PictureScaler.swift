@@ -1,3 +1,4 @@
+import ReflexCore
 /// Bilinear scaling of an XRGB8888 picture into a rectangle of the output, black around it:
 /// the last stage of the preview ISP.
 ///

@@ -9,7 +9,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let code: Int32
 
-    public init(_ operation: String, path: String, code: Int32 = errno) {
+    public init(_ operation: String, path: String = "", code: Int32 = errno) {
         self.operation = operation
         self.path = path
         self.code = code
@@ -18,17 +18,10 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No space left: the card is full (the UI says "Storage full").
     public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 
-    public var description: String {
-        "\(operation) \(path): \(String(cString: strerror(code)))"
-    }
-}
+    /// errno's words for the failure ("No such file or directory").
+    public var reason: String { String(cString: strerror(code)) }
 
-/// Repeats a system call interrupted by a signal.
-@inline(__always)
-public func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-        let result = call()
-        if result == -1 && errno == EINTR { continue }
-        return result
+    public var description: String {
+        (path.isEmpty ? operation : "\(operation) \(path)") + ": " + reason
     }
 }

@@ -71,15 +71,12 @@ public struct InterfaceController: Sendable {
 
     public func peaking(at now: Double) -> Bool { now < peakingUntil }
 
-    /// The camera's real ranges, once known: the model refits its settings to them (a manual
-    /// ISO the sensor cannot reach moves to the nearest it can; no focus motor, no focus
-    /// dial). Returns true when that changed the settings.
-    public mutating func fit(to limits: SensorLimits) -> Bool {
-        guard limits != model.limits else { return false }
-        let before = model.settings
-        model = CameraModel(settings: before, limits: limits, focusScale: model.focusScale)
+    /// The camera's real ranges, once known, with the settings the sensor side fitted to them
+    /// (a manual ISO the sensor cannot reach moved to the nearest it can; no focus motor, no
+    /// focus dial): the dials follow them.
+    public mutating func adopt(limits: SensorLimits, fittedSettings: CameraSettings) {
+        model = CameraModel(settings: fittedSettings, limits: limits, focusScale: model.focusScale)
         if !model.availableDials.contains(model.settings.selectedDial) { model.select(.iso) }
-        return model.settings != before
     }
 
     public mutating func handle(_ event: InputEvent, at now: Double, metered: MeteredValues) -> Outcome {

@@ -1,3 +1,4 @@
+import ReflexCore
 import ReflexISP
 
 /// The per-frame pixel work on the panel's XRGB8888 buffer, in plain Swift: layers blended

@@ -1,8 +1,10 @@
 import ArgumentParser
+import CV4L2
 import CAllocationCounter
 import ReflexCore
 import ReflexHardware
 import ReflexISP
+import ReflexRuntime
 import ReflexSystem
 import ReflexUI
 #if canImport(Glibc)
@@ -38,12 +40,18 @@ struct FrameBench: ParsableCommand {
         let raw = try TestData.load(folder + "/raw/imx219_1920x1080_SRGGB10_CSI2P.raw")
         defer { raw.deallocate() }
         let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2)
+        // The IMX219's 1080p mode, as a session would stream it.
+        let mode = CameraSession.Mode(path: "bench", card: "IMX219 frame", fourCC: REFLEX_V4L2_PIX_FMT_SRGGB10P, width: 1920,
+                                      height: 1080, bytesPerLine: 2400, rawFormat: layout.format, framesPerSecond: 60)
+        let exposure = ExposureSetting(exposure: 1.0 / 60, analogGain: 1, digitalGain: 2)
 
         let display = try HeadlessDisplay(folder: nil)
-        let exchange = PreviewFrameExchange()
+        let preview = PreviewSink()
+        let status = StatusBoard()
         var settings = CameraSettings()
         if pro { settings.mode = .pro }
-        let loop = FrameLoop(display: display, exchange: exchange, fonts: try FontLibrary(folder: fontFolder),
+        let loop = FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
+                             fonts: try FontLibrary(folder: fontFolder),
                              model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8)
         var report = SensorReport()
         report.status = .streaming
@@ -84,12 +92,14 @@ struct FrameBench: ParsableCommand {
             if published <= display.flips {
                 if readoutChangeEvery > 0 && published % readoutChangeEvery == 0 {
                     report.iso = report.iso == 100 ? 200 : 100
-                    exchange.publishReport(report)
+                    status.post(report)
                 }
-                exchange.publishFrame(UnsafeRawBufferPointer(raw), width: 1920, height: 1080, bytesPerLine: 2400,
-                                      kind: .bayer(layout.format), parameters: parameters, sequence: UInt32(published))
+                preview.deliver(SensorFrame(bytes: UnsafeRawBufferPointer(raw), mode: mode, sequence: UInt32(published),
+                                            timestampNanoseconds: 0, exposure: exposure, parameters: parameters,
+                                            sensorZoom: 1))
                 published += 1
-                exchange.drainWake()
+                preview.drainWake()
+                status.drainWake()
             }
             if display.flips == warmUp && !measuring {
                 warm.copy(from: loop.statistics.ring)

@@ -3,6 +3,7 @@ import ReflexCore
 import ReflexHardware
 import ReflexISP
 import ReflexStorage
+import ReflexRuntime
 import ReflexSystem
 import ReflexUI
 #if canImport(Glibc)
@@ -76,23 +77,25 @@ struct Run: ParsableCommand {
         statistics.writeProcessID()
         defer { statistics.removeProcessID() }
 
-        let exchange = display == .none ? nil : PreviewFrameExchange()
-        let saver = SettingsSaver(store: store)
-        saver.start()
-        let stream = SensorStream(settings: loaded.settings, calibration: calibration,
-                                  source: sensor == .sim ? .simulated(.absoluteExposure)
-                                      : sensor == .simCSI ? .simulated(.exposureInLines) : .v4l2(devFolder: videoDir), exchange: exchange,
-                                  settingsInbox: saver.toSensor, log: { log($0) })
-        stream.start()
-        var screen = exchange.map { ScreenStarter(choice: display, panel: panel, exchange: $0, store: store,
-                                                  saver: saver, fNumber: calibration.fNumber) }
+        let writer = SettingsWriter(store: store, log: { log($0) })
+        writer.start()
+        let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: cameraChoice,
+                                            log: { log($0) })
+        sensorPipeline.start()
+        let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
+                                            executablePath: executablePath())
+        var screen = display == .none ? nil
+            : ScreenStarter(choice: display, panel: panel, sensor: sensorPipeline, store: store, writer: writer,
+                            fNumber: calibration.fNumber, fontFolder: fontFolder, log: { log($0) })
         screen?.tryStart()
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
-        var sinceStatistics = 0
+        var sinceCheck = 0.0, secondsSinceStatistics = 0
         waiting: while true {
-            let signal = TerminationSignal.wait(seconds: 1)
-            // (Checked whatever woke the wait: a signal in the first second must not lose it.)
+            // Until the first frame is on the panel the wait is short, so its line comes soon
+            // (its time is the flip's own, whenever the line is written).
+            let tick = screen?.loop == nil || screen?.hasShownFrame == true ? 1.0 : 0.05
+            let signal = TerminationSignal.wait(seconds: tick)
             screen?.reportFirstFrame()
             switch signal {
             case .terminate(let name):
@@ -101,145 +104,38 @@ struct Run: ParsableCommand {
             case .statistics:
                 statistics.publish(screen?.summary() ?? "display: none")
             case .timeout:
-                // The card: checked every second, so a card taken out shows at once.
-                let free = StorageProbe.freeBytes(at: storage ?? "/media/card", requireMountPoint: storage == nil)
-                screen?.loop?.storageFreeBytes.store(free ?? -1, ordering: .relaxed)
-                if screen?.loop == nil { screen?.tryStart() }
-                screen?.checkDisplay()
-                sinceStatistics += 1
-                if sinceStatistics >= Run.statisticsInterval, let summary = screen?.summary() {
+                sinceCheck += tick
+                guard sinceCheck >= 1 else { continue }
+                sinceCheck = 0
+                checkEverySecond(&screen, status: sensorPipeline.status)
+                secondsSinceStatistics += 1
+                if secondsSinceStatistics >= Run.statisticsInterval, let summary = screen?.summary() {
                     log(summary)
-                    sinceStatistics = 0
+                    secondsSinceStatistics = 0
                 }
             }
         }
         screen?.loop?.stop()
-        stream.stop()
-        saver.stop()
-    }
-}
-
-/// Opens the display and starts the realtime loop on it, retrying while there is no panel
-/// yet (at boot, reflex can start before the GPU's driver has made its card).
-struct ScreenStarter {
-    let choice: DisplayChoice
-    let panel: PanelConfiguration
-    let exchange: PreviewFrameExchange
-    let store: SettingsStore
-    let saver: SettingsSaver
-    let fNumber: Double?
-    private(set) var loop: FrameLoop?
-    private var reportedWaiting = false
-    private var reportedFirstFrame = false
-
-    init(choice: DisplayChoice, panel: PanelConfiguration, exchange: PreviewFrameExchange, store: SettingsStore,
-         saver: SettingsSaver, fNumber: Double?) {
-        self.choice = choice
-        self.panel = panel
-        self.exchange = exchange
-        self.store = store
-        self.saver = saver
-        self.fNumber = fNumber
+        sensorPipeline.stop()
+        writer.stop()
     }
 
-    mutating func tryStart() {
-        guard loop == nil else { return }
-        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: executablePath()) else {
-            if !reportedWaiting { log("display: no fonts found (set REFLEX_FONTS_DIR); the picture cannot be shown") }
-            reportedWaiting = true
-            return
-        }
-        do {
-            let opened: DisplayOutput = switch choice {
-            case .drm: try DRMDisplay(panel)
-            case .png(let folder): try HeadlessDisplay(folder: folder)
-            case .none: throw DisplayError("no display asked for")
-            }
-            let fonts = try FontLibrary(folder: fontFolder)
-            // The settings as saved last (a display opened again keeps what was changed on it).
-            let model = CameraModel(settings: store.load().settings, limits: .unlimited)
-            var input: InputSource?
-            do {
-                input = try InputSource()
-            } catch {
-                log("\(error); the screen shows but does not respond to touch or dials")
-            }
-            let started = FrameLoop(display: opened, exchange: exchange, fonts: fonts, model: model, fNumber: fNumber,
-                                    input: input, settingsSaver: saver)
-            guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
-            loop = started
-            log("display: \(opened.summary), fonts from \(fontFolder)")
-            let layout = ScreenLayout(width: opened.width, height: opened.height, density: opened.density)
-            log("display: " + (opened.density.map { "\(Int($0.dotsPerInch.rounded())) dpi from " } ?? "density ")
-                + "\(opened.densityOrigin); the interface at \(Formatting.fixed(layout.scale, 2))× its design")
-        } catch {
-            if !reportedWaiting { log("display: none yet — \(error); trying again every second") }
-            reportedWaiting = true
+    /// The card is checked every second, so a card taken out shows at once; a display is
+    /// looked for while there is none, or again when one failed.
+    private func checkEverySecond(_ screen: inout ScreenStarter?, status: StatusBoard) {
+        status.postStorage(freeBytes: StorageProbe.freeBytes(at: storage ?? "/media/card", requireMountPoint: storage == nil))
+        if screen?.loop == nil { screen?.tryStart() }
+        screen?.checkDisplay()
+    }
+
+    /// Which camera the command line chose.
+    private var cameraChoice: CameraChoice {
+        switch sensor {
+        case .sim: CameraChoice(source: .simulated(.absoluteExposure))
+        case .simCSI: CameraChoice(source: .simulated(.exposureInLines))
+        case .v4l2: CameraChoice(source: .v4l2(devFolder: videoDir))
         }
     }
-
-    /// A loop that ended by itself lost its display (unplugged, driver gone): it is let go
-    /// (which gives the CRTC back) and a display is looked for again.
-    mutating func checkDisplay() {
-        guard let loop, loop.ended.load(ordering: .acquiring) else { return }
-        log("display: \(loop.displaySummary) failed; looking for a display again")
-        loop.stop()
-        self.loop = nil
-        reportedWaiting = false
-        tryStart()
-    }
-
-    /// The journal marks the first frame shown once: the boot-time figure ends there.
-    mutating func reportFirstFrame() {
-        guard !reportedFirstFrame, let loop, loop.hasShownFrame else { return }
-        log("display: first frame on the panel")
-        reportedFirstFrame = true
-    }
-
-    func summary() -> String? {
-        guard let loop else { return nil }
-        guard let statistics = loop.currentStatistics() else { return "display: the realtime loop did not answer" }
-        return statistics.describe(display: loop.displaySummary)
-    }
-
 }
 
-/// Where the camera's picture goes.
-enum DisplayChoice: ExpressibleByArgument, Equatable {
-    case drm
-    case png(String)
-    case none
-
-    init?(argument: String) {
-        switch argument {
-        case "drm": self = .drm
-        case "none": self = .none
-        default:
-            guard argument.hasPrefix("png:"), argument.count > 4 else { return nil }
-            self = .png(String(argument.dropFirst(4)))
-        }
-    }
-
-    static var allValueStrings: [String] { ["drm", "png:DIR", "none"] }
-}
-
-/// One log line per kind of hardware, so the journal of a booted board says what it has.
-enum HardwareSummary {
-    static func lines() -> [String] {
-        let cameras = CaptureDeviceProbe.scan().devices
-        let cards = DisplayProbe.scan().cards
-        let inputs = InputProbe.scan().devices
-        var lines: [String] = []
-        lines.append(cameras.isEmpty ? "camera: none found"
-            : "camera: " + cameras.map { "\($0.path) \($0.card) (\($0.formats.count) formats)" }.joined(separator: "; "))
-        lines.append(cards.isEmpty ? "display: none found"
-            : "display: " + cards.map { card in
-                let connected = card.connectors.filter(\.connected).map(\.name)
-                return "\(card.path) \(card.driver) [\(connected.isEmpty ? "nothing connected" : connected.joined(separator: ", "))]"
-            }.joined(separator: "; "))
-        lines.append("input: \(inputs.count) device(s)"
-            + (inputs.isEmpty ? "" : ": " + inputs.map(\.name).joined(separator: ", ")))
-        return lines
-    }
-}
+extension DisplayChoice: ExpressibleByArgument {}

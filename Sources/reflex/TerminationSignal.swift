@@ -19,9 +19,10 @@ enum TerminationSignal {
     }
 
     /// Sleeps until one of them arrives, or `seconds` pass.
-    static func wait(seconds: Int) -> Received {
+    static func wait(seconds: Double) -> Received {
         var signals = handledSet()
-        var timeout = timespec(tv_sec: seconds, tv_nsec: 0)
+        let whole = Int(seconds)
+        var timeout = timespec(tv_sec: whole, tv_nsec: Int((seconds - Double(whole)) * 1e9))
         let received = sigtimedwait(&signals, nil, &timeout)
         switch received {
         case SIGTERM: return .terminate("SIGTERM")

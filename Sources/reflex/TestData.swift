@@ -36,8 +36,3 @@ enum TestData {
         return buffer
     }
 }
-
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,3 +1,4 @@
+import ReflexCore
 import CCairo
 import CDRM
 import CExif

@@ -1,4 +1,5 @@
 import Foundation
+import ReflexHardware
 import ReflexUI
 import Testing
 

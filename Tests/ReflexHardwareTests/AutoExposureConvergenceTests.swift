@@ -4,55 +4,50 @@ import Testing
 import ReflexISP
 
 /// Auto exposure and white balance closing the loop on the simulated sensor, frame by frame,
-/// with the sensor's two-frame latency: the test of the camera's Auto mode.
+/// with the sensor's two-frame latency: the camera's own exposure controller (the one the
+/// sensor thread runs), fed the simulated frames' statistics. The test of Auto mode.
 struct AutoLoop {
     let layout = RawLayout(width: 320, height: 240, format: SimulatedScene.format)
     var scene: SimulatedScene
-    var autoExposure: AutoExposure
-    var autoWhiteBalance = AutoWhiteBalance()
+    var controller: ExposureController
     var latency: SimulatedExposureLatency
-    var requested: ExposureSetting
     let isp = PreviewISP(maximumSourceWidth: 320, maximumSourceHeight: 240, maximumOutputWidth: 16)
     var buffer: [UInt8]
     var statistics = FrameStatistics()
 
     static let limits = ExposureLimits(exposure: 0.000_05...0.5, analogGain: 1...16, previewExposureLimit: 1.0 / 30)
 
-    init(scene: SimulatedScene, start: ExposureSetting) {
+    init(scene: SimulatedScene, start: ExposureSetting, settings: CameraSettings = CameraSettings()) {
         self.scene = scene
-        autoExposure = AutoExposure(limits: AutoLoop.limits)
+        controller = ExposureController(
+            sensor: SensorExposureModel(limits: AutoLoop.limits, gainMapping: nil), color: ColorCalibration(),
+            levels: (SimulatedScene.blackLevel, SimulatedScene.whiteLevel), current: start,
+            delayFrames: SimulatedExposureLatency.framesOfDelay - 1)
+        _ = controller.apply(settings, afterFrame: nil)
         latency = SimulatedExposureLatency(initial: start)
-        requested = start
         buffer = [UInt8](repeating: 0, count: layout.byteCount)
     }
 
-    /// Runs `frames` frames at 60 fps the way the sensor thread does: every 4th frame is
-    /// metered, as taken (its exposure from the history of what was sent, two frames late),
-    /// and requests are rounded to the controls' steps (100 µs, gain in 1/16). Returns each
-    /// metered frame's luma and the setting then in force.
+    /// Runs `frames` frames at 60 fps the way the sensor thread does: the controller says
+    /// which frames are metered and what each was taken with, and its requests are rounded
+    /// to the controls' steps (100 µs, gain in 1/16) as a sensor's are. Returns each metered
+    /// frame's luma and the setting then in force.
     mutating func run(frames: Int, from first: Int = 0) -> [(luma: Double, setting: ExposureSetting)] {
         var trace: [(Double, ExposureSetting)] = []
-        var history = ExposureHistory(initial: requested, delayFrames: SimulatedExposureLatency.framesOfDelay - 1)
         for n in first..<(first + frames) {
+            let requested = controller.requested
             let sensor = latency.nextFrame(requested: ExposureSetting(exposure: requested.exposure, analogGain: requested.analogGain))
             buffer.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: Double(n) / 60, setting: sensor, frameNumber: UInt64(n)) }
-            guard n % SensorStream.meteringInterval == 0 else { continue }
-            let taken = history.setting(forFrame: UInt32(n))
+            guard controller.meters(frameCount: n) else { continue }
+            let taken = controller.taken(forFrame: UInt32(n))
             #expect(abs(taken.exposure - sensor.exposure) < 1e-9 && abs(taken.analogGain - sensor.analogGain) < 1e-9,
                     "frame \(n): the history knows what the frame had")
-            isp.setParameters(ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
-                                            whiteBalance: autoWhiteBalance.gains, digitalGain: taken.digitalGain),
-                              format: SimulatedScene.format)
+            isp.setParameters(controller.parameters(forFrame: UInt32(n))!, format: SimulatedScene.format)
             buffer.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, into: &statistics) }
-            let luma = meteredLuma(statistics.meanRGB, whiteBalance: autoWhiteBalance.gains) * taken.digitalGain
-            _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
-            let next = autoExposure.update(meanLuma: luma, clippedFraction: statistics.clippedFraction, frame: taken)
-            if next != requested {
-                requested = AutoLoop.quantised(next)
-                autoExposure.applied(requested)
-                history.sent(requested, after: UInt32(n))
+            if let next = controller.meter(statistics, frame: UInt32(n)) {
+                controller.sent(AutoLoop.quantised(next), afterFrame: UInt32(n))
             }
-            trace.append((luma, requested))
+            trace.append((controller.lastLuma, controller.requested))
         }
         return trace
     }
@@ -110,8 +105,10 @@ struct AutoExposureConvergenceTests {
     }
 
     @Test func exposureCompensationMovesTheTargetByThirds() {
-        var loop = AutoLoop(scene: SimulatedScene(), start: ExposureSetting(exposure: 1.0 / 100, analogGain: 1))
-        loop.autoExposure.compensation = ExposureCompensation(thirds: 3)
+        var plusOne = CameraSettings()
+        plusOne.exposureCompensation = ExposureCompensation(thirds: 3)
+        var loop = AutoLoop(scene: SimulatedScene(), start: ExposureSetting(exposure: 1.0 / 100, analogGain: 1),
+                            settings: plusOne)
         let trace = loop.run(frames: 120)
         #expect(abs(FastMath.log2(trace.last!.luma / (AutoExposure.midGrey * 2))) < 0.25, "+1 EV doubles mid grey")
         #expect(ExposureCompensation(thirds: 12).thirds == 9)

@@ -86,35 +86,6 @@ struct ExposureInLinesTests {
         #expect(abs(controlsAgain.limits.previewExposureLimit - 996 * line) < 1e-9)
     }
 
-    /// The whole sensor thread on the simulated CSI sensor: a 1/4 s shutter set by hand
-    /// lengthens the frames; back in Auto the exposure returns within the preview's frame at
-    /// once, at the same brightness, not when the scene next changes.
-    @Test func backInAutoALongExposureReturnsToTheFrameTime() throws {
-        var pro = CameraSettings()
-        pro.mode = .pro
-        pro.shutter = .manual(ShutterSpeed(1, 4))
-        let inbox = TripleBuffer { pro }
-        let lines = Mutex<[String]>([])
-        let stream = SensorStream(settings: pro, calibration: .simulated, source: .simulated(.exposureInLines),
-                                  exchange: PreviewFrameExchange(), settingsInbox: inbox,
-                                  log: { line in lines.withLock { $0.append(line) } })
-        stream.start()
-        defer { stream.stop() }
-        func waitForLog(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                if lines.withLock({ $0.contains { $0.contains(text) } }) { return true }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            return false
-        }
-        #expect(waitForLog("camera: manual shutter 1/4 → exposure 1/4 s"))
-        Thread.sleep(forTimeInterval: 0.5)
-        inbox.publish(CameraSettings())
-        #expect(waitForLog("camera: auto shutter, the exposure back within the preview's frame → exposure 1/30 s"),
-                "\(lines.withLock { $0.joined(separator: "\n") })")
-    }
-
     @Test func theBoardsLineTimeWinsAndWithoutOneExposureIsLeftAlone() {
         let info = SimulatedCamera.info(.exposureInLines)
         var calibration = SensorCalibration.simulated

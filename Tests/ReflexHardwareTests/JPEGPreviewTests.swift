@@ -1,3 +1,4 @@
+import ReflexCore
 import CAllocationCounter
 import CTurboJPEG
 import ReflexHardware

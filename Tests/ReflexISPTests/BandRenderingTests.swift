@@ -1,3 +1,4 @@
+import ReflexCore
 import Testing
 @testable import ReflexISP
 

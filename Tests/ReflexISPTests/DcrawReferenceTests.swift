@@ -1,3 +1,4 @@
+import ReflexCore
 import CTIFF
 import Glibc
 import Testing

@@ -1,3 +1,4 @@
+import ReflexCore
 import ReflexISP
 import Testing
 

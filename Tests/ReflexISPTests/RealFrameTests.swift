@@ -1,3 +1,4 @@
+import ReflexCore
 import Glibc
 import Testing
 @testable import ReflexISP

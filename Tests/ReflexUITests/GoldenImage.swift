@@ -1,3 +1,4 @@
+import ReflexHardware
 import ReflexUI
 #if canImport(Glibc)
 import Glibc

@@ -167,8 +167,9 @@ import Testing
 
 @Suite struct InterfaceControllerLimitsTests {
     /// When the camera turns out to have no focus motor and less gain than the seeds' range,
-    /// the model refits: the manual ISO moves to the nearest reachable stop, focus goes back
-    /// to automatic, and a selected focus dial gives way to ISO.
+    /// the sensor side fits the settings (`CameraModel`, the one fitter) and the interface
+    /// adopts them: the manual ISO moves to the nearest reachable stop, focus goes back to
+    /// automatic, and a selected focus dial gives way to ISO.
     @Test func theModelRefitsToTheCamerasRealRanges() {
         var pro = CameraSettings()
         pro.mode = .pro
@@ -178,13 +179,15 @@ import Testing
         var c = InterfaceController(model: CameraModel(settings: pro, limits: .unlimited),
                                     layout: ScreenLayout(width: 1280, height: 800), now: 0)
         let limits = SensorLimits(isoRange: 100...1594, exposureRange: 0.0001...0.0333, hasFocusControl: false, hasRawFormat: true)
-        let refitted = c.fit(to: limits)
-        #expect(refitted)
+        let fitted = CameraModel(settings: pro, limits: limits).settings
+        c.adopt(limits: limits, fittedSettings: fitted)
+        #expect(c.model.settings != pro)
         #expect(c.model.settings.iso == .manual(ISOSpeed(1250)), "1600 is just beyond 1594: the highest stop it reaches")
         #expect(c.model.settings.focus == .auto)
         #expect(c.model.settings.selectedDial == .iso)
-        let again = c.fit(to: limits)
-        #expect(!again, "the same limits again change nothing")
+        let before = c.model
+        c.adopt(limits: limits, fittedSettings: CameraModel(settings: c.model.settings, limits: limits).settings)
+        #expect(c.model == before, "the same limits again change nothing")
     }
 }
 

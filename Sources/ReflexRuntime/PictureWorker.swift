@@ -1,3 +1,4 @@
+import ReflexCore
 import CLinux
 import ReflexHardware
 import ReflexISP
@@ -18,7 +19,7 @@ import Glibc
 /// The loop hands a frame over and waits for its last band before it draws on the picture;
 /// the worker touches nothing else. Both run at the loop's realtime priority, and the worker
 /// never allocates once its ISP is made (made again only when the frames grow).
-final class PictureWorker: @unchecked Sendable {
+public final class PictureWorker: @unchecked Sendable {
     /// One frame: what to render and where.
     struct Job {
         var frame: PreviewFrame
@@ -32,10 +33,10 @@ final class PictureWorker: @unchecked Sendable {
 
     /// Bands a frame is cut into: enough that a late worker still takes its share, few enough
     /// that the source rows each band makes again at its top (one or two) cost little.
-    static let bandsPerFrame = 16
+    public static let bandsPerFrame = 16
 
     /// Worth a second thread: machines with at least two CPUs.
-    static var isUseful: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 }
+    public static var isUseful: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 }
 
     // Written by the loop before `nextBand` moves to its frame, read by the worker only after
     // it has taken a band of that frame, and so before the loop can write the next.
@@ -48,32 +49,23 @@ final class PictureWorker: @unchecked Sendable {
     private let bandsDone = Atomic<Int>(0)
     /// Bands the worker has rendered since it started (how much of the work it takes).
     private let workerBands = Atomic<Int>(0)
-    var bandsRenderedByWorker: Int { workerBands.load(ordering: .relaxed) }
+    public var bandsRenderedByWorker: Int { workerBands.load(ordering: .relaxed) }
     private var frameNumber = 0
-    private let wakeUp = EventSignal()
+    private let thread = WorkerThread(name: "reflex-picture", priority: FrameLoop.priority)
     private let done = EventSignal()
-    private let stopRequested = Atomic<Bool>(false)
-    private var thread: pthread_t?
     /// The worker's own ISP (its tables and buffers are its own).
     private var isp: PreviewISP?
 
-    func start() -> Bool {
-        thread = startThread { self.run() }
-        return thread != nil
-    }
+    public init() {}
 
-    func stop() {
-        guard let thread else { return }
-        stopRequested.store(true, ordering: .releasing)
-        wakeUp.signal()
-        pthread_join(thread, nil)
-        self.thread = nil
-    }
+    public func start() -> Bool { thread.start { self.run() } }
 
-    var isRunning: Bool { thread != nil }
+    public func stop() { thread.stop() }
+
+    public var isRunning: Bool { thread.isRunning }
 
     /// Output rows of band `band` of a frame `height` rows high.
-    static func rows(ofBand band: Int, height: Int) -> Range<Int> {
+    public static func rows(ofBand band: Int, height: Int) -> Range<Int> {
         let size = (height + bandsPerFrame - 1) / bandsPerFrame
         return min(band * size, height)..<min((band + 1) * size, height)
     }
@@ -82,7 +74,7 @@ final class PictureWorker: @unchecked Sendable {
 
     /// Renders a whole frame's picture: bands of it with `isp` on the calling thread while the
     /// worker renders others, or all of it here when the worker is not running.
-    func render(_ frame: PreviewFrame, with isp: PreviewISP, into output: UnsafeMutablePointer<UInt32>, stride: Int,
+    public func render(_ frame: PreviewFrame, with isp: PreviewISP, into output: UnsafeMutablePointer<UInt32>, stride: Int,
                 outputWidth: Int, outputHeight: Int, viewfinder: PixelRect, crop: PixelRect?) {
         guard isRunning else {
             isp.render(frame, into: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
@@ -94,7 +86,7 @@ final class PictureWorker: @unchecked Sendable {
         frameNumber &+= 1
         bandsDone.store(0, ordering: .relaxed)
         nextBand.store(frameNumber << 16, ordering: .releasing)
-        wakeUp.signal()
+        thread.wake()
         _ = renderBands(of: frameNumber) { band in
             isp.render(frame, into: output, stride: stride, outputWidth: outputWidth, outputHeight: outputHeight,
                        viewfinder: viewfinder, crop: crop, rows: PictureWorker.rows(ofBand: band, height: outputHeight))
@@ -132,20 +124,13 @@ final class PictureWorker: @unchecked Sendable {
 
     /// Blocks until every band of the current frame is rendered.
     private func waitForBands() {
-        var descriptor = pollfd(fd: done.descriptor, events: Int16(POLLIN), revents: 0)
-        while bandsDone.load(ordering: .acquiring) != PictureWorker.bandsPerFrame {
-            descriptor.revents = 0
-            _ = poll(&descriptor, 1, 100)
-            done.drain()
-        }
+        while bandsDone.load(ordering: .acquiring) != PictureWorker.bandsPerFrame { done.wait(milliseconds: 100) }
     }
 
     // MARK: the worker's thread
 
     private func run() {
-        _ = reflex_make_thread_realtime(FrameLoop.realtimePriority)
-        var descriptor = pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
-        while !stopRequested.load(ordering: .acquiring) {
+        while !thread.isStopping {
             let number = nextBand.load(ordering: .acquiring) >> 16
             let rendered = renderBands(of: number) { band in
                 // A band taken is a band of the current frame, whose job is set (see `job`).
@@ -154,9 +139,7 @@ final class PictureWorker: @unchecked Sendable {
                 workerBands.wrappingAdd(1, ordering: .relaxed)
             }
             if rendered > 0 { done.signal() }
-            descriptor.revents = 0
-            _ = poll(&descriptor, 1, -1)
-            wakeUp.drain()
+            thread.waitForWake()
         }
     }
 
@@ -175,7 +158,7 @@ final class PictureWorker: @unchecked Sendable {
 extension PreviewISP {
     /// Renders the rows `rows` of a preview frame of any kind (Bayer, YUYV, half-size XRGB)
     /// into `output`, the picture in `viewfinder`, cropped to `crop` (the digital zoom).
-    func render(_ frame: PreviewFrame, into output: UnsafeMutablePointer<UInt32>, stride: Int, outputWidth: Int,
+    public func render(_ frame: PreviewFrame, into output: UnsafeMutablePointer<UInt32>, stride: Int, outputWidth: Int,
                 outputHeight: Int, viewfinder: PixelRect, crop: PixelRect?, rows: Range<Int>) {
         guard let bytes = frame.bytes else { return }
         if let layout = frame.layout, let parameters = frame.parameters {

@@ -1,25 +1,24 @@
 import CLinux
 import ReflexCore
-import ReflexHardware
 import ReflexISP
 import ReflexSystem
-import ReflexUI
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A display for hosts without a panel: two frame buffers in memory, a timer standing in for
-/// the panel's vblank, and (with a folder) the picture saved as `frame.png` about once a
+/// The DRM panel's twin, for hosts without a panel and for tests: two frame buffers in
+/// memory, a timer standing in for the panel's vblank, and (with a folder) the picture saved as `frame.png` about once a
 /// second. The PNG is encoded on a low-priority thread of its own from a copy, so the
 /// realtime loop never waits on zlib or the file system; each file appears whole (written
 /// beside, then renamed).
-final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
-    let width: Int
-    let height: Int
-    let descriptor: Int32
-    private(set) var flipPending = false
-    private(set) var flips = 0
+public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    private let timer: FileDescriptor
+    public var descriptor: Int32 { timer.rawValue }
+    public private(set) var flipPending = false
+    public private(set) var flips = 0
     private let buffers: [UnsafeMutablePointer<UInt32>]
     private var back = 1
     private let folder: String?
@@ -27,20 +26,18 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     private var lastSnapshot = -Double.infinity
     private let snapshot: UnsafeMutablePointer<UInt32>
     private let writerBusy = Atomic<Bool>(false)
-    private let writerWake = EventSignal()
-    private let stopWriter = Atomic<Bool>(false)
-    private var writer: pthread_t?
+    private let writer = WorkerThread(name: "reflex-png", priority: .background)
 
     /// A headless display has no panel: unless told one (tests of other panels), the
     /// interface is drawn as the design fills its size.
-    let density: PanelDensity?
-    var densityOrigin: String { density == nil ? "unknown: a headless display has no panel" : "the density it was given" }
+    public let density: PanelDensity?
+    public var densityOrigin: String { density == nil ? "unknown: a headless display has no panel" : "the density it was given" }
 
-    var summary: String {
+    public var summary: String {
         "headless \(width)x\(height) at \(refreshRate) Hz" + (folder.map { ", frames to \($0)/frame.png" } ?? "")
     }
 
-    let refreshRate: Int
+    public let refreshRate: Int
 
     /// Timer ticks so far, and the tick count when the pending frame was presented.
     private var ticks = 0
@@ -48,10 +45,10 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     private var missed = 0
     private var firstFlipTick: Int?
     private var lastFlipTick = 0
-    var missedVblanks: Int? { missed }
-    var vblanksSpanned: Int? { firstFlipTick.map { lastFlipTick - $0 } }
+    public var missedVblanks: Int? { missed }
+    public var vblanksSpanned: Int? { firstFlipTick.map { lastFlipTick - $0 } }
 
-    init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0,
+    public init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0,
          density: PanelDensity? = nil) throws(DisplayError) {
         self.density = density
         self.width = width
@@ -63,8 +60,9 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
             mkdir(folder, 0o755)
             guard access(folder, W_OK) == 0 else { throw DisplayError("cannot write PNG frames to \(folder)") }
         }
-        descriptor = reflex_periodic_timer(1_000_000_000 / Int64(refreshRate))
-        guard descriptor >= 0 else { throw DisplayError("cannot make the vblank timer (errno \(errno))") }
+        let timerDescriptor = reflex_periodic_timer(1_000_000_000 / Int64(refreshRate))
+        guard timerDescriptor >= 0 else { throw DisplayError("cannot make the vblank timer (errno \(errno))") }
+        timer = FileDescriptor(taking: timerDescriptor)
         buffers = (0..<2).map { _ in
             let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
             buffer.initialize(repeating: 0xFF00_0000, count: width * height)
@@ -72,24 +70,19 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         }
         snapshot = .allocate(capacity: width * height)
         // The writer does not keep the display alive: deinit stops it and waits first.
-        if folder != nil { writer = startThread { [unowned(unsafe) self] in self.writeSnapshots() } }
+        if folder != nil { writer.start { [unowned(unsafe) self] in self.writeSnapshots() } }
     }
 
     deinit {
-        if let writer {
-            stopWriter.store(true, ordering: .releasing)
-            writerWake.signal()
-            pthread_join(writer, nil)
-        }
-        close(descriptor)
+        writer.stop()
         buffers.forEach { $0.deallocate() }
         snapshot.deallocate()
     }
 
     /// The buffer on "screen" (the one flipped to last).
-    var frontPixels: UnsafeMutablePointer<UInt32> { buffers[1 - back] }
+    public var frontPixels: UnsafeMutablePointer<UInt32> { buffers[1 - back] }
 
-    func handleEvents() -> Bool {
+    public func handleEvents() -> Bool {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return false }
         ticks += Int(expirations)
@@ -106,15 +99,15 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         return true
     }
 
-    func abandonFlip() { flipPending = false }
+    public func abandonFlip() { flipPending = false }
 
-    var rotation: PanelRotation { .none }
+    public var rotation: PanelRotation { .none }
 
     /// One plane: the interface is composited into the picture.
-    var hasOverlay: Bool { false }
+    public var hasOverlay: Bool { false }
 
     @discardableResult
-    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
+    public func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
                  updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
         guard !flipPending else { return false }
         try draw(buffers[back], width)
@@ -131,16 +124,12 @@ final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         lastSnapshot = seconds
         snapshot.update(from: frontPixels, count: width * height)
         writerBusy.store(true, ordering: .releasing)
-        writerWake.signal()
+        writer.wake()
     }
 
     private func writeSnapshots() {
-        _ = reflex_make_thread_background()
-        var descriptor = pollfd(fd: writerWake.descriptor, events: Int16(POLLIN), revents: 0)
-        while !stopWriter.load(ordering: .acquiring) {
-            descriptor.revents = 0
-            guard poll(&descriptor, 1, -1) > 0 else { continue }
-            writerWake.drain()
+        while !writer.isStopping {
+            writer.waitForWake()
             guard writerBusy.load(ordering: .acquiring), let folder else { continue }
             let temporary = folder + "/.frame.png.tmp", final = folder + "/frame.png"
             if (try? PNGImage.write(snapshot, width: width, height: height, stride: width, to: temporary)) != nil {

@@ -2,7 +2,7 @@ import ReflexCore
 import ReflexHardware
 import ReflexISP
 import Testing
-@testable import reflex
+@testable import ReflexRuntime
 
 /// The picture on two cores: the loop and the worker take bands of each frame until none are
 /// left, and the panel must be exactly what one thread draws.
@@ -31,12 +31,11 @@ struct PictureWorkerTests {
             bytes[2 * i + 1] = UInt8(value >> 8)
         }
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
-        let exchange = PreviewFrameExchange()
+        let frame = PreviewFrame()
         bytes.withUnsafeBytes { raw in
-            exchange.publishFrame(raw, width: width, height: height, bytesPerLine: width * 2, kind: .bayer(format),
-                                  parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023), sequence: 0)
+            frame.fill(raw, width: width, height: height, bytesPerLine: width * 2, kind: .bayer(format),
+                       parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023), sequence: 0, sensorZoom: 1)
         }
-        let frame = try #require(exchange.takeFrame())
         let viewfinder = PixelRect(x: 0, y: 0, width: panelWidth, height: panelHeight)
             .fitting(sourceWidth: width, sourceHeight: height)
         let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: panelWidth)

@@ -6,12 +6,6 @@ import ReflexSystem
 import Glibc
 #endif
 
-/// Why there is no picture on the panel, said plainly.
-public struct DisplayError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// A DRM/KMS panel driven directly: the connected connector's preferred mode on a CRTC, two
 /// dumb buffers scanned out in turn, each flip completed by a page-flip event (one flip per
 /// vblank at most). The previous mode comes back and DRM master is dropped when it closes.

@@ -1,7 +1,7 @@
 /// Number and column formatting for tables, without Foundation.
-enum Formatting {
+public enum Formatting {
     /// `value` with `decimals` digits after the point, right-aligned in `width` characters.
-    static func fixed(_ value: Double, _ decimals: Int, width: Int = 0) -> String {
+    public static func fixed(_ value: Double, _ decimals: Int, width: Int = 0) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
@@ -13,12 +13,12 @@ enum Formatting {
     }
 
     /// Right-aligned in `width` characters.
-    static func pad(_ text: String, _ width: Int) -> String {
+    public static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }
 
     /// Left-aligned in `width` characters.
-    static func padRight(_ text: String, _ width: Int) -> String {
+    public static func padRight(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

@@ -4,7 +4,7 @@ import ReflexISP
 import ReflexSystem
 import ReflexUI
 import Testing
-@testable import reflex
+@testable import ReflexRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +23,8 @@ struct InterfacePainterTests {
     /// Drives `loop` as its thread would: vblanks, painted sets, one grey sensor frame a vblank.
     final class Rig {
         let display: HeadlessDisplay
-        let exchange = PreviewFrameExchange()
+        let preview = PreviewSink()
+        let status = StatusBoard()
         let loop: FrameLoop
         var report = SensorReport()
         /// Whether a sensor frame is published each vblank (false: no camera).
@@ -36,7 +37,7 @@ struct InterfacePainterTests {
         init(density: PanelDensity? = nil, patterned: Bool = false) throws {
             display = try HeadlessDisplay(folder: nil, density: density)
             // Unoptimised Swift paints slowly: the loop may wait for the painter up to a second.
-            loop = FrameLoop(display: display, exchange: exchange,
+            loop = FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
                              fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
                              model: CameraModel(settings: CameraSettings(), limits: .unlimited), fNumber: 2.8,
                              paintPatience: 1)
@@ -45,7 +46,7 @@ struct InterfacePainterTests {
             report.width = 64
             report.height = 48
             report.iso = 100
-            exchange.publishReport(report)
+            status.post(report)
         }
 
         /// Runs until `count` more frames have reached the screen (and none is queued).
@@ -62,12 +63,12 @@ struct InterfacePainterTests {
                 guard !display.flipPending, display.flips < target else { continue }
                 if publishesFrames && published <= display.flips {
                     frame.withUnsafeBytes { bytes in
-                        exchange.publishFrame(bytes, width: 64, height: 48, bytesPerLine: 128, kind: .bayer(format),
-                                              parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023),
-                                              sequence: UInt32(published))
+                        preview.deliver(SensorFrame(testBytes: bytes, width: 64, height: 48, bytesPerLine: 128, format: format,
+                                                    parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023),
+                                                    sequence: UInt32(published)))
                     }
                     published += 1
-                    exchange.drainWake()
+                    preview.drainWake()
                 }
                 loop.step(now: monotonicSeconds())
             }
@@ -98,7 +99,7 @@ struct InterfacePainterTests {
         let lateBefore = rig.loop.statistics.lateInterfaceFrames
 
         rig.report.iso = 800
-        rig.exchange.publishReport(rig.report)
+        rig.status.post(rig.report)
         rig.run(frames: 1)
         let after = rig.topBar()
         let changed = after != before
@@ -152,7 +153,7 @@ struct InterfacePainterTests {
         defer { rig.loop.stop() }
         rig.publishesFrames = false
         rig.report.status = .noCamera
-        rig.exchange.publishReport(rig.report)
+        rig.status.post(rig.report)
         rig.run(frames: 1)
         // The failure screens' near-black, not the empty panel's black.
         let corner = rig.display.frontPixels[20 * rig.display.width + 20] & 0xFF_FFFF

@@ -24,29 +24,34 @@ import Glibc
 ///
 /// The V4L2 device itself stays with the sensor thread, which hands each frame over as a
 /// copy: a control write to a real sensor goes over I2C and can take milliseconds, and that
-/// must never happen on this thread.
-final class FrameLoop: @unchecked Sendable {
+/// must never happen on this thread. What the loop changes goes back through the sensor's
+/// control mailbox and to the settings writer; what the camera says comes in one status
+/// snapshot, read each turn.
+public final class FrameLoop: @unchecked Sendable {
     /// What the loop reports to other threads: its frame times and the display's counters,
     /// copied by the loop between two frames when asked.
-    struct Statistics {
-        var ring = FrameTimeRing()
-        var flips = 0
-        var missedVblanks: Int?
-        var vblanksSpanned: Int?
-        var refusedFlips = 0
-        var stalledFlips = 0
+    public struct Statistics {
+        public var ring = FrameTimeRing()
+        public var flips = 0
+        public var missedVblanks: Int?
+        public var vblanksSpanned: Int?
+        public var refusedFlips = 0
+        public var stalledFlips = 0
         /// Frames that went out before the painter had painted the newest change (after
         /// `paintPatience`): the change showed a frame late.
-        var lateInterfaceFrames = 0
+        public var lateInterfaceFrames = 0
         /// How the loop's thread is scheduled: "SCHED_FIFO 40", or why it is not.
-        var scheduling = "not started"
+        public var scheduling = "not started"
+        /// Seconds from the process's start to the first page flip, taken when the flip came.
+        public var firstFlipSeconds: Double?
 
-        func describe(display: String) -> String {
+        public func describe(display: String) -> String {
             let flipText = "\(flips) flips" + (vblanksSpanned.map { " over \($0) vblanks" } ?? " (no vblank counter)")
             return "display: \(ring.summary()), " + flipText
                 + (missedVblanks.map { ", \($0) vblanks missed by the display" } ?? "")
                 + ", \(refusedFlips) refused, \(stalledFlips) stalled, \(lateInterfaceFrames) with the interface a frame late"
                 + ", on \(display), \(scheduling)"
+                + (firstFlipSeconds.map { ", first frame on the panel \(Int(($0 * 1000).rounded())) ms after start" } ?? "")
         }
     }
 
@@ -54,26 +59,26 @@ final class FrameLoop: @unchecked Sendable {
     static let flipTimeout = 0.5
 
     private let display: DisplayOutput
-    let displaySummary: String
-    private let exchange: PreviewFrameExchange
+    public let displaySummary: String
+    private let preview: PreviewSink
+    private let cameraStatus: StatusBoard
+    private let mailbox: ControlMailbox?
     private let fonts: FontLibrary
     /// The interface's rules and the camera model they change.
     private var controller: InterfaceController
     private let input: InputSource?
-    private let settingsSaver: SettingsSaver?
+    private let settingsWriter: SettingsWriter?
     private let fNumberTenths: Int
-    /// Wakes the loop's poll: to stop, to answer a statistics request, or a painted set.
-    private let wakeUp = EventSignal()
+    /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
+    private let thread = WorkerThread(name: "reflex-loop", priority: FrameLoop.priority)
     /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
-    var wakeDescriptor: Int32 { wakeUp.descriptor }
-    func drainWakeUp() { wakeUp.drain() }
+    public var wakeDescriptor: Int32 { thread.wakeDescriptor }
+    public func drainWakeUp() { thread.drainWake() }
     private let painter: InterfacePainter
     /// How long a frame may wait for the layers of a change before it goes out with the
     /// previous ones: a third of a 60 Hz frame (tests, unoptimised, give the painter longer).
-    static let defaultPaintPatience = 0.005
+    public static let defaultPaintPatience = 0.005
     private let paintPatience: Double
-    private let stopRequested = Atomic<Bool>(false)
-    private var thread: pthread_t?
 
     private var isp: PreviewISP?
     /// The screen's layout for the sensor's aspect (the viewfinder's place), and the dials'
@@ -82,7 +87,8 @@ final class FrameLoop: @unchecked Sendable {
     private var scales: DialScales
     /// Renders bands of each frame's picture on a second core, beside the loop.
     private let pictureWorker = PictureWorker()
-    private var report = SensorReport()
+    private var status = CameraStatus()
+    private var report: SensorReport { status.sensor }
     private var state: ViewState
     /// The painter's generation of the layers last presented, and since when a frame has
     /// been waiting for newer ones.
@@ -96,7 +102,7 @@ final class FrameLoop: @unchecked Sendable {
     private var firstFrameShown = false
     private var presentedAt = 0.0
     private var missedAtLastFrame = 0
-    private(set) var statistics = Statistics()
+    public private(set) var statistics = Statistics()
 
     // Statistics for other threads: the requester bumps `requested` and waits for `answered`
     // to reach it; the loop copies only while a request is unanswered, so the copy is never
@@ -104,27 +110,29 @@ final class FrameLoop: @unchecked Sendable {
     private let requested = Atomic<Int>(0)
     private let answered = Atomic<Int>(0)
     private var statisticsCopy = Statistics()
-    private let firstFrameFlag = Atomic<Bool>(false)
-    /// Free bytes on the storage card, from the main thread's checks: -1 no card, -2 not
-    /// checked yet.
-    let storageFreeBytes = Atomic<Int64>(-2)
+    /// When the first flip came (boot-clock seconds, as a Double's bits; 0 before it).
+    private let firstFlipAt = Atomic<UInt64>(0)
     /// Set when the loop ended on its own (the display failed): the caller opens it again.
-    let ended = Atomic<Bool>(false)
+    public let ended = Atomic<Bool>(false)
 
-    init(display: DisplayOutput, exchange: PreviewFrameExchange, fonts: FontLibrary, model: CameraModel,
-         fNumber: Double?, input: InputSource? = nil, settingsSaver: SettingsSaver? = nil,
-         paintPatience: Double = FrameLoop.defaultPaintPatience) {
+    /// `preview`, `status` and `mailbox` are the sensor's (`SensorPipeline`); without a
+    /// mailbox, changes on screen reach no sensor (a benchmark).
+    public init(display: DisplayOutput, preview: PreviewSink, status: StatusBoard, mailbox: ControlMailbox?,
+                fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
+                settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience) {
         self.paintPatience = paintPatience
         self.input = input
-        self.settingsSaver = settingsSaver
+        self.settingsWriter = settingsWriter
         self.display = display
         displaySummary = display.summary
-        self.exchange = exchange
+        self.preview = preview
+        cameraStatus = status
+        self.mailbox = mailbox
         self.fonts = fonts
         fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
         state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
         scales = DialScales(model)
-        painter = InterfacePainter(fonts: fonts, paintedSignal: wakeUp)
+        painter = InterfacePainter(fonts: fonts, wakes: thread)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
         controller = InterfaceController(model: model,
                                          layout: ScreenLayout(width: display.width, height: display.height, density: display.density),
@@ -134,45 +142,45 @@ final class FrameLoop: @unchecked Sendable {
     // MARK: the thread
 
     /// Starts the thread; false if it could not be made.
-    func start() -> Bool {
+    public func start() -> Bool {
         guard startPainter() else { return false }
         startPictureWorker()
-        thread = startThread { self.run() }
-        if thread == nil {
+        guard thread.start({ self.run() }) else {
             painter.stop()
             pictureWorker.stop()
+            return false
         }
-        return thread != nil
+        return true
     }
 
     /// The painter alone, for a caller that drives `step` itself (`reflex bench frame`).
-    func startPainter() -> Bool { painter.start() }
+    public func startPainter() -> Bool { painter.start() }
 
     /// The picture's second thread, where there is a second CPU (without it, or if the
     /// thread cannot be made, the loop renders the whole picture itself).
-    func startPictureWorker() {
+    public func startPictureWorker() {
         if PictureWorker.isUseful { _ = pictureWorker.start() }
     }
 
-    var rendersOnTwoCores: Bool { pictureWorker.isRunning }
+    public var rendersOnTwoCores: Bool { pictureWorker.isRunning }
 
-    func stop() {
-        stopRequested.store(true, ordering: .releasing)
-        wakeUp.signal()
-        if let thread { pthread_join(thread, nil) }
-        thread = nil
+    public func stop() {
+        thread.stop()
         painter.stop()
         pictureWorker.stop()
     }
 
-    /// True once a frame has reached the screen.
-    var hasShownFrame: Bool { firstFrameFlag.load(ordering: .acquiring) }
+    /// Boot-clock seconds when the first frame reached the screen; nil before.
+    public var firstFlipBootSeconds: Double? {
+        let bits = firstFlipAt.load(ordering: .acquiring)
+        return bits == 0 ? nil : Double(bitPattern: bits)
+    }
 
     /// A copy of the statistics, made by the loop between two frames (nil if it does not
     /// answer within `timeout` seconds). One caller thread at a time.
-    func currentStatistics(timeout: Double = 1) -> Statistics? {
+    public func currentStatistics(timeout: Double = 1) -> Statistics? {
         let request = requested.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
-        wakeUp.signal()
+        thread.wake()
         var waited = 0.0
         while answered.load(ordering: .acquiring) < request {
             guard waited < timeout, !ended.load(ordering: .acquiring) else { return nil }
@@ -196,45 +204,48 @@ final class FrameLoop: @unchecked Sendable {
         statisticsCopy.stalledFlips = statistics.stalledFlips
         statisticsCopy.lateInterfaceFrames = statistics.lateInterfaceFrames
         statisticsCopy.scheduling = statistics.scheduling  // (set once, before the loop: a shared buffer, no copy)
+        statisticsCopy.firstFlipSeconds = firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds }
         answered.store(request, ordering: .releasing)
     }
 
     /// The loop's realtime priority: above every ordinary thread, below the kernel's
     /// threaded interrupt handlers (50), which must still reach the sensor and the display.
-    static let realtimePriority: Int32 = 40
+    public static let realtimePriority: Int32 = 40
+    static let priority = WorkerThread.Priority.realtime(realtimePriority)
 
-    /// Puts the calling thread (the loop's own, or a benchmark's that drives `step`) at the
-    /// realtime priority, and notes in the statistics whether that worked.
-    func enterRealtimeScheduling() {
-        let refused = reflex_make_thread_realtime(FrameLoop.realtimePriority)
-        statistics.scheduling = refused == 0 ? "SCHED_FIFO \(FrameLoop.realtimePriority)"
-            : "ordinary scheduling (SCHED_FIFO refused: \(String(cString: strerror(refused))))"
+    /// Puts the calling thread (a benchmark's that drives `step`) at the loop's realtime
+    /// priority, and notes in the statistics whether that worked.
+    public func enterRealtimeScheduling() {
+        statistics.scheduling = FrameLoop.priority.describe(result: FrameLoop.priority.applyToCallingThread())
     }
 
     private func run() {
-        enterRealtimeScheduling()
+        statistics.scheduling = thread.scheduling
         if pictureWorker.isRunning { statistics.scheduling += ", the picture in bands on two cores" }
         // What the sensor said before this loop existed (a display opened again).
-        take(exchange.latestReport())
+        status.sensor = cameraStatus.latestSensorReport()
+        take(status.sensor)
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: exchange.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: input?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: preview.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: input?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: cameraStatus.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
-        while !stopRequested.load(ordering: .acquiring) {
+        while !thread.isStopping {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
             let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout(at: monotonicSeconds()))
             if ready < 0 && errno != EINTR { break }
             // A display that reports an error (unplugged, driver gone) ends the loop; the
             // main thread notices and opens a display again.
             if descriptors[0].revents & failure != 0 { break }
-            if descriptors[2].revents & Int16(POLLIN) != 0 { wakeUp.drain() }
+            if descriptors[2].revents & Int16(POLLIN) != 0 { thread.drainWake() }
             if descriptors[0].revents & Int16(POLLIN) != 0 { displayEvents() }
-            if descriptors[1].revents & Int16(POLLIN) != 0 { exchange.drainWake() }
+            if descriptors[1].revents & Int16(POLLIN) != 0 { preview.drainWake() }
             if descriptors[3].revents & Int16(POLLIN) != 0 { handleInput(at: monotonicSeconds()) }
+            if descriptors[4].revents & Int16(POLLIN) != 0 { cameraStatus.drainWake() }
             step(now: monotonicSeconds())
         }
-        ended.store(!stopRequested.load(ordering: .acquiring), ordering: .releasing)
+        ended.store(!thread.isStopping, ordering: .releasing)
     }
 
     /// Every vblank while something moves on screen; otherwise until the next event, or
@@ -254,27 +265,27 @@ final class FrameLoop: @unchecked Sendable {
     // MARK: one turn of the loop (also driven directly by `reflex bench frame`)
 
     /// Reads the display's events: a completed flip frees the next frame.
-    func displayEvents() {
+    public func displayEvents() {
         guard display.handleEvents(), !firstFrameShown else { return }
+        // Taken as the flip's event is read: start-up is measured to here.
+        firstFlipAt.store(bootSeconds().bitPattern, ordering: .releasing)
         firstFrameShown = true
-        firstFrameFlag.store(true, ordering: .releasing)
     }
 
     /// Takes what the sensor sent and, if the panel is free and something changed, presents.
-    func step(now: Double) {
+    public func step(now: Double) {
         answerStatisticsRequest()
-        if let newReport = exchange.takeReport() { take(newReport) }
-        let free = storageFreeBytes.load(ordering: .relaxed)
-        if free != -2 {
-            state.storage = StoragePolicy.indicator(freeBytes: free >= 0 ? free : nil, sensorPixels: report.sensorPixels,
+        if cameraStatus.update(&status) { take(status.sensor) }
+        if status.storageChecked {
+            state.storage = StoragePolicy.indicator(freeBytes: status.storageFreeBytes, sensorPixels: report.sensorPixels,
                                                     savesRaw: controller.model.limits.hasRawFormat)
         }
-        if exchange.takeFrame() != nil { newFrame = true }
+        if preview.takeFrame() != nil { newFrame = true }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         let zoom = controller.zoom.factor(at: now)
         state.zoomTenths = Int((zoom * 10).rounded(.down))
         // The camera's own zoom control takes what it can (on the sensor thread).
-        exchange.requestZoom(zoom)
+        mailbox?.requestZoom(zoom)
         // Asked for at once, even while a flip is queued: the painter has until it is done.
         let layout = currentLayout()
         painter.request(state, layout: layout, scales: scales)
@@ -326,15 +337,15 @@ final class FrameLoop: @unchecked Sendable {
         }
         guard changed else { return }
         state.settings = controller.model.settings
-        settingsSaver?.publish(state.settings)
+        mailbox?.send(state.settings)
+        settingsWriter?.save(state.settings)
     }
 
     private func take(_ newReport: SensorReport) {
-        report = newReport
         if let limits = newReport.limits, limits != controller.model.limits {
-            // The dials' stops and the focus dial follow the camera; drawn again once.
-            // Fitted for this camera only: the sensor gets them, the file keeps what was chosen.
-            if controller.fit(to: limits) { settingsSaver?.publishToSensor(controller.model.settings) }
+            // The dials' stops and the focus dial follow the camera; drawn again once. The
+            // settings come fitted by the sensor thread (the file keeps what was chosen).
+            controller.adopt(limits: limits, fittedSettings: newReport.settings)
             state.settings = controller.model.settings
             state.hasFocusDial = limits.hasFocusControl
             scales = DialScales(controller.model)
@@ -364,7 +375,7 @@ final class FrameLoop: @unchecked Sendable {
 
     /// The layout for the newest frame's size (made again only when that changes).
     private func currentLayout() -> ScreenLayout {
-        let frame = exchange.currentFrame
+        let frame = preview.currentFrame
         let sourceWidth = frame?.width ?? report.width, sourceHeight = frame?.height ?? report.height
         let viewfinder = PixelRect(x: 0, y: 0, width: display.width, height: display.height)
             .fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
@@ -378,7 +389,7 @@ final class FrameLoop: @unchecked Sendable {
 
     /// Renders and queues one frame; false if the display refused it.
     private func present(now: Double, zoom: Double, layout: ScreenLayout) -> Bool {
-        let frame = exchange.currentFrame
+        let frame = preview.currentFrame
         if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
             isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
                              maximumOutputWidth: display.width)

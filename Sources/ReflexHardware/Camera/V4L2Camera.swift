@@ -4,38 +4,6 @@ import ReflexSystem
 import Glibc
 #endif
 
-/// Why the camera stopped or refused: said plainly, for the log and the screen.
-public enum CameraError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The device went away (unplugged, driver unbound, vivid's "disconnect").
-    case disconnected(String)
-    case failed(String, code: Int32)
-
-    public var description: String {
-        switch self {
-        case .disconnected(let path): "camera \(path) disconnected"
-        case .failed(let what, let code): "\(what): \(String(cString: strerror(code)))"
-        }
-    }
-
-    static func from(_ what: String, path: String, code: Int32 = errno) -> CameraError {
-        code == ENODEV || code == ENXIO ? .disconnected(path) : .failed("\(path): \(what)", code: code)
-    }
-}
-
-/// One dequeued frame: where its bytes are until it is given back, and what the kernel
-/// says of it.
-/// (Not Sendable: the bytes belong to the thread that dequeued them until it requeues.)
-public struct CapturedFrame {
-    public let bufferIndex: Int
-    public let bytes: UnsafeRawBufferPointer
-    /// The driver's frame counter: a gap means frames were dropped.
-    public let sequence: UInt32
-    /// When the frame was captured, kernel monotonic clock, nanoseconds.
-    public let timestampNanoseconds: Int64
-    /// The driver flagged the data as damaged.
-    public let corrupted: Bool
-}
-
 /// A V4L2 capture device streaming through memory-mapped buffers, via libv4l2 with its
 /// format conversion off. Poll `descriptor` for readability, then `dequeue`; give each frame
 /// back with `requeue` once the ISP is done with it. The pool is fixed when streaming starts.

@@ -143,7 +143,7 @@ struct ExposureControls {
     /// What the dials may offer on this camera: the ISO its gain reaches (the base ISO alone
     /// without a gain control) and the exposure its control allows.
     func sensorLimits(hasFocusControl: Bool, hasRawFormat: Bool) -> SensorLimits {
-        let base = Int(gainMapping?.baseISO ?? 100)
+        let base = Int(model.baseISO)
         return SensorLimits(isoRange: gainMapping?.isoRange ?? base...base, exposureRange: limits.exposure,
                             hasFocusControl: hasFocusControl, hasRawFormat: hasRawFormat)
     }
@@ -235,24 +235,15 @@ struct ExposureControls {
         return min(max(Int64(min(max(units, -1e15), 1e15)), max(control.minimum, 1)), longestExposureValue(control))
     }
 
-    /// A manual ISO: the gain that gives it; what the sensor cannot reach, digital gain adds.
-    func setting(forISO iso: Int, exposure: Double) -> ExposureSetting {
-        let wanted = gainMapping?.gain(forISO: iso) ?? Double(iso) / 100
-        let analog = min(max(wanted, limits.analogGain.lowerBound), limits.analogGain.upperBound)
-        return ExposureSetting(exposure: exposure, analogGain: analog, digitalGain: max(wanted / analog, 1))
-    }
+    /// Exposure and gain in Auto exposure's terms.
+    var model: SensorExposureModel { SensorExposureModel(limits: limits, gainMapping: gainMapping) }
 
-    /// The ISO a setting gives (analogue × digital gain over the board's base ISO).
-    func iso(of setting: ExposureSetting) -> Int {
-        Int((setting.analogGain * setting.digitalGain * (gainMapping?.baseISO ?? 100)).rounded())
-    }
-
-    func describe(_ setting: ExposureSetting) -> String {
+    func describe(_ setting: ExposureSetting, iso: Int) -> String {
         let shutter = setting.exposure >= 1 ? "\(Int(setting.exposure.rounded()))\""
             : setting.exposure > 1e-6 ? "1/\(Int((1 / setting.exposure).rounded()))" : "0"
         let controlText = gain.flatMap { control in
             gainMapping.map { " (\(control.name.lowercased()) = \($0.controlValue(forGain: setting.analogGain)))" }
         } ?? ""
-        return "exposure \(shutter) s, gain \(Int((setting.analogGain * 100).rounded()))/100×\(controlText), ISO \(iso(of: setting))"
+        return "exposure \(shutter) s, gain \(Int((setting.analogGain * 100).rounded()))/100×\(controlText), ISO \(iso)"
     }
 }

@@ -15,9 +15,9 @@ import Glibc
 /// Sets move through triple buffers both ways, so neither thread ever waits on the other.
 /// Each of the three sets is an `InterfaceRenderer` with its own Cairo surfaces; the loop
 /// only ever reads the set it took, the painter only ever paints the set it holds.
-final class InterfacePainter: @unchecked Sendable {
+public final class InterfacePainter: @unchecked Sendable {
     /// What the loop wants on screen. `generation` grows with every new request.
-    struct Request {
+    public struct Request {
         var generation = 0
         var state: ViewState
         var layout: ScreenLayout
@@ -25,85 +25,71 @@ final class InterfacePainter: @unchecked Sendable {
     }
 
     /// One set of layers and the request it was painted for.
-    final class PaintedLayers {
-        var renderer: InterfaceRenderer?
-        var generation = 0
-        var state: ViewState?
+    public final class PaintedLayers {
+        public internal(set) var renderer: InterfaceRenderer?
+        public internal(set) var generation = 0
+        public internal(set) var state: ViewState?
     }
 
     /// The painter's priority: just under the loop's, above every ordinary thread, so a
     /// change is painted before the next vblank even while files are being saved.
-    static let realtimePriority: Int32 = FrameLoop.realtimePriority - 1
+    static let priority = WorkerThread.Priority.realtime(FrameLoop.realtimePriority - 1)
 
     private let fonts: FontLibrary
     private let requests = TripleBuffer<Request?> { nil }
     private let painted = TripleBuffer<PaintedLayers> { PaintedLayers() }
-    /// Wakes the painter: a new request, or stop.
-    private let wakeUp = EventSignal()
-    /// Wakes the loop when a set is ready.
-    private let paintedSignal: EventSignal
-    private let stopRequested = Atomic<Bool>(false)
-    private var thread: pthread_t?
+    /// The painter's thread; its wake-up is a new request, or stop.
+    private let thread = WorkerThread(name: "reflex-painter", priority: InterfacePainter.priority)
+    /// The loop's thread, woken when a set is ready.
+    private let loop: WorkerThread
 
     // The loop's side.
     private var lastRequest: Request?
     /// The newest generation asked for.
-    private(set) var requestedGeneration = 0
+    public private(set) var requestedGeneration = 0
 
-    /// `paintedSignal` is signalled each time a set is ready (the loop polls it).
-    init(fonts: FontLibrary, paintedSignal: EventSignal) {
+    /// `loop` is woken each time a set is ready.
+    public init(fonts: FontLibrary, wakes loop: WorkerThread) {
         self.fonts = fonts
-        self.paintedSignal = paintedSignal
+        self.loop = loop
     }
 
-    func start() -> Bool {
-        thread = startThread { self.run() }
-        return thread != nil
-    }
+    public func start() -> Bool { thread.start { self.run() } }
 
-    func stop() {
-        stopRequested.store(true, ordering: .releasing)
-        wakeUp.signal()
-        if let thread { pthread_join(thread, nil) }
-        thread = nil
-    }
+    public func stop() { thread.stop() }
 
     // MARK: the loop's side (never waits, never allocates)
 
     /// Asks for `state` on this layout; nothing happens if it is what was asked last.
-    func request(_ state: ViewState, layout: ScreenLayout, scales: DialScales) {
+    public func request(_ state: ViewState, layout: ScreenLayout, scales: DialScales) {
         if let last = lastRequest, last.state == state, last.layout == layout, last.scales == scales { return }
         requestedGeneration += 1
         let request = Request(generation: requestedGeneration, state: state, layout: layout, scales: scales)
         lastRequest = request
         requests.publish(request)
-        wakeUp.signal()
+        thread.wake()
     }
 
     /// The newest painted set, or nil before the first.
-    func newestLayers() -> PaintedLayers? {
+    public func newestLayers() -> PaintedLayers? {
         painted.takeNewest()
         return painted.current.renderer == nil ? nil : painted.current
     }
 
     /// True while the newest set is older than the newest request.
-    func isBehind() -> Bool {
+    public func isBehind() -> Bool {
         (newestLayers()?.generation ?? 0) < requestedGeneration
     }
 
     // MARK: the painter's thread
 
     private func run() {
-        _ = reflex_make_thread_realtime(InterfacePainter.realtimePriority)
-        var descriptor = pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
-        while !stopRequested.load(ordering: .acquiring) {
-            descriptor.revents = 0
-            _ = poll(&descriptor, 1, -1)
-            wakeUp.drain()
+        while !thread.isStopping {
+            thread.waitForWake()
             guard requests.takeNewest(), let request = requests.current else { continue }
             paint(request, into: painted.writable)
             painted.publish()
-            paintedSignal.signal()
+            loop.wake()
         }
     }
 

@@ -38,6 +38,9 @@ public final class SimulatedCamera: CameraDevice {
 
     public static let width = 1280
     public static let height = 720
+    /// Its second mode: the frame binned 2×2 (a quarter of the pixels), as real sensors offer.
+    public static let binnedWidth = 640
+    public static let binnedHeight = 360
     public static let framesPerSecond = 30
     public static let gainUnity: Int32 = 16
     static let fourCC: UInt32 = 0x3231_4752  // "RG12"
@@ -50,7 +53,8 @@ public final class SimulatedCamera: CameraDevice {
     public static let info = CaptureDeviceInfo(
         path: "simulated", driver: "reflex-sim", card: "Simulated sensor", busInfo: "none",
         formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
-                        sizes: [.init(width: width, height: height, framesPerSecond: [Double(framesPerSecond)])])],
+                        sizes: [.init(width: width, height: height, framesPerSecond: [Double(framesPerSecond)]),
+                                .init(width: binnedWidth, height: binnedHeight, framesPerSecond: [Double(framesPerSecond)])])],
         controls: [
             .init(id: REFLEX_V4L2_CID_GAIN, name: "Gain", type: "int", minimum: 16, maximum: 255, step: 1, defaultValue: 16),
             .init(id: REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, name: "Exposure Time, Absolute", type: "int",
@@ -87,7 +91,8 @@ public final class SimulatedCamera: CameraDevice {
     public let path = "simulated"
     public private(set) var descriptor: Int32 = -1
     public var scene = SimulatedScene()
-    private let layout = RawLayout(width: width, height: height, format: SimulatedScene.format)
+    /// The mode streaming: the full frame or the binned one.
+    private var layout = RawLayout(width: width, height: height, format: SimulatedScene.format)
     private var buffers: [UnsafeMutableRawBufferPointer] = []
     private var next = 0
     private var sequence: UInt32 = 0
@@ -121,10 +126,14 @@ public final class SimulatedCamera: CameraDevice {
 
     deinit { stop() }
 
+    /// Its one format, in the mode nearest the size asked for (as a driver adjusts it).
     public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
+        let binned = width * height <= SimulatedCamera.binnedWidth * SimulatedCamera.binnedHeight * 2
+        layout = binned ? RawLayout(width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight, format: SimulatedScene.format)
+            : RawLayout(width: SimulatedCamera.width, height: SimulatedCamera.height, format: SimulatedScene.format)
         var format = v4l2_pix_format()
-        format.width = UInt32(SimulatedCamera.width)
-        format.height = UInt32(SimulatedCamera.height)
+        format.width = UInt32(layout.width)
+        format.height = UInt32(layout.height)
         format.pixelformat = SimulatedCamera.fourCC
         format.bytesperline = UInt32(layout.bytesPerLine)
         format.sizeimage = UInt32(layout.byteCount)

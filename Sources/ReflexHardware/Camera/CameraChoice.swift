@@ -1,0 +1,24 @@
+/// Which camera the session streams, and in which mode: what the choice of camera on the
+/// control path says.
+public struct CameraChoice: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        /// The machine's V4L2 cameras: the device at `path`, or the first that streams a
+        /// format Reflex shows.
+        case v4l2(devFolder: String, path: String? = nil)
+        /// The simulated sensor, with one of the two kinds of exposure control.
+        case simulated(SimulatedCamera.Style)
+    }
+
+    public var source: Source
+    /// The mode asked for; nil: the board's preview size and frame rate.
+    public var width: Int?
+    public var height: Int?
+    public var framesPerSecond: Int?
+
+    public init(source: Source, width: Int? = nil, height: Int? = nil, framesPerSecond: Int? = nil) {
+        self.source = source
+        self.width = width
+        self.height = height
+        self.framesPerSecond = framesPerSecond
+    }
+}

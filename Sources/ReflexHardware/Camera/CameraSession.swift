@@ -1,0 +1,265 @@
+import ReflexCore
+import ReflexISP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One camera, streaming: the session finds the device the choice names, sets its format
+/// and frame rate, maps its buffers, and holds its controls (exposure and gain, lens, zoom)
+/// for the mode it streams. Frames are taken with `nextFrame` and given back with `giveBack`.
+/// `stop` and `start` again (after `choose`) reconfigure it to another mode or another
+/// device; `streamCount` grows each time it streams again. One thread uses a session.
+public final class CameraSession {
+    public typealias Log = @Sendable (String) -> Void
+
+    /// The mode streaming now.
+    public struct Mode: Sendable, Equatable {
+        public let path: String
+        public let card: String
+        public let fourCC: UInt32
+        public let width: Int
+        public let height: Int
+        public let bytesPerLine: Int
+        /// The Bayer format, nil for a camera that sends finished pictures.
+        public let rawFormat: RawFormat?
+        public let framesPerSecond: Double?
+
+        public var isMotionJPEG: Bool { fourCC == CaptureFormatChoice.motionJPEG || fourCC == CaptureFormatChoice.jpeg }
+        /// Bytes a whole frame holds (a Motion-JPEG frame is shorter: its own size).
+        public var frameBytes: Int { bytesPerLine * height }
+        public var rawLayout: RawLayout? {
+            rawFormat.map { RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: $0) }
+        }
+
+        public init(path: String, card: String, fourCC: UInt32, width: Int, height: Int, bytesPerLine: Int,
+                    rawFormat: RawFormat?, framesPerSecond: Double?) {
+            (self.path, self.card, self.fourCC) = (path, card, fourCC)
+            (self.width, self.height, self.bytesPerLine) = (width, height, bytesPerLine)
+            (self.rawFormat, self.framesPerSecond) = (rawFormat, framesPerSecond)
+        }
+    }
+
+    public private(set) var choice: CameraChoice
+    private let calibration: SensorCalibration
+    private let log: Log
+    private var camera: CameraDevice?
+    private var device: CaptureDeviceInfo?
+    public private(set) var mode: Mode?
+    private var exposureControls: ExposureControls?
+    private var lens: LensControls?
+    private var zoom: SensorZoom?
+    private var zoomValue: Int64?
+    /// Which zoom each frame had: a zoom lens, like exposure, answers a few frames late.
+    private var zoomHistory = ControlHistory<Double>(initial: 1)
+    /// Streams started so far (a new mode, a new camera, or the same one back).
+    public private(set) var streamCount = 0
+    private var controlFailureReported = false
+
+    public init(choice: CameraChoice, calibration: SensorCalibration, log: @escaping Log) {
+        self.choice = choice
+        self.calibration = calibration
+        self.log = log
+    }
+
+    deinit { stop() }
+
+    /// Another camera or mode: streamed from the next `start`.
+    public func choose(_ choice: CameraChoice) { self.choice = choice }
+
+    public var isStreaming: Bool { camera != nil }
+
+    /// Readable when a frame may be taken (-1 while not streaming).
+    public var descriptor: Int32 { camera?.descriptor ?? -1 }
+
+    /// The device the choice names, if it is there and streams a format Reflex shows.
+    public func findCamera() -> CaptureDeviceInfo? {
+        switch choice.source {
+        case .simulated(let style): SimulatedCamera.info(style)
+        case .v4l2(let devFolder, let path):
+            CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
+                (path == nil || $0.path == path) && CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
+            }
+        }
+    }
+
+    /// Opens the camera and streams its best format in the chosen mode; false when there is
+    /// no camera to open.
+    public func start() throws(CameraError) -> Bool {
+        stop()
+        guard let found = findCamera() else { return false }
+        let opened: CameraDevice = switch choice.source {
+        case .simulated(let style): SimulatedCamera(style: style)
+        case .v4l2: try V4L2Camera(path: found.path)
+        }
+        let fourCC = CaptureFormatChoice.best(of: found.formats.map(\.fourCC.code))!
+        let format = try opened.setFormat(fourCC: fourCC, width: choice.width ?? calibration.previewWidth,
+                                          height: choice.height ?? calibration.previewHeight)
+        let rate = try (choice.framesPerSecond ?? calibration.previewFramesPerSecond)
+            .flatMap { fps throws(CameraError) in try opened.setFrameRate(fps) }
+        try opened.start(bufferCount: 4)
+        let streaming = Mode(path: found.path, card: found.card, fourCC: format.pixelformat, width: Int(format.width),
+                             height: Int(format.height), bytesPerLine: Int(format.bytesperline),
+                             rawFormat: RawFormat(v4l2FourCC: format.pixelformat), framesPerSecond: rate)
+        camera = opened
+        mode = streaming
+        streamCount += 1
+        log("camera: streaming \(found.path) (\(found.card), driver \(found.driver)) \(FourCC(format.pixelformat)) "
+            + "\(streaming.width)x\(streaming.height), \(streaming.bytesPerLine) bytes a line"
+            + (rate.map { " at \(Int($0.rounded())) fps" } ?? "")
+            + (streaming.rawFormat.map { ", raw \($0)" } ?? ", not raw: no metering"))
+        describeControls(found, opened, streaming)
+        fitBlackLevel(streaming)
+        return true
+    }
+
+    /// The controls as the camera describes them for this mode (a CSI sensor's exposure range
+    /// follows its frame length).
+    private func describeControls(_ found: CaptureDeviceInfo, _ camera: CameraDevice, _ mode: Mode) {
+        let described = found.describingControlsNow(camera)
+        device = described
+        let exposure = ExposureControls(
+            device: described, calibration: calibration,
+            measuredLineTime: ExposureControls.measureLineTime(camera, device: described, width: mode.width),
+            frameLength: ExposureControls.measureFrameLength(camera, device: described, height: mode.height))
+        exposureControls = exposure
+        log("camera: " + exposure.summary)
+        lens = LensControls(device: described, picturesAreRaw: mode.rawFormat != nil)
+        zoom = SensorZoom(device: described, calibration: calibration)
+        zoomValue = nil
+        zoomHistory = ControlHistory(initial: 1, delayFrames: calibration.controlDelayFrames)
+        if let zoom { log("camera: " + zoom.summary) }
+        controlFailureReported = false
+    }
+
+    /// Stops streaming and closes the camera; safe to call twice.
+    public func stop() {
+        camera?.stop()
+        camera = nil
+        mode = nil
+    }
+
+    // MARK: frames
+
+    /// The next frame, or nil when none is ready (poll `descriptor` first).
+    public func nextFrame() throws(CameraError) -> CapturedFrame? {
+        guard let camera else { return nil }
+        return try camera.dequeue()
+    }
+
+    /// Gives a frame's buffer back to the driver to fill again.
+    public func giveBack(_ frame: CapturedFrame) throws(CameraError) {
+        try camera?.requeue(frame)
+    }
+
+    // MARK: what the camera can do
+
+    /// Exposure and gain in Auto exposure's terms.
+    public var exposureModel: SensorExposureModel {
+        exposureControls?.model ?? SensorExposureModel(limits: ExposureLimits(exposure: 1.0 / 30...1.0 / 30, analogGain: 1...1),
+                                                       gainMapping: nil)
+    }
+
+    /// What the dials may offer on this camera.
+    public var limits: SensorLimits? {
+        guard let exposureControls, let device else { return nil }
+        return exposureControls.sensorLimits(
+            hasFocusControl: lens?.focus != nil,
+            hasRawFormat: device.formats.contains { RawFormat(v4l2FourCC: $0.fourCC.code) != nil })
+    }
+
+    /// The sensor's largest frame, in pixels (what a RAW shot will hold).
+    public var sensorPixels: Int {
+        device?.formats.flatMap(\.sizes).map { $0.width * $0.height }.max() ?? (mode.map { $0.width * $0.height } ?? 0)
+    }
+
+    /// Where the lens is now (infinity without a focus control): a dial leaving Auto starts there.
+    public var focus: FocusPosition {
+        guard let control = lens?.focus, let value = try? camera?.control(control.id) else { return .infinity }
+        return LensControls.focusPosition(Int64(value), range: control.minimum...control.maximum)
+    }
+
+    /// The board's black level in the streamed format's units; one that cannot be is
+    /// ignored (and said once a stream).
+    public private(set) var blackLevel = 0
+
+    private func fitBlackLevel(_ mode: Mode) {
+        blackLevel = calibration.blackLevel ?? 0
+        if let format = mode.rawFormat, blackLevel >= format.maximumValue / 2 {
+            log("camera: the board's black level \(blackLevel) does not fit \(format); using 0")
+            blackLevel = 0
+        }
+    }
+
+    // MARK: controls
+
+    /// What the sensor is set to now, its own auto exposure switched off so that Reflex
+    /// decides. A camera that sends finished pictures keeps its own auto exposure, which
+    /// Reflex cannot meter better.
+    public func currentExposure() throws(CameraError) -> ExposureSetting {
+        guard let camera, let exposureControls, mode?.rawFormat != nil else {
+            return ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
+        }
+        return try exposureControls.current(camera)
+    }
+
+    /// Sends an exposure; returns what the sensor was set to (its controls' steps).
+    public func applyExposure(_ setting: ExposureSetting) throws(CameraError) -> ExposureSetting {
+        guard let camera, let exposureControls else { return setting }
+        return try exposureControls.apply(setting, to: camera)
+    }
+
+    /// Auto exposure's next setting; a control the driver refuses is reported once and the
+    /// stream goes on (nil). Only a lost camera throws.
+    public func applyAutoExposure(_ setting: ExposureSetting) throws(CameraError) -> ExposureSetting? {
+        do {
+            return try applyExposure(setting)
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            if !controlFailureReported { log("camera: cannot set exposure: \(error)") }
+            controlFailureReported = true
+            return nil
+        }
+    }
+
+    /// "exposure 1/60 s, gain 200/100× (gain = 32), ISO 200", for the log.
+    public func describe(_ setting: ExposureSetting) -> String {
+        exposureControls?.describe(setting, iso: exposureModel.iso(of: setting)) ?? "exposure \(setting.exposure) s"
+    }
+
+    /// Focus and the camera's own white balance, where it has the controls; a control the
+    /// driver refuses is reported, not fatal (a lost camera still throws).
+    public func applyLens(_ settings: CameraSettings) throws(CameraError) {
+        guard let camera, let lens else { return }
+        do {
+            if let done = try lens.apply(settings, to: camera) { log("camera: " + done) }
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            log("camera: cannot set focus or white balance: \(error)")
+        }
+    }
+
+    /// Asks the camera's own zoom for `factor` from the frame after `sequence` (where it has a
+    /// zoom control; the ISP crops the rest). A control the driver refuses leaves zoom to the
+    /// ISP from then on.
+    public func setZoom(_ factor: Double, afterFrame sequence: UInt32) throws(CameraError) {
+        guard let camera, let control = zoom else { return }
+        let wanted = control.setting(for: factor)
+        guard wanted.value != zoomValue else { return }
+        do {
+            try camera.setControl(control.control.id, to: Int32(clamping: wanted.value))
+            zoomValue = wanted.value
+            zoomHistory.sent(wanted.factor, after: sequence)
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            log("camera: cannot set the zoom (\(error)); zooming in the ISP only")
+            (zoom, zoomValue) = (nil, nil)
+            zoomHistory.sent(1, after: sequence)
+        }
+    }
+
+    /// The magnification the camera itself gave frame `sequence`.
+    public func sensorZoom(forFrame sequence: UInt32) -> Double { zoomHistory.setting(forFrame: sequence) }
+}

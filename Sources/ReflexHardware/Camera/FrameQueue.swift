@@ -1,0 +1,101 @@
+import ReflexISP
+import ReflexSystem
+import Synchronization
+
+/// A sink that must not lose frames silently (a video encoder, a raw-frame ring for zero
+/// shutter lag, an analysis stream): a bounded queue of frame copies between the sensor
+/// thread and one consumer thread. The sensor thread never waits for it: when every slot is
+/// still held by the consumer, the frame is dropped and counted in `framesLost`, which the
+/// camera's status reports. Slots are allocated once (again only when a larger mode starts
+/// streaming), so a running queue allocates nothing a frame.
+public final class FrameQueue: FrameSink, @unchecked Sendable {
+    /// One queued frame: a copy of the camera's bytes and what is known of it. The consumer
+    /// reads it between `take()` and `release()`.
+    public final class Slot: @unchecked Sendable {
+        public private(set) var bytes = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        public private(set) var byteCount = 0
+        public private(set) var mode: CameraSession.Mode?
+        public private(set) var sequence: UInt32 = 0
+        public private(set) var timestampNanoseconds: Int64 = 0
+        public private(set) var exposure = ExposureSetting(exposure: 0, analogGain: 1)
+        public private(set) var parameters: ISPParameters?
+
+        deinit { bytes.deallocate() }
+
+        /// Room for `count` bytes, kept: it grows only when a larger mode starts streaming.
+        fileprivate func reserve(_ count: Int) {
+            guard count > bytes.count else { return }
+            bytes.deallocate()
+            bytes = .allocate(byteCount: count, alignment: 64)
+        }
+
+        fileprivate func fill(_ frame: SensorFrame) {
+            reserve(frame.bytes.count)
+            if let source = frame.bytes.baseAddress { bytes.baseAddress!.copyMemory(from: source, byteCount: frame.bytes.count) }
+            byteCount = frame.bytes.count
+            mode = frame.mode
+            sequence = frame.sequence
+            timestampNanoseconds = frame.timestampNanoseconds
+            exposure = frame.exposure
+            parameters = frame.parameters
+        }
+
+        /// The frame's bytes.
+        public var frame: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[0..<byteCount]) }
+    }
+
+    public let name: String
+    private let slots: [Slot]
+    /// Frames taken by the consumer (its count) and queued by the sensor thread (its count);
+    /// their difference is how many slots are full.
+    private let taken = Atomic<Int>(0)
+    private let queued = Atomic<Int>(0)
+    private let lost = Atomic<Int>(0)
+    private let wakeUp = EventSignal()
+
+    /// `capacity` slots; `frameBytes`, when known, sizes them now rather than at the first frame.
+    public init(name: String, capacity: Int, frameBytes: Int = 0) {
+        self.name = name
+        slots = (0..<max(capacity, 1)).map { _ in Slot() }
+        for slot in slots { slot.reserve(frameBytes) }
+    }
+
+    public var capacity: Int { slots.count }
+    /// Frames queued since the start (the consumer has taken or will take each).
+    public var framesQueued: Int { queued.load(ordering: .acquiring) }
+    public var framesLost: Int { lost.load(ordering: .relaxed) }
+
+    // MARK: the sensor thread's side
+
+    public func deliver(_ frame: SensorFrame) {
+        let tail = queued.load(ordering: .relaxed)
+        guard tail - taken.load(ordering: .acquiring) < slots.count else {
+            lost.wrappingAdd(1, ordering: .relaxed)
+            return
+        }
+        slots[tail % slots.count].fill(frame)
+        queued.store(tail + 1, ordering: .releasing)
+        wakeUp.signal()
+    }
+
+    // MARK: the consumer's side (one thread)
+
+    /// Readable when a frame was queued.
+    public var wakeDescriptor: Int32 { wakeUp.descriptor }
+
+    /// Sleeps until a frame is queued or `milliseconds` pass.
+    public func waitForFrame(milliseconds: Int32) { wakeUp.wait(milliseconds: milliseconds) }
+
+    /// The oldest queued frame, or nil; hand it back with `release()` when done.
+    public func take() -> Slot? {
+        let head = taken.load(ordering: .relaxed)
+        guard head < queued.load(ordering: .acquiring) else { return nil }
+        return slots[head % slots.count]
+    }
+
+    /// Frees the slot `take()` returned, for the sensor thread to fill again.
+    public func release() {
+        taken.wrappingAdd(1, ordering: .releasing)
+    }
+}
+

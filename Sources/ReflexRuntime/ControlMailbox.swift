@@ -1,0 +1,118 @@
+import ReflexCore
+import ReflexHardware
+import ReflexSystem
+import Synchronization
+
+/// The one way in to the sensor thread: the settings to apply, the zoom, capture requests,
+/// the choice of camera and the sinks to feed. Each kind keeps the semantics it needs —
+/// settings and zoom: the newest wins; capture requests: counted, none lost; the camera
+/// choice and sinks: taken in order — and one eventfd wakes the sensor thread for all.
+/// Settings, zoom and captures come from the realtime loop and never wait or allocate.
+public final class ControlMailbox: @unchecked Sendable {
+    /// A press of the shutter, as the loop saw it.
+    public struct CaptureRequest: Sendable, Equatable {
+        /// Counts from 1 in the order of the presses.
+        public let number: Int
+        /// When it was pressed, monotonic seconds: the frame nearest it is the photo.
+        public let pressedAt: Double
+    }
+
+    private let settings = TripleBuffer { CameraSettings() }
+    private let zoom = Atomic<UInt64>(1.0.bitPattern)
+    private let zoomSent = Atomic<Int>(0)
+    private static let captureSlots = 16
+    private let capturePresses = UnsafeMutablePointer<Double>.allocate(capacity: ControlMailbox.captureSlots)
+    private let capturesSent = Atomic<Int>(0)
+    private var capturesTaken = 0
+    private var zoomTaken = 0
+    /// The camera choice and sinks not yet taken (a class: sinks are not Sendable values,
+    /// and they cross to the sensor thread only through this lock).
+    private final class RareMessages: @unchecked Sendable {
+        var choice: CameraChoice?
+        var sinks: [FrameSink] = []
+    }
+    private let rareLock = Mutex<Void>(())
+    private let rare = RareMessages()
+    private let wakeUp = EventSignal()
+
+    public init() {}
+
+    deinit { capturePresses.deallocate() }
+
+    // MARK: the senders' side
+
+    /// New settings (from the loop: never waits).
+    public func send(_ new: CameraSettings) {
+        settings.publish(new)
+        wakeUp.signal()
+    }
+
+    /// The zoom the screen wants now (1 = none); it goes to the camera's zoom control where
+    /// there is one, from a coming frame. (From the loop: never waits.)
+    public func requestZoom(_ factor: Double) {
+        guard Double(bitPattern: zoom.load(ordering: .relaxed)) != factor else { return }
+        zoom.store(factor.bitPattern, ordering: .relaxed)
+        zoomSent.wrappingAdd(1, ordering: .releasing)
+    }
+
+    /// A press of the shutter at `time`; false if `captureSlots` presses are still waiting
+    /// (the press is refused, not lost unseen).
+    @discardableResult
+    public func requestCapture(at time: Double) -> Bool {
+        let sent = capturesSent.load(ordering: .relaxed)
+        // (Reading the sensor thread's count without a lock: it only grows, so the room is
+        // at least what is seen.)
+        guard sent - capturesTakenSeen.load(ordering: .acquiring) < ControlMailbox.captureSlots else { return false }
+        capturePresses[sent % ControlMailbox.captureSlots] = time
+        capturesSent.store(sent + 1, ordering: .releasing)
+        wakeUp.signal()
+        return true
+    }
+    private let capturesTakenSeen = Atomic<Int>(0)
+
+    /// Another camera, or another mode of this one: the session streams it next.
+    public func choose(_ choice: CameraChoice) {
+        rareLock.withLock { _ in rare.choice = choice }
+        wakeUp.signal()
+    }
+
+    /// A sink to feed from the next frame on.
+    public func attach(_ sink: FrameSink) {
+        rareLock.withLock { _ in rare.sinks.append(sink) }
+        wakeUp.signal()
+    }
+
+    // MARK: the sensor thread's side
+
+    public var wakeDescriptor: Int32 { wakeUp.descriptor }
+    public func drainWake() { wakeUp.drain() }
+
+    /// The newest settings, if new ones came since the last call.
+    public func takeSettings() -> CameraSettings? { settings.takeNewest() ? settings.current : nil }
+
+    /// The newest zoom, if it changed since the last call.
+    public func takeZoom() -> Double? {
+        let sent = zoomSent.load(ordering: .acquiring)
+        guard sent != zoomTaken else { return nil }
+        zoomTaken = sent
+        return Double(bitPattern: zoom.load(ordering: .relaxed))
+    }
+
+    /// The next capture request not yet taken, oldest first.
+    public func takeCaptureRequest() -> CaptureRequest? {
+        guard capturesTaken < capturesSent.load(ordering: .acquiring) else { return nil }
+        let request = CaptureRequest(number: capturesTaken + 1,
+                                     pressedAt: capturePresses[capturesTaken % ControlMailbox.captureSlots])
+        capturesTaken += 1
+        capturesTakenSeen.store(capturesTaken, ordering: .releasing)
+        return request
+    }
+
+    /// A camera choice and sinks sent since the last call (rare: a lock is fine here).
+    public func takeRareMessages() -> (choice: CameraChoice?, sinks: [FrameSink]) {
+        rareLock.withLock { _ in
+            defer { (rare.choice, rare.sinks) = (nil, []) }
+            return (rare.choice, rare.sinks)
+        }
+    }
+}

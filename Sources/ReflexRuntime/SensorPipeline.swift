@@ -1,0 +1,308 @@
+import CAllocationCounter
+import ReflexCore
+import ReflexHardware
+import ReflexISP
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The camera's sensor side, on a thread of its own: the session streams the chosen camera,
+/// the exposure controller decides each frame's exposure and colour from its statistics,
+/// and every frame goes to the sinks (the preview first). Commands come in through one
+/// mailbox; one report goes out to the status board. A lost camera is reported and waited
+/// for; streaming resumes by itself when it comes back, and a new choice of camera or mode
+/// restarts the stream at once.
+public final class SensorPipeline: @unchecked Sendable {
+    public typealias Log = @Sendable (String) -> Void
+
+    /// Seconds between two log summaries.
+    public static let summaryInterval = 5.0
+    /// A stream that delivers nothing for this long has stalled: it is restarted.
+    public static let stallTimeout = 3.0
+
+    public let mailbox: ControlMailbox
+    public let status: StatusBoard
+    public let preview: PreviewSink
+    private let session: CameraSession
+    private let calibration: SensorCalibration
+    private let log: Log
+    private let thread = WorkerThread(name: "reflex-sensor")
+    private var sinks: [FrameSink]
+    /// The settings as the photographer chose them; the sensor gets them fitted to its limits.
+    private var chosen: CameraSettings
+    private var report = SensorReport()
+    private var exposure: ExposureController?
+    private var isp: PreviewISP?
+    private var statistics = FrameStatistics()
+    private var counters = StreamCounters()
+    /// Set when a new choice of camera or mode came: the stream ends and starts again.
+    private var restartRequested = false
+
+    public init(settings: CameraSettings, calibration: SensorCalibration, choice: CameraChoice,
+                mailbox: ControlMailbox = ControlMailbox(), status: StatusBoard = StatusBoard(), log: @escaping Log) {
+        chosen = settings
+        self.calibration = calibration
+        self.mailbox = mailbox
+        self.status = status
+        self.log = log
+        preview = PreviewSink(log: log)
+        sinks = [preview]
+        session = CameraSession(choice: choice, calibration: calibration, log: log)
+    }
+
+    @discardableResult
+    public func start() -> Bool {
+        let started = thread.start { self.run() }
+        if !started { log("camera: cannot start the sensor thread") }
+        return started
+    }
+
+    public func stop() { thread.stop() }
+
+    // MARK: the thread
+
+    private func run() {
+        var reportedAbsence = false
+        while !thread.isStopping {
+            takeRareMessages()
+            restartRequested = false
+            do {
+                guard try stream() else {
+                    // A camera that was streaming is "reconnecting" until it comes back.
+                    if report.status != .lost { setStatus(.noCamera) }
+                    if !reportedAbsence { log("camera: none found; waiting for one") }
+                    reportedAbsence = true
+                    _ = thread.pause(seconds: 1)
+                    continue
+                }
+            } catch {
+                setStatus(.lost)
+                log("camera lost: \(error); waiting for it to come back")
+            }
+            session.stop()
+            reportedAbsence = false
+            if !restartRequested { _ = thread.pause(seconds: 0.5) }
+        }
+    }
+
+    /// A new choice of camera and new sinks.
+    private func takeRareMessages() {
+        let (choice, newSinks) = mailbox.takeRareMessages()
+        for sink in newSinks {
+            sinks.append(sink)
+            log("frames: \(sink.name) attached")
+        }
+        if let choice {
+            session.choose(choice)
+            restartRequested = true
+        }
+    }
+
+    /// Streams until the camera is lost (throws), a new choice comes or the thread stops;
+    /// false when there is no camera.
+    private func stream() throws(CameraError) -> Bool {
+        guard try session.start(), let mode = session.mode else { return false }
+        defer { session.stop() }
+        try prepare(mode)
+        // Made once: the loop allocates nothing per frame.
+        var descriptors = [pollfd(fd: session.descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: mailbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var lastFrameTime = monotonicSeconds()
+        while !thread.isStopping {
+            for i in descriptors.indices { descriptors[i].revents = 0 }
+            if poll(&descriptors, nfds_t(descriptors.count), 1000) < 0 && errno != EINTR {
+                throw CameraError.failed("poll", code: errno)
+            }
+            if descriptors[1].revents & Int16(POLLIN) != 0 {
+                mailbox.drainWake()
+                takeRareMessages()
+                if restartRequested { return true }
+            }
+            if descriptors[0].revents & Int16(POLLERR | POLLHUP) != 0 { throw CameraError.disconnected(mode.path) }
+            guard descriptors[0].revents & Int16(POLLIN) != 0, let frame = try session.nextFrame() else {
+                try checkStall(since: lastFrameTime)
+                continue
+            }
+            lastFrameTime = monotonicSeconds()
+            try handle(frame, mode: mode)
+        }
+        return true
+    }
+
+    /// A stream that delivers nothing has stalled. (A long exposure lengthens the frame: the
+    /// frames still under way have that long on top, whichever exposure each was given.)
+    private func checkStall(since lastFrameTime: Double) throws(CameraError) {
+        let timeout = SensorPipeline.stallTimeout + 2 * (exposure?.longestExposure(after: counters.lastSequence) ?? 0)
+        if monotonicSeconds() - lastFrameTime > timeout {
+            throw CameraError.failed("no frame for \(Int(timeout)) s", code: ETIMEDOUT)
+        }
+    }
+
+    // MARK: a new stream
+
+    /// The controller, the report and the settings for a stream that just started.
+    private func prepare(_ mode: CameraSession.Mode) throws(CameraError) {
+        let current = try session.currentExposure()
+        exposure = ExposureController(sensor: session.exposureModel, color: calibration.color,
+                                      levels: mode.rawFormat.map { (session.blackLevel, $0.maximumValue) },
+                                      current: current, delayFrames: calibration.controlDelayFrames)
+        isp = mode.rawFormat != nil
+            ? PreviewISP(maximumSourceWidth: mode.width, maximumSourceHeight: mode.height, maximumOutputWidth: 16) : nil
+        preview.streamStarted()
+        counters = StreamCounters()
+        report.limits = session.limits
+        report.focus = session.focus
+        report.width = mode.width
+        report.height = mode.height
+        report.sensorPixels = session.sensorPixels
+        report.streamCount = session.streamCount
+        try applySettings(chosen, afterFrame: nil)
+    }
+
+    /// Fits `settings` to this camera (the one place they are fitted) and sends the sensor
+    /// what changed.
+    private func applySettings(_ settings: CameraSettings, afterFrame sequence: UInt32?) throws(CameraError) {
+        chosen = settings
+        let fitted = report.limits.map { CameraModel(settings: settings, limits: $0).settings } ?? settings
+        report.settings = fitted
+        // (Changed in place: a copy of the controller would copy its history on the next change.)
+        guard exposure != nil else { return }
+        let change = exposure!.apply(fitted, afterFrame: sequence)
+        if let wanted = change.exposure {
+            // A control the driver refuses is reported and Auto's full limits kept: only a
+            // lost camera ends the stream, or the same saved settings would end every restart.
+            do {
+                let applied = try session.applyExposure(wanted)
+                exposure!.sent(applied, afterFrame: sequence)
+                log("camera: \(change.exposureNote ?? "exposure") → \(session.describe(applied))")
+            } catch .disconnected(let path) {
+                throw CameraError.disconnected(path)
+            } catch {
+                log("camera: cannot set the manual exposure (\(error)); Auto exposure keeps it")
+                exposure!.manualRefused()
+            }
+        }
+        if let note = change.whiteBalanceNote { log("camera: " + note) }
+        if change.lensChanged { try session.applyLens(fitted) }
+    }
+
+    // MARK: one frame
+
+    private func handle(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) {
+        try takeControls(afterFrame: frame.sequence)
+        counters.count(frame)
+        let metered = !frame.corrupted && frame.bytes.count >= mode.frameBytes ? try meter(frame, mode: mode) : false
+        if !frame.corrupted { deliver(frame, mode: mode) }
+        publishReport(metered: metered, mode: mode)
+        try session.giveBack(frame)
+        summariseIfDue()
+    }
+
+    /// New settings (from the next frame on), the zoom and shutter presses.
+    private func takeControls(afterFrame sequence: UInt32) throws(CameraError) {
+        if let settings = mailbox.takeSettings(), settings != chosen { try applySettings(settings, afterFrame: sequence) }
+        if let zoom = mailbox.takeZoom() { try session.setZoom(zoom, afterFrame: sequence) }
+        while mailbox.takeCaptureRequest() != nil { report.captureRequestsTaken += 1 }
+    }
+
+    /// Every few frames: statistics, Auto white balance and Auto exposure. True if metered.
+    private func meter(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) -> Bool {
+        guard let isp, let layout = mode.rawLayout, exposure?.meters(frameCount: counters.frames) == true,
+              let parameters = exposure!.parameters(forFrame: frame.sequence) else { return false }
+        isp.setParameters(parameters, format: layout.format)
+        isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, into: &statistics)
+        if let next = exposure!.meter(statistics, frame: frame.sequence),
+           let applied = try session.applyAutoExposure(next) {
+            exposure!.sent(applied, afterFrame: frame.sequence)
+        }
+        return true
+    }
+
+    /// The frame to every sink; none waits.
+    private func deliver(_ frame: CapturedFrame, mode: CameraSession.Mode) {
+        let exposureTaken = exposure?.taken(forFrame: frame.sequence) ?? ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
+        let sensorFrame = SensorFrame(bytes: frame.bytes, mode: mode, sequence: frame.sequence,
+                                      timestampNanoseconds: frame.timestampNanoseconds, exposure: exposureTaken,
+                                      parameters: exposure?.parameters(forFrame: frame.sequence),
+                                      sensorZoom: session.sensorZoom(forFrame: frame.sequence))
+        for sink in sinks { sink.deliver(sensorFrame) }
+    }
+
+    /// The report goes out when something in it changed: the status, a metering, a loss.
+    private func publishReport(metered: Bool, mode: CameraSession.Mode) {
+        var lost = 0
+        for sink in sinks { lost += sink.framesLost }
+        let changed = report.status != .streaming || metered || lost != report.framesLost
+            || report.captureRequestsTaken != counters.capturesReported
+        guard changed else { return }
+        report.status = .streaming
+        report.framesLost = lost
+        counters.capturesReported = report.captureRequestsTaken
+        if let controller = exposure, controller.meters {
+            report.exposureSeconds = controller.requested.exposure
+            report.iso = controller.iso
+            if metered {
+                report.kelvin = controller.kelvin
+                for bin in 0..<min(FrameStatistics.histogramBins, 64) { report.histogram[bin] = statistics.histogram[bin] }
+                report.hasHistogram = true
+            }
+        }
+        status.post(report)
+    }
+
+    private func setStatus(_ new: SensorReport.Status) {
+        guard report.status != new else { return }
+        report.status = new
+        if new != .streaming { report.hasHistogram = false }
+        status.post(report)
+    }
+
+    /// Every `summaryInterval`: a line for the log.
+    private func summariseIfDue() {
+        let now = monotonicSeconds()
+        guard now - counters.summaryStart >= SensorPipeline.summaryInterval, let controller = exposure else { return }
+        let allocations = reflex_thread_allocations() - counters.allocationsAtSummary
+        let frames = counters.framesSinceSummary
+        let rate = Double(frames) / (now - counters.summaryStart)
+        var line = "camera: \(frames) frames in \(Int((now - counters.summaryStart).rounded())) s "
+            + "(\(Int(rate.rounded())) fps), \(counters.dropped) dropped, \(counters.lastBytes) bytes a frame, "
+            + "\(session.describe(controller.requested)), luma \(Int((controller.lastLuma * 1000).rounded()))/1000, "
+            + controller.whiteBalanceDescription
+            + ", \(allocations / Int64(max(frames, 1))) allocations a frame"
+        for sink in sinks where sink.framesLost > 0 { line += ", \(sink.name) lost \(sink.framesLost) frames" }
+        log(line)
+        counters.startSummary(at: now)
+    }
+}
+
+/// A stream's frame counts, for the metering cadence and the log's summaries.
+struct StreamCounters {
+    /// Frames of this stream.
+    var frames = 0
+    var framesSinceSummary = 0
+    /// Frames the sensor dropped since the last summary (gaps in its sequence numbers).
+    var dropped = 0
+    var lastSequence: UInt32?
+    var lastBytes = 0
+    var capturesReported = 0
+    var summaryStart = monotonicSeconds()
+    /// This thread's heap allocations at the last summary: the frame path makes none.
+    var allocationsAtSummary = reflex_thread_allocations()
+
+    mutating func count(_ frame: CapturedFrame) {
+        if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
+        lastSequence = frame.sequence
+        lastBytes = frame.bytes.count
+        frames += 1
+        framesSinceSummary += 1
+    }
+
+    mutating func startSummary(at now: Double) {
+        framesSinceSummary = 0
+        dropped = 0
+        summaryStart = now
+        allocationsAtSummary = reflex_thread_allocations()
+    }
+}

@@ -1,0 +1,43 @@
+import ReflexCore
+
+/// What the sensor thread tells the rest of the camera: whether there is a camera, the
+/// exposure in use, the newest histogram, what the camera can do and the settings fitted to
+/// it. Plain values, so it crosses threads without allocating.
+public struct SensorReport: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+        /// Still looking (the first seconds after start).
+        case starting
+        case noCamera
+        case streaming
+        /// Was streaming; waiting for it to come back.
+        case lost
+    }
+
+    public var status: Status = .starting
+    public var exposureSeconds = 1.0 / 60
+    public var iso = 100
+    public var kelvin = 5500
+    /// Where the lens is (read from its focus control; infinity without one).
+    public var focus = FocusPosition.infinity
+    /// The picture's width and height (for the viewfinder's aspect).
+    public var width = 16
+    public var height = 9
+    /// What the dials may offer on this camera (nil until a camera has streamed).
+    public var limits: SensorLimits?
+    /// The settings as fitted to this camera's limits (by the sensor thread, their one
+    /// fitter): the dials start from these when a camera comes.
+    public var settings = CameraSettings()
+    /// The sensor's largest frame, in pixels (what a RAW shot will hold).
+    public var sensorPixels = 1920 * 1080
+    public var histogram = SIMD64<UInt32>()
+    public var hasHistogram = false
+    /// Streams started so far: it grows when the camera streams again (another mode,
+    /// another camera, or the same one back).
+    public var streamCount = 0
+    /// Frames the sinks that must not lose any had to drop, all together.
+    public var framesLost = 0
+    /// Shutter presses the sensor thread has taken.
+    public var captureRequestsTaken = 0
+
+    public init() {}
+}

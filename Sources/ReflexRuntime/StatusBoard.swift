@@ -1,0 +1,62 @@
+import ReflexSystem
+import Synchronization
+
+/// Where the camera's threads post their part of the status, each through a hand-off of its
+/// own (one writer each, never waiting), and where the interface takes the whole snapshot
+/// once a frame.
+public final class StatusBoard: @unchecked Sendable {
+    private let sensor = TripleBuffer { SensorReport() }
+    /// -2: not checked yet; -1: no card; else free bytes.
+    private let storage = Atomic<Int64>(-2)
+    private let pendingSaves = Atomic<Int>(0)
+    private let errors = TripleBuffer<String?> { nil }
+    private let wakeUp = EventSignal()
+
+    public init() {}
+
+    // MARK: the writers' sides
+
+    /// The sensor thread's report (wakes the loop).
+    public func post(_ report: SensorReport) {
+        sensor.publish(report)
+        wakeUp.signal()
+    }
+
+    /// The card's free bytes, nil without a card (the main thread's check).
+    public func postStorage(freeBytes: Int64?) {
+        storage.store(freeBytes ?? -1, ordering: .relaxed)
+    }
+
+    public func postPendingSaves(_ count: Int) { pendingSaves.store(count, ordering: .relaxed) }
+
+    /// A problem to show (one writer: the main thread, which gathers them).
+    public func postError(_ message: String?) {
+        errors.publish(message)
+        wakeUp.signal()
+    }
+
+    // MARK: the reader's side (the realtime loop)
+
+    /// Readable when the sensor posted a report or an error came.
+    public var wakeDescriptor: Int32 { wakeUp.descriptor }
+    public func drainWake() { wakeUp.drain() }
+
+    /// Brings `status` up to date; true when the sensor's report is new.
+    @discardableResult
+    public func update(_ status: inout CameraStatus) -> Bool {
+        let newReport = sensor.takeNewest()
+        if newReport { status.sensor = sensor.current }
+        if errors.takeNewest() { status.error = errors.current }
+        let free = storage.load(ordering: .relaxed)
+        status.storageChecked = free != -2
+        status.storageFreeBytes = free >= 0 ? free : nil
+        status.pendingSaves = pendingSaves.load(ordering: .relaxed)
+        return newReport
+    }
+
+    /// The newest sensor report (a loop opened again on another display starts from it).
+    public func latestSensorReport() -> SensorReport {
+        _ = sensor.takeNewest()
+        return sensor.current
+    }
+}
