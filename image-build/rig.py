@@ -16,7 +16,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD = os.environ.get("BOARD", "qemu-x86_64")
 CACHE = os.environ.get("REFLEX_IMAGE_CACHE", "/var/cache/reflex-image")
 OUT = os.path.join(CACHE, "out", BOARD)
-TESTDATA = os.path.join(os.path.dirname(REPO), "shared", "testdata")
+# Real recordings the scenarios replay (touchscreen events), kept in the repository with their licences.
+TESTDATA = os.path.join(REPO, "Tests", "Data")
 
 
 class RigError(Exception):

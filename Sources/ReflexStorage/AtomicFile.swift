@@ -29,59 +29,46 @@ public enum AtomicFile {
         let serial = writeCounter.add(1, ordering: .relaxed).newValue
         let temporary = folder + "/" + temporaryPrefix(for: name) + "\(getpid())-\(serial)"
 
-        let fd = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions) }
-        guard fd >= 0 else { throw SystemError("create", path: temporary) }
+        let file = try FileDescriptor(opening: temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
         do throws(SystemError) {
-            try writeAll(bytes, to: fd, path: temporary)
-            guard fsync(fd) == 0 else { throw SystemError("fsync", path: temporary) }
+            // (Array's closures rethrow untyped errors: the typed one comes out as a Result.)
+            try bytes.withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in
+                    if let base = buffer.baseAddress { try file.writeAll(base, count: buffer.count, path: temporary) }
+                }
+            }.get()
+            try file.sync(path: temporary)
+            try file.close()
+            _ = try systemCall("rename", path: path) { rename(temporary, path) }
         } catch {
-            close(fd)
             unlink(temporary)
             throw error
-        }
-        guard close(fd) == 0 else {
-            let failure = SystemError("close", path: temporary)
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = SystemError("rename", path: path)
-            unlink(temporary)
-            throw failure
         }
         try syncFolder(folder)
     }
 
     /// Moves a file aside (e.g. a corrupt one kept for inspection), durably.
     public static func move(_ source: String, to destination: String) throws(SystemError) {
-        guard rename(source, destination) == 0 else { throw SystemError("rename", path: source) }
+        _ = try systemCall("rename", path: source) { rename(source, destination) }
         try syncFolder(split(destination).folder)
     }
 
     /// Makes the folder's entries (a rename, a new file) durable.
     public static func syncFolder(_ folder: String) throws(SystemError) {
-        let fd = retryingOnInterrupt { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { throw SystemError("open folder", path: folder) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw SystemError("fsync folder", path: folder) }
+        let directory = try FileDescriptor(opening: folder, O_RDONLY | O_DIRECTORY)
+        try directory.sync(path: folder)
     }
 
     /// Reads a whole file, refusing one larger than `limit` bytes (it returns limit + 1
     /// bytes so the caller can say how it was too large). Nil when the file does not exist.
     public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8]? {
-        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw SystemError("open", path: path)
-        }
-        defer { close(fd) }
+        guard let file = try FileDescriptor(openingIfPresent: path, O_RDONLY) else { return nil }
         var bytes = [UInt8](repeating: 0, count: limit + 1)
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
-            }
-            guard count >= 0 else { throw SystemError("read", path: path) }
+            let count = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try file.read(into: buffer.baseAddress! + filled, count: buffer.count - filled) }
+            }.get()
             if count == 0 { break }
             filled += count
         }
@@ -96,14 +83,13 @@ public enum AtomicFile {
         for component in path.split(separator: "/") {
             let parent = prefix.isEmpty ? "/" : prefix
             prefix += "/" + component
-            if mkdir(prefix, permissions) == 0 {
+            do throws(SystemError) {
+                _ = try systemCall("create folder", path: prefix) { mkdir(prefix, permissions) }
                 try syncFolder(parent)
-            } else if errno != EEXIST {
-                throw SystemError("create folder", path: prefix)
-            }
+            } catch where error.code == EEXIST {}
         }
         var status = stat()
-        guard stat(path, &status) == 0 else { throw SystemError("stat", path: path) }
+        _ = try systemCall("stat", path: path) { stat(path, &status) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw SystemError("create folder", path: path, code: ENOTDIR) }
     }
 
@@ -111,16 +97,5 @@ public enum AtomicFile {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SystemError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                retryingOnInterrupt { Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written) }
-            }
-            guard count > 0 else { throw SystemError("write", path: path, code: count == 0 ? EIO : errno) }
-            written += count
-        }
     }
 }

@@ -17,6 +17,15 @@ public struct FileDescriptor: ~Copyable {
         rawValue = try systemCall("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, permissions) }
     }
 
+    /// Opens `path` if it exists: nil when it does not, a thrown error for any other failure.
+    public init?(openingIfPresent path: String, _ flags: Int32) throws(SystemError) {
+        do throws(SystemError) {
+            rawValue = try systemCall("open", path: path) { Glibc.open(path, flags | O_CLOEXEC) }
+        } catch where error.code == ENOENT {
+            return nil
+        }
+    }
+
     deinit { _ = Glibc.close(rawValue) }
 
     /// Closes now, saying whether the system reported a failure.

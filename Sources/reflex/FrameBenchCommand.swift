@@ -20,7 +20,7 @@ struct FrameBench: ParsableCommand {
         commandName: "frame", abstract: "Benchmark the full frame path (ISP + interface) at 60 Hz.")
 
     @Option(help: "Frames to present (3600 = one minute at 60 Hz).") var frames = 3600
-    @Option(help: "The test data folder (default: ../shared/testdata).") var testdata: String?
+    @Option(help: "The test data folder (default: the repository's Tests/Data).") var testdata: String?
     @Option(help: "Frames between two changes of the exposure readout (a HUD repaint); 0 for never.")
     var readoutChangeEvery = 30
     @Flag(help: "Pro mode: the dials on screen (they fade after 3 s).") var pro = false
@@ -29,7 +29,7 @@ struct FrameBench: ParsableCommand {
 
     func run() throws {
         guard let folder = TestData.locate(testdata) else {
-            throw BenchError("no test data: pass --testdata DIR (../shared/testdata)")
+            throw BenchError("no test data: pass --testdata DIR (the repository's Tests/Data)")
         }
         guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
                                                   executablePath: executablePath()) else {

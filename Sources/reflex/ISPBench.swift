@@ -10,14 +10,14 @@ import ReflexISP
 import Glibc
 #endif
 
-/// The preview ISP on real sensor frames (../shared/testdata/raw) into a 1280x800 panel,
+/// The preview ISP on real sensor frames (Tests/Data/raw) into a 1280x800 panel,
 /// beside libv4lconvert converting the same frame to RGB24, memcpy of the same bytes, and
 /// writing the panel alone (what the ISP's output costs to store, whatever computes it).
 struct ISPBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "isp", abstract: "Benchmark the preview ISP.")
 
     @Option(help: "Timed iterations of each case.") var iterations = 200
-    @Option(help: "The test data folder (default: ../shared/testdata, found from here or the binary).")
+    @Option(help: "The test data folder (default: the repository's Tests/Data, found from here or from the binary).")
     var testdata: String?
     @Option(help: "Panel width.") var width = 1280
     @Option(help: "Panel height.") var height = 800
@@ -38,7 +38,7 @@ struct ISPBench: ParsableCommand {
 
     func run() throws {
         guard let folder = TestData.locate(testdata) else {
-            throw BenchError("no test data: pass --testdata DIR (../shared/testdata)")
+            throw BenchError("no test data: pass --testdata DIR (the repository's Tests/Data)")
         }
         let frames = [
             Frame(name: "IMX219 1920x1080 RAW10 CSI-2 packed", file: "imx219_1920x1080_SRGGB10_CSI2P.raw",

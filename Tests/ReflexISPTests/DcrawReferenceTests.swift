@@ -85,7 +85,7 @@ struct DcrawReferenceTests {
 
     @Test func imx219MatchesDcrawEmu() throws {
         let frame = try #require(testDataFile("imx219_1920x1080_SRGGB10_CSI2P.raw"),
-                                 "../shared/testdata/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
+                                 "Tests/Data/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
         try #require(access("/usr/bin/dcraw_emu", X_OK) == 0, "dcraw_emu is missing: apt-get install libraw-bin (image-build/setup-host installs it)")
         let (width, height) = (1920, 1080)
         var samples = [UInt16](repeating: 0, count: width * height)

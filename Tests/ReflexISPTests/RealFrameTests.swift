@@ -3,9 +3,16 @@ import Glibc
 import Testing
 @testable import ReflexISP
 
-/// ../shared/testdata/raw, from the package folder (swift test runs there) or beside it.
+/// The repository's Tests/Data/raw (found from this file, wherever the tests run from).
+let rawTestData: String = {
+    var path = #filePath
+    for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path + "/Data/raw"
+}()
+
+/// A frame of Tests/Data/raw, whole.
 func testDataFile(_ name: String) -> [UInt8]? {
-    for folder in ["../shared/testdata/raw", "shared/testdata/raw"] {
+    for folder in [rawTestData] {
         if let file = fopen(folder + "/" + name, "rb") {
             defer { fclose(file) }
             fseek(file, 0, SEEK_END)
@@ -26,7 +33,7 @@ struct RealFrameTests {
     static func imx219Frame(digitalGain: Double, maximumOutputWidth: Int) throws
         -> (bytes: [UInt8], layout: RawLayout, parameters: ISPParameters, isp: PreviewISP) {
         let frame = try #require(testDataFile("imx219_1920x1080_SRGGB10_CSI2P.raw"),
-                                 "../shared/testdata/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
+                                 "Tests/Data/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10)
         let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6),
                                        digitalGain: digitalGain)
@@ -76,7 +83,7 @@ struct RealFrameTests {
 
     @Test func statisticsOfTheChartFrame() throws {
         let frame = try #require(testDataFile("openisp_1920x1080_10bit_RGGB_u16le.raw"),
-                                 "../shared/testdata/raw/openisp_1920x1080_10bit_RGGB_u16le.raw is missing")
+                                 "Tests/Data/raw/openisp_1920x1080_10bit_RGGB_u16le.raw is missing")
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
         let layout = RawLayout(width: 1920, height: 1080, format: format)
         let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: 16)

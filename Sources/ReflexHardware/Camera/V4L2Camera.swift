@@ -50,7 +50,7 @@ public final class V4L2Camera: @unchecked Sendable {
         var parameters = v4l2_streamparm()
         parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         parameters.parm.capture.timeperframe = v4l2_fract(numerator: 1, denominator: UInt32(framesPerSecond))
-        guard reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_S_PARM, &parameters) == 0 else {
+        guard retryingOnInterrupt({ reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_S_PARM, &parameters) }) == 0 else {
             if errno == ENOTTY || errno == EINVAL { return nil }
             throw CameraError.from("set frame rate", path: path)
         }
@@ -88,7 +88,7 @@ public final class V4L2Camera: @unchecked Sendable {
         var buffer = v4l2_buffer()
         buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         buffer.memory = V4L2_MEMORY_MMAP.rawValue
-        if reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_DQBUF, &buffer) != 0 {
+        if retryingOnInterrupt({ reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_DQBUF, &buffer) }) != 0 {
             if errno == EAGAIN { return nil }
             throw CameraError.from("dequeue", path: path)
         }
@@ -154,10 +154,12 @@ public final class V4L2Camera: @unchecked Sendable {
     }
 
     private func ioctl<T>(_ request: UInt, _ argument: inout T, _ what: @autoclosure () -> String) throws(CameraError) {
-        var result: Int32 = 0
-        repeat {
-            result = withUnsafeMutablePointer(to: &argument) { reflex_v4l2_ioctl(descriptor, request, $0) }
-        } while result != 0 && errno == EINTR
-        guard result == 0 else { throw CameraError.from(what(), path: path) }
+        do throws(SystemError) {
+            _ = try withUnsafeMutablePointer(to: &argument) { pointer in
+                Result { () throws(SystemError) in try systemCall(what()) { reflex_v4l2_ioctl(descriptor, request, pointer) } }
+            }.get()
+        } catch {
+            throw CameraError.from(error.operation, path: path, code: error.code)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CV4L2
+import ReflexSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,12 +84,20 @@ public enum CaptureDeviceProbe {
 
     /// One node: its capture formats and controls; nil when it is not a capture device.
     public static func describe(path: String) -> Result<CaptureDeviceInfo?, Problem> {
-        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(Problem(message: "\(path): cannot open (\(errnoDescription()))")) }
-        defer { close(fd) }
+        do throws(SystemError) {
+            let device = try FileDescriptor(opening: path, O_RDWR | O_NONBLOCK)
+            return describe(device.rawValue, path: path)
+        } catch {
+            return .failure(Problem(message: "\(path): cannot open (\(error.reason))"))
+        }
+    }
+
+    private static func describe(_ fd: Int32, path: String) -> Result<CaptureDeviceInfo?, Problem> {
         var capability = v4l2_capability()
-        guard ioctl(fd, REFLEX_VIDIOC_QUERYCAP, &capability) == 0 else {
-            return .failure(Problem(message: "\(path): not a V4L2 device (\(errnoDescription()))"))
+        do throws(SystemError) {
+            _ = try systemCall("query capabilities") { ioctl(fd, REFLEX_VIDIOC_QUERYCAP, &capability) }
+        } catch {
+            return .failure(Problem(message: "\(path): not a V4L2 device (\(error.reason))"))
         }
         let caps = capability.capabilities & REFLEX_V4L2_CAP_DEVICE_CAPS != 0
             ? capability.device_caps : capability.capabilities
@@ -112,7 +121,7 @@ public enum CaptureDeviceProbe {
         var controls: [CaptureDeviceInfo.Control] = []
         var query = v4l2_query_ext_ctrl()
         query.id = REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL | REFLEX_V4L2_CTRL_FLAG_NEXT_COMPOUND
-        while ioctl(fd, REFLEX_VIDIOC_QUERY_EXT_CTRL, &query) == 0 {
+        while retryingOnInterrupt({ ioctl(fd, REFLEX_VIDIOC_QUERY_EXT_CTRL, &query) }) == 0 {
             if query.type != controlClassType && query.flags & REFLEX_V4L2_CTRL_FLAG_DISABLED == 0 {
                 controls.append(.init(query))
             }
@@ -125,7 +134,7 @@ public enum CaptureDeviceProbe {
         var formats: [CaptureDeviceInfo.Format] = []
         var description = v4l2_fmtdesc()
         description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        while ioctl(fd, REFLEX_VIDIOC_ENUM_FMT, &description) == 0 {
+        while retryingOnInterrupt({ ioctl(fd, REFLEX_VIDIOC_ENUM_FMT, &description) }) == 0 {
             formats.append(.init(fourCC: FourCC(description.pixelformat),
                                  description: string(fromCArray: description.description),
                                  sizes: sizes(of: fd, fourCC: description.pixelformat)))
@@ -138,7 +147,7 @@ public enum CaptureDeviceProbe {
         var sizes: [CaptureDeviceInfo.FrameSize] = []
         var size = v4l2_frmsizeenum()
         size.pixel_format = fourCC
-        while ioctl(fd, REFLEX_VIDIOC_ENUM_FRAMESIZES, &size) == 0 {
+        while retryingOnInterrupt({ ioctl(fd, REFLEX_VIDIOC_ENUM_FRAMESIZES, &size) }) == 0 {
             if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
                 let (w, h) = (Int(size.discrete.width), Int(size.discrete.height))
                 sizes.append(.init(width: w, height: h, framesPerSecond: rates(of: fd, fourCC: fourCC, width: w, height: h)))
@@ -161,7 +170,7 @@ public enum CaptureDeviceProbe {
         interval.pixel_format = fourCC
         interval.width = UInt32(width)
         interval.height = UInt32(height)
-        while ioctl(fd, REFLEX_VIDIOC_ENUM_FRAMEINTERVALS, &interval) == 0 {
+        while retryingOnInterrupt({ ioctl(fd, REFLEX_VIDIOC_ENUM_FRAMEINTERVALS, &interval) }) == 0 {
             let fraction = interval.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue ? interval.discrete : interval.stepwise.min
             if fraction.numerator > 0 { rates.append(Double(fraction.denominator) / Double(fraction.numerator)) }
             if interval.type != V4L2_FRMIVAL_TYPE_DISCRETE.rawValue { break }

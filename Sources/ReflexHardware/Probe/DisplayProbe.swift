@@ -1,4 +1,5 @@
 import CDRM
+import ReflexSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,12 +33,14 @@ public enum DisplayProbe {
         var cards: [DisplayCardInfo] = []
         var problems: [String] = []
         for path in deviceNodes(in: driFolder, prefix: "card") {
-            let fd = open(path, O_RDWR | O_CLOEXEC)
-            guard fd >= 0 else {
-                problems.append("\(path): cannot open (\(errnoDescription()))")
+            let card: FileDescriptor
+            do throws(SystemError) {
+                card = try FileDescriptor(opening: path, O_RDWR)
+            } catch {
+                problems.append("\(path): cannot open (\(error.reason))")
                 continue
             }
-            defer { close(fd) }
+            let fd = card.rawValue
             var driver = "unknown"
             if let version = drmGetVersion(fd) {
                 driver = String(cString: version.pointee.name)
