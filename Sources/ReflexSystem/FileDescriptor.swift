@@ -56,10 +56,10 @@ public struct FileDescriptor: ~Copyable {
         _ = try systemCall("fsync", path: path()) { fsync(rawValue) }
     }
 
-    /// Waits until the descriptor is readable, or `milliseconds` pass (-1: no limit); true
-    /// if it is readable.
+    /// Waits until a read would not block (data, or the other end closed), or `milliseconds`
+    /// pass (-1: no limit); true if it would not.
     public func waitReadable(milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
-        return retryingOnInterrupt { poll(&entry, 1, milliseconds) } > 0 && entry.revents & Int16(POLLIN) != 0
+        return retryingOnInterrupt { poll(&entry, 1, milliseconds) } > 0 && entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
     }
 }

@@ -67,6 +67,17 @@ struct ReflexCommandTests {
         #expect(run.output.contains("libjpeg-turbo's TurboJPEG, the same decode"), "\(run.output)")
     }
 
+    /// Start-up as a benchmark: the camera started on the simulated sensor, timed from exec to
+    /// its first page flip, beside the floor of exec'ing the binary at all.
+    @Test func theStartBenchmarkTimesStartsToTheFirstFrame() throws {
+        let run = try ReflexRun(["bench", "start", "--starts", "2"])
+        #expect(run.status == 0, "\(run.errors)")
+        let row = run.output.split(separator: "\n").first { $0.contains("reflex: exec → first frame on the panel") }
+        let median = row.flatMap { $0.split(separator: " ").compactMap { Double($0) }.first }
+        #expect(median.map { $0 > 0 && $0 < 10_000 } == true, "\(run.output)")
+        #expect(run.output.contains("reference: exec → exit of reflex --version"), "\(run.output)")
+    }
+
     @Test func everyKeyRoundTripsThroughSetAndGet() throws {
         let state = StateFolder()
         let values: [(String, String)] = [
