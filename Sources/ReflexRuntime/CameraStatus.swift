@@ -1,8 +1,8 @@
 import ReflexCore
 
 /// The one status snapshot the interface reads each frame: the sensor's report (its limits,
-/// the metered values, the histogram), the storage card, the save queue, GPS and the newest
-/// error. Each part has one writer (the sensor thread, the main thread's card check, the
+/// the metered values, the histogram; a lost camera is its status), the storage card, the
+/// save queue, GPS and the settings writer's error. Each part has one writer (the sensor thread, the main thread's card check, the
 /// save and GPS threads as they come); `StatusBoard` gathers them.
 public struct CameraStatus: Sendable, Equatable {
     public var sensor = SensorReport()
@@ -13,9 +13,9 @@ public struct CameraStatus: Sendable, Equatable {
     public var pendingSaves = 0
     /// Whether GPS is on and has a fix.
     public var gps: GPSState = .off
-    /// The newest problem to tell the photographer (a settings file that cannot be saved, a
-    /// camera that refuses a control), nil when all is well.
-    public var error: String?
+    /// Why the settings file cannot be written (a read-only or full state folder), nil while
+    /// it can.
+    public var settingsError: String?
 
     public enum GPSState: Sendable, Equatable {
         case off, searching, fix

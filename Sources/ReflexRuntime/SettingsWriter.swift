@@ -10,9 +10,13 @@ public final class SettingsWriter: @unchecked Sendable {
     private let store: SettingsStore
     private let thread = WorkerThread(name: "reflex-settings", priority: .background)
     private let log: @Sendable (String) -> Void
+    /// Where a failure to save is posted (and cleared once saving works again).
+    private let status: StatusBoard?
+    private var failing = false
 
-    public init(store: SettingsStore, log: @escaping @Sendable (String) -> Void) {
+    public init(store: SettingsStore, status: StatusBoard? = nil, log: @escaping @Sendable (String) -> Void) {
         self.store = store
+        self.status = status
         self.log = log
     }
 
@@ -38,8 +42,12 @@ public final class SettingsWriter: @unchecked Sendable {
             if pending.takeNewest() {
                 do {
                     try store.save(pending.current)
+                    if failing { status?.postSettingsError(nil) }
+                    failing = false
                 } catch {
                     log("settings: cannot save (\(error)); the camera keeps them until it stops")
+                    status?.postSettingsError("Settings not saved: \(error.reason)")
+                    failing = true
                 }
             }
             if thread.isStopping { break }

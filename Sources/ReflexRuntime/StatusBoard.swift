@@ -29,8 +29,8 @@ public final class StatusBoard: @unchecked Sendable {
 
     public func postPendingSaves(_ count: Int) { pendingSaves.store(count, ordering: .relaxed) }
 
-    /// A problem to show (one writer: the main thread, which gathers them).
-    public func postError(_ message: String?) {
+    /// Why the settings cannot be saved, nil once they can (the settings writer's own slot).
+    public func postSettingsError(_ message: String?) {
         errors.publish(message)
         wakeUp.signal()
     }
@@ -46,7 +46,7 @@ public final class StatusBoard: @unchecked Sendable {
     public func update(_ status: inout CameraStatus) -> Bool {
         let newReport = sensor.takeNewest()
         if newReport { status.sensor = sensor.current }
-        if errors.takeNewest() { status.error = errors.current }
+        if errors.takeNewest() { status.settingsError = errors.current }
         let free = storage.load(ordering: .relaxed)
         status.storageChecked = free != -2
         status.storageFreeBytes = free >= 0 ? free : nil

@@ -77,10 +77,11 @@ struct Run: ParsableCommand {
         statistics.writeProcessID()
         defer { statistics.removeProcessID() }
 
-        let writer = SettingsWriter(store: store, log: { log($0) })
+        let status = StatusBoard()
+        let writer = SettingsWriter(store: store, status: status, log: { log($0) })
         writer.start()
         let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: cameraChoice,
-                                            log: { log($0) })
+                                            status: status, log: { log($0) })
         sensorPipeline.start()
         let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
                                             executablePath: executablePath())
