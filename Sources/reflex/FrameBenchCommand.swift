@@ -28,6 +28,49 @@ struct FrameBench: ParsableCommand {
     var singleThreadedPicture = false
 
     func run() throws {
+        let (folder, fontFolder) = try locateFolders()
+        let frame = try TestFrame(folder: folder)
+        defer { frame.raw.deallocate() }
+        let display = try HeadlessDisplay(folder: nil)
+        let preview = PreviewSink()
+        let status = StatusBoard()
+        let loop = try makeLoop(display: display, preview: preview, status: status, fontFolder: fontFolder)
+        var report = FrameBench.streamingReport()
+
+        printHeading(display: display)
+        let stealAtStart = HostStealTime.milliseconds()
+        try startLoop(loop)
+        defer { loop.stop() }
+        let (warm, stepAllocations) = runMeasuredFrames(loop: loop, display: display, preview: preview, status: status,
+                                                        frame: frame, report: &report)
+        printLoopFigures(loop, warm: warm, stepAllocations: stepAllocations, stealAtStart: stealAtStart)
+        try printReferenceRows(frame: frame, display: display, fontFolder: fontFolder)
+        print("  target: p99 ≤ 8 ms, 0 missed vblanks, 0 allocations once running")
+    }
+
+    /// Frames presented before the measured ones: the figures "after warm-up" leave them out.
+    private static let warmUp = 60
+
+    /// The IMX219's 1080p RAW10 frame from the test data, with how a session streams it and how
+    /// the ISP renders it. The caller frees `raw`.
+    private struct TestFrame {
+        let layout = RawLayout(width: 1920, height: 1080, bytesPerLine: 2400,
+                               format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10))
+        let raw: UnsafeMutableRawBufferPointer
+        let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2)
+        let mode: CameraSession.Mode
+        let exposure = ExposureSetting(exposure: 1.0 / 60, analogGain: 1, digitalGain: 2)
+
+        init(folder: String) throws {
+            raw = try TestData.load(folder + "/raw/imx219_1920x1080_SRGGB10_CSI2P.raw")
+            // The IMX219's 1080p mode, as a session would stream it.
+            mode = CameraSession.Mode(path: "bench", card: "IMX219 frame", fourCC: REFLEX_V4L2_PIX_FMT_SRGGB10P, width: 1920,
+                                      height: 1080, bytesPerLine: 2400, rawFormat: layout.format, framesPerSecond: 60)
+        }
+    }
+
+    /// The test data's folder and the fonts' folder.
+    private func locateFolders() throws -> (testData: String, fonts: String) {
         guard let folder = TestData.locate(testdata) else {
             throw BenchError("no test data: pass --testdata DIR (the repository's Tests/Data)")
         }
@@ -35,46 +78,59 @@ struct FrameBench: ParsableCommand {
                                                   executablePath: executablePath()) else {
             throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
         }
-        let layout = RawLayout(width: 1920, height: 1080, bytesPerLine: 2400,
-                               format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10))
-        let raw = try TestData.load(folder + "/raw/imx219_1920x1080_SRGGB10_CSI2P.raw")
-        defer { raw.deallocate() }
-        let parameters = ISPParameters(blackLevel: 64, whiteLevel: 1023, whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2)
-        // The IMX219's 1080p mode, as a session would stream it.
-        let mode = CameraSession.Mode(path: "bench", card: "IMX219 frame", fourCC: REFLEX_V4L2_PIX_FMT_SRGGB10P, width: 1920,
-                                      height: 1080, bytesPerLine: 2400, rawFormat: layout.format, framesPerSecond: 60)
-        let exposure = ExposureSetting(exposure: 1.0 / 60, analogGain: 1, digitalGain: 2)
+        return (folder, fontFolder)
+    }
 
-        let display = try HeadlessDisplay(folder: nil)
-        let preview = PreviewSink()
-        let status = StatusBoard()
+    /// Auto, or Pro with --pro.
+    private var settings: CameraSettings {
         var settings = CameraSettings()
         if pro { settings.mode = .pro }
-        let loop = FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
-                             fonts: try FontLibrary(folder: fontFolder),
-                             model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8)
+        return settings
+    }
+
+    /// The realtime loop on the headless display, fed by the preview sink and the status board.
+    private func makeLoop(display: HeadlessDisplay, preview: PreviewSink, status: StatusBoard,
+                          fontFolder: String) throws -> FrameLoop {
+        FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
+                  fonts: try FontLibrary(folder: fontFolder),
+                  model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8)
+    }
+
+    /// What the sensor thread reports while streaming 1080p: a histogram for the interface to draw.
+    private static func streamingReport() -> SensorReport {
         var report = SensorReport()
         report.status = .streaming
         report.width = 1920
         report.height = 1080
         report.hasHistogram = true
         for bin in 0..<64 { report.histogram[bin] = UInt32(100 + bin * (64 - bin)) }
+        return report
+    }
 
+    private func printHeading(display: HeadlessDisplay) {
         print("Full frame path: IMX219 1920x1080 RAW10 → \(display.width)x\(display.height) with the interface, "
               + "headless display at 60 Hz, \(frames) frames" + (pro ? ", Pro" : ", Auto")
               + (readoutChangeEvery > 0 ? ", HUD readout changing every \(readoutChangeEvery) frames" : ""))
-        let stealAtStart = HostStealTime.milliseconds()
+    }
+
+    private func startLoop(_ loop: FrameLoop) throws {
         // This thread is the loop's here: scheduled as the camera schedules it, with the
         // interface painted on the painter's thread as in the camera.
         loop.enterRealtimeScheduling()
         guard loop.startPainter() else { throw BenchError("cannot start the interface painter's thread") }
         if !singleThreadedPicture { loop.startPictureWorker() }
-        defer { loop.stop() }
+    }
+
+    /// The warm-up and the measured frames, driven as the camera's main loop drives them: the
+    /// loop's counters at the end of the warm-up, and the allocations in its turns after it.
+    private func runMeasuredFrames(loop: FrameLoop, display: HeadlessDisplay, preview: PreviewSink, status: StatusBoard,
+                                   frame: TestFrame, report: inout SensorReport)
+        -> (warm: FrameTimeRing, stepAllocations: Int64) {
+        let warmUp = FrameBench.warmUp
         // The display's vblanks, and the loop's own wake-up (a painted set of layers).
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: loop.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         var published = 0
-        let warmUp = 60
         // The loop's counters at the end of the warm-up, copied into storage of their own (a
         // plain assignment would share the ring's arrays, and the loop's next frame would
         // copy them: an allocation counted against the loop).
@@ -94,9 +150,9 @@ struct FrameBench: ParsableCommand {
                     report.iso = report.iso == 100 ? 200 : 100
                     status.post(report)
                 }
-                preview.deliver(SensorFrame(bytes: UnsafeRawBufferPointer(raw), mode: mode, sequence: UInt32(published),
-                                            timestampNanoseconds: 0, exposure: exposure, parameters: parameters,
-                                            sensorZoom: 1))
+                preview.deliver(SensorFrame(bytes: UnsafeRawBufferPointer(frame.raw), mode: frame.mode,
+                                            sequence: UInt32(published), timestampNanoseconds: 0,
+                                            exposure: frame.exposure, parameters: frame.parameters, sensorZoom: 1))
                 published += 1
                 preview.drainWake()
                 status.drainWake()
@@ -111,6 +167,10 @@ struct FrameBench: ParsableCommand {
             loop.step(now: monotonicSeconds())
             if measuring { stepAllocations += reflex_thread_allocations() - before }
         }
+        return (warm, stepAllocations)
+    }
+
+    private func printLoopFigures(_ loop: FrameLoop, warm: FrameTimeRing, stepAllocations: Int64, stealAtStart: Double?) {
         let summary = loop.statistics.ring.summary()
         print("  the loop (\(loop.statistics.scheduling), the picture "
               + (loop.rendersOnTwoCores ? "in bands shared with a second core" : "on the loop's thread alone")
@@ -118,16 +178,18 @@ struct FrameBench: ParsableCommand {
         print("  allocations in the loop's whole turn (step) after warm-up: \(stepAllocations)")
         print("  frames that showed a change a frame late (its layers not painted in time): "
               + "\(loop.statistics.lateInterfaceFrames)")
-        print("  (after \(warmUp) warm-up frames: \(summary.allocations - warm.allocations) allocations in "
+        print("  (after \(FrameBench.warmUp) warm-up frames: \(summary.allocations - warm.allocations) allocations in "
               + "\(summary.allocatingFrames - warm.allocatingFrames) frames, "
               + "\(summary.missedVblanks - warm.missedVblanks) missed vblanks)")
         // On a virtual machine the host may stop the CPUs for a while: said, not hidden.
         print("  CPU time the hypervisor took during the run (steal, all CPUs): "
               + HostStealTime.describe(from: stealAtStart, to: HostStealTime.milliseconds()))
+    }
 
-        // References in the same run: the ISP alone into the same panel, and a memcpy of the panel.
+    /// References in the same run: the ISP alone into the same panel, and a memcpy of the panel.
+    private func printReferenceRows(frame: TestFrame, display: HeadlessDisplay, fontFolder: String) throws {
         let isp = PreviewISP(maximumSourceWidth: 1920, maximumSourceHeight: 1080, maximumOutputWidth: display.width)
-        isp.setParameters(parameters, format: layout.format)
+        isp.setParameters(frame.parameters, format: frame.layout.format)
         let panel = UnsafeMutablePointer<UInt32>.allocate(capacity: display.width * display.height)
         let other = UnsafeMutablePointer<UInt32>.allocate(capacity: display.width * display.height)
         defer { panel.deallocate(); other.deallocate() }
@@ -135,7 +197,7 @@ struct FrameBench: ParsableCommand {
         let pixels = Double(1920 * 1080)
         print(Row.header)
         print(Row.measure("of the loop's work: the preview ISP alone", pixels: pixels, iterations: 300) {
-            isp.renderBayer(raw.baseAddress!, layout: layout, into: panel, outputWidth: display.width,
+            isp.renderBayer(frame.raw.baseAddress!, layout: frame.layout, into: panel, outputWidth: display.width,
                             outputHeight: display.height, outputStride: display.width, destination: viewfinder)
         })
         let interface = InterfaceRenderer(layout: ScreenLayout(width: display.width, height: display.height,
@@ -153,6 +215,5 @@ struct FrameBench: ParsableCommand {
         print(Row.measure("reference: memcpy of the 1280x800 panel", pixels: pixels, iterations: 300) {
             other.update(from: panel, count: display.width * display.height)
         })
-        print("  target: p99 ≤ 8 ms, 0 missed vblanks, 0 allocations once running")
     }
 }

@@ -12,7 +12,7 @@ struct SettingsWriterTests {
         let folder = NSTemporaryDirectory() + "reflex-writer-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A file where the state folder should be: nothing can be saved under it.
-        FileManager.default.createFile(atPath: folder, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder, contents: Data())
         let status = StatusBoard()
         let writer = SettingsWriter(store: SettingsStore(folder: folder + "/state"), status: status, log: { _ in })
         writer.start()
