@@ -40,15 +40,6 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     }
 }
 
-/// Why a value was refused.
-public struct SettingsValueError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let key: SettingsKey
-    public let value: String
-    public let reason: String
-
-    public var description: String { "\(key.rawValue): \(reason)" }
-}
-
 extension CameraSettings {
     /// The value of `key` as the file and the command spell it.
     public func value(of key: SettingsKey) -> String {

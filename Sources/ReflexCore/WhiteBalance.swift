@@ -1,28 +1,3 @@
-/// The named white balance presets of seed 000 story 2.5, with their Kelvin.
-public enum WhiteBalancePreset: String, Sendable, CaseIterable {
-    case sunny, cloudy, shade, tungsten, fluorescent
-
-    public var kelvin: Int {
-        switch self {
-        case .sunny: 5500
-        case .cloudy: 6500
-        case .shade: 7500
-        case .tungsten: 3200
-        case .fluorescent: 4000
-        }
-    }
-
-    public var name: String {
-        switch self {
-        case .sunny: "Sunny"
-        case .cloudy: "Cloudy"
-        case .shade: "Shade"
-        case .tungsten: "Tungsten"
-        case .fluorescent: "Fluorescent"
-        }
-    }
-}
-
 /// White balance: automatic, a preset, or a Kelvin value set on the dial.
 public enum WhiteBalance: Sendable, Hashable, CustomStringConvertible {
     case auto
@@ -67,28 +42,5 @@ public enum WhiteBalance: Sendable, Hashable, CustomStringConvertible {
         let digits = lower.hasSuffix("k") ? String(lower.dropLast()) : lower
         guard let k = Int(digits), KelvinScale.stopTable.contains(k) else { return nil }
         self = .kelvin(k)
-    }
-}
-
-/// The Kelvin dial: 2000 K to 10000 K in 100 K steps, the granularity camera bodies use and
-/// the resolution photographers write down. Up = higher Kelvin.
-public struct KelvinScale: Sendable, Equatable {
-    public static let minimum = 2000
-    public static let maximum = 10000
-    public static let step = 100
-    public static let stopTable: [Int] = Array(stride(from: minimum, through: maximum, by: step))
-
-    public let list: StopList<Int>
-
-    public init() {
-        list = StopList(table: KelvinScale.stopTable, isAvailable: { _ in true }, closeness: { _ in 0 })
-    }
-
-    public func nearest(to kelvin: Int) -> Int {
-        list.nearest { Double(abs($0 - kelvin)) }
-    }
-
-    public func step(from kelvin: Int, _ direction: DialDirection) -> StepResult<Int> {
-        list.step(from: kelvin, direction) { Double(abs($0 - kelvin)) }
     }
 }

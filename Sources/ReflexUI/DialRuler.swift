@@ -1,20 +1,5 @@
 import ReflexCore
 
-/// The scales the dials step through, from the camera model (fitted to the sensor).
-public struct DialScales: Sendable, Equatable {
-    public let iso: ISOScale
-    public let shutter: ShutterScale
-    public let focus: FocusScale
-    public let kelvin: KelvinScale
-
-    public init(_ model: CameraModel) {
-        iso = model.isoScale
-        shutter = model.shutterScale
-        focus = model.focusScale
-        kelvin = model.kelvinScale
-    }
-}
-
 /// Where a dial stands on its stops, for the ruler under its value: how many stops, which
 /// one is current, and which are major (whole stops, every 0.1 of focus, every 1000 K).
 public struct DialRuler: Sendable, Equatable {

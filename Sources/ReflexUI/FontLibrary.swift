@@ -3,11 +3,6 @@ import Glibc
 #endif
 import CCairo
 
-/// Why the interface has no fonts, said plainly.
-public struct FontError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-}
-
 /// The three faces the interface draws with, loaded once from the Fonts folder through
 /// FreeType (no fontconfig: the camera draws with exactly the files it ships).
 public final class FontLibrary: @unchecked Sendable {
@@ -28,12 +23,10 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    public let folder: String
     private var library: FT_Library?
     private var cairoFaces: [OpaquePointer] = []
 
     public init(folder: String) throws(FontError) {
-        self.folder = folder
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw FontError(description: "FreeType cannot start")
         }
@@ -57,18 +50,25 @@ public final class FontLibrary: @unchecked Sendable {
         cairoFaces[Face.allCases.firstIndex(of: face)!]
     }
 
-    /// The Fonts folder: `$REFLEX_FONTS_DIR`, the image's /usr/share/reflex/fonts, or a
-    /// `Fonts` folder above `executablePath` (a source checkout's .build/<config>/reflex).
+    /// The Fonts folder, the first that holds the fonts of: `$REFLEX_FONTS_DIR`;
+    /// `share/reflex/fonts` beside the binary's own folder, where the package installs them
+    /// (/usr/bin/reflex → /usr/share/reflex/fonts, /opt/x/usr/bin/reflex →
+    /// /opt/x/usr/share/reflex/fonts), whatever folder the camera is started from; a `Fonts`
+    /// folder above the binary (a source checkout's .build/<config>/reflex). `executablePath` is
+    /// the binary's real file (/proc/self/exe): a copy of it elsewhere finds no fonts, by design.
     public static func locate(environment: String?, executablePath: String) -> String? {
         var candidates: [String] = []
         if let environment, !environment.isEmpty { candidates.append(environment) }
-        candidates.append("/usr/share/reflex/fonts")
+        // The folders above the binary, nearest first ("" is the root).
+        var folders: [String] = []
         var folder = executablePath
         for _ in 0..<6 {
             guard let slash = folder.lastIndex(of: "/") else { break }
             folder = String(folder[..<slash])
-            candidates.append((folder.isEmpty ? "" : folder) + "/Fonts")
+            folders.append(folder)
         }
+        if folders.count >= 2 { candidates.append(folders[1] + "/share/reflex/fonts") }
+        candidates += folders.map { $0 + "/Fonts" }
         return candidates.first { access($0 + "/" + Face.label.fileName, R_OK) == 0 }
     }
 }

@@ -3,14 +3,6 @@ import CLibinput
 import Glibc
 #endif
 
-/// An input device as libinput sees it, and what Reflex can use it for.
-public struct InputDeviceInfo: Sendable, Equatable {
-    public let path: String
-    public let name: String
-    /// libinput's capabilities: touch, pointer, keyboard, tablet-pad, switch, gesture.
-    public let capabilities: [String]
-}
-
 /// libinput keeps a pointer to its interface for the life of the context, so the interface
 /// lives in static memory; its callbacks capture nothing. It is written once, then only
 /// read by libinput, so sharing it across threads is safe.

@@ -1,12 +1,3 @@
-/// The card, as the photographer needs to know it.
-public enum StorageIndicator: Sendable, Equatable {
-    case ready
-    /// Few shots left: said before it is too late.
-    case low(shotsLeft: Int)
-    /// No card: the viewfinder works; the shutter cannot save.
-    case missing
-}
-
 /// When the card counts as low (seed 002 story 4.8: below 500 MB free, say so with the
 /// number of RAW shots left).
 public enum StoragePolicy {

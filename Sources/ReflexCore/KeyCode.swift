@@ -1,0 +1,8 @@
+/// The key codes Reflex answers (linux/input-event-codes.h), so the rules need no C.
+public enum KeyCode {
+    public static let volumeDown: UInt32 = 114
+    public static let volumeUp: UInt32 = 115
+    public static let camera: UInt32 = 212
+    public static let zoomIn: UInt32 = 0x1A2
+    public static let zoomOut: UInt32 = 0x1A3
+}

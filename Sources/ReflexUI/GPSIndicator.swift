@@ -1,0 +1,3 @@
+public enum GPSIndicator: Sendable, Equatable {
+    case off, searching, fix
+}

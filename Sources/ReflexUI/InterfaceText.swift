@@ -1,0 +1,113 @@
+import ReflexCore
+
+/// The words and numbers on screen, apart from drawing so they can be tested.
+public enum InterfaceText {
+    /// "2.8", "11", "" when unknown.
+    public static func fNumber(tenths: Int) -> String {
+        guard tenths > 0 else { return "" }
+        return tenths % 10 == 0 || tenths >= 100 ? "\((tenths + 5) / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// One HUD item: a short label and its value.
+    public struct Item: Sendable, Equatable {
+        public let label: String
+        public let value: String
+        /// The photographer fixed it (Pro); an automatic value is marked so.
+        public let manual: Bool
+    }
+
+    /// The HUD's items, left to right: ISO, shutter, aperture, then exposure compensation
+    /// (only when not zero, in Auto) and white balance.
+    public static func hudItems(_ state: ViewState) -> [Item] {
+        let pro = state.settings.mode == .pro
+        // A manual value is shown as set, even before the sensor has caught up with it.
+        let iso = pro ? state.settings.iso.manualValue : nil
+        let shutter = pro ? state.settings.shutter.manualValue : nil
+        var items = [
+            Item(label: "ISO", value: "\(iso?.value ?? state.readout.iso)", manual: iso != nil),
+            Item(label: "SHUTTER", value: "\(shutter ?? state.readout.shutter)", manual: shutter != nil),
+        ]
+        let f = fNumber(tenths: state.readout.fNumberTenths)
+        if !f.isEmpty { items.append(Item(label: "APERTURE", value: "f/" + f, manual: false)) }
+        if state.settings.exposureCompensation != .zero && !(pro && state.settings.iso.manualValue != nil
+                                                              && state.settings.shutter.manualValue != nil) {
+            items.append(Item(label: "EV", value: state.settings.exposureCompensation.description, manual: false))
+        }
+        if state.zoomTenths > 10 {
+            items.append(Item(label: "ZOOM", value: "\(state.zoomTenths / 10).\(state.zoomTenths % 10)×", manual: false))
+        }
+        let wbManual = pro && state.settings.whiteBalance != .auto
+        items.append(Item(label: "WB", value: wbManual ? "\(state.settings.whiteBalance.kelvin ?? state.readout.kelvin)K"
+                                                        : "AUTO", manual: wbManual))
+        return items
+    }
+
+    /// The value a dial face shows: its manual value, or what Auto is using.
+    public static func dialValue(_ dial: Dial, _ state: ViewState) -> String {
+        let s = state.settings
+        switch dial {
+        case .iso: return "\(s.iso.manualValue?.value ?? state.readout.iso)"
+        case .shutter: return "\(s.shutter.manualValue ?? state.readout.shutter)"
+        case .focus: return s.focus.manualValue?.distanceLabel ?? "AF"
+        case .whiteBalance:
+            if case .preset(let preset) = s.whiteBalance { return preset.name }
+            return "\(s.whiteBalance.kelvin ?? state.readout.kelvin)K"
+        }
+    }
+
+    public static func dialName(_ dial: Dial) -> String {
+        switch dial {
+        case .iso: "ISO"
+        case .shutter: "SHUTTER"
+        case .focus: "FOCUS"
+        case .whiteBalance: "WHITE BALANCE"
+        }
+    }
+
+    public static func isManual(_ dial: Dial, _ settings: CameraSettings) -> Bool {
+        switch dial {
+        case .iso: settings.iso.manualValue != nil
+        case .shutter: settings.shutter.manualValue != nil
+        case .focus: settings.focus.manualValue != nil
+        case .whiteBalance: settings.whiteBalance != .auto
+        }
+    }
+
+    public static func presetName(_ whiteBalance: WhiteBalance) -> String {
+        switch whiteBalance {
+        case .auto: "Auto"
+        case .preset(let preset): preset.name
+        case .kelvin(let k): "\(k)K"
+        }
+    }
+
+    /// The indicators at the right of the HUD, left to right.
+    public static func indicators(_ state: ViewState) -> [(text: String, attention: Bool)] {
+        var result: [(String, Bool)] = []
+        if state.savingCount > 0 { result.append(("Saving \(state.savingCount)…", false)) }
+        switch state.storage {
+        case .ready: break
+        case .low(let left): result.append(("Low storage · \(left) left", true))
+        case .missing: result.append(("No card", true))
+        }
+        switch state.gps {
+        case .off: break
+        case .searching: result.append(("GPS …", false))
+        case .fix: result.append(("GPS", false))
+        }
+        result.append((state.settings.format.label, false))
+        return result
+    }
+
+    /// Title and explanation of each failure screen.
+    public static func message(_ screen: CameraScreen) -> (title: String, detail: String)? {
+        switch screen {
+        case .live: nil
+        case .noCamera: ("No camera found", "Connect the camera module. Reflex will find it by itself.")
+        case .reconnecting: ("Camera disconnected — reconnecting", "Check the camera's cable. The picture comes back as soon as it does.")
+        }
+    }
+
+    public static let storageMissing = (title: "Storage card missing",
+                                        detail: "Insert a card to take pictures. The viewfinder keeps working.")
+}

@@ -1,0 +1,57 @@
+import CCairo
+
+/// Draws the HUD bar: the exposure readout at the left, the indicators at the right.
+/// It never fades: the photographer reads the exposure at any moment.
+struct TopBarPainter {
+    let layout: ScreenLayout
+
+    func paint(_ state: ViewState, on canvas: CairoCanvas, fonts: FontLibrary) {
+        canvas.clear()
+        let pen = Pen(canvas, fonts: fonts)
+        let s = layout.scale
+        let w = Double(canvas.width), h = Double(canvas.height)
+        cairo_rectangle(pen.context, 0, 0, w, h)
+        pen.fill(Palette.surface)
+        pen.line(0, h - 0.5, w, h - 0.5, Palette.hairline, width: 1)
+
+        var x = 20 * s
+        for item in InterfaceText.hudItems(state) {
+            pen.font(.title, size: 12 * s)
+            pen.text(item.label, x: x, middleY: 18 * s, item.manual ? Palette.accent : Palette.secondaryText)
+            pen.font(.digits, size: 27 * s)
+            pen.text(item.value, x: x, middleY: 42 * s, Palette.text)
+            x += TopBarPainter.columnWidth(item.label) * s
+        }
+
+        var right = w - 20 * s
+        pen.font(.title, size: 15 * s)
+        for indicator in InterfaceText.indicators(state).reversed() {
+            let textWidth = pen.textWidth(indicator.text)
+            let chipWidth = textWidth + 24 * s, chipHeight = 32 * s
+            let left = right - chipWidth
+            pen.roundedRect(left, (h - chipHeight) / 2, chipWidth, chipHeight, radius: 8 * s)
+            if indicator.attention {
+                pen.fill(Palette.accent)
+            } else {
+                pen.stroke(Palette.text.withAlpha(0.55), width: 1.5 * s)
+            }
+            pen.text(indicator.text, x: left + chipWidth / 2, middleY: h / 2, align: .centre,
+                     indicator.attention ? Palette.onAccent : Palette.text)
+            right = left - 10 * s
+        }
+        canvas.finish()
+    }
+
+    /// Fixed columns, wide enough for the longest value each can show ("12800", "1/8000",
+    /// "+1 1/3"), so values never push their neighbours around as they change.
+    static func columnWidth(_ label: String) -> Double {
+        switch label {
+        case "ISO": 112
+        case "SHUTTER": 128
+        case "APERTURE": 116
+        case "EV": 124
+        case "ZOOM": 104
+        default: 120
+        }
+    }
+}
