@@ -69,15 +69,14 @@ let package = Package(
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
         .testTarget(name: "ReflexUITests",
-                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CCairo",
-                                   "CAllocationCounter"],
+                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CAllocationCounter"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests",
                     dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
                                    "CAllocationCounter"]),
         .testTarget(name: "ReflexRuntimeTests",
                     dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
-                                   "CV4L2", "CAllocationCounter"]),
+                                   "ReflexStorage", "CV4L2"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]

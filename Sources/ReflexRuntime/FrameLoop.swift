@@ -1,5 +1,4 @@
 import CAllocationCounter
-import CLinux
 import ReflexCore
 import ReflexHardware
 import ReflexISP

@@ -1,4 +1,3 @@
-import CLinux
 import ReflexCore
 import ReflexSystem
 import ReflexUI

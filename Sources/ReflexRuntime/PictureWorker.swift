@@ -1,5 +1,4 @@
 import ReflexCore
-import CLinux
 import ReflexHardware
 import ReflexISP
 import ReflexSystem

@@ -1,4 +1,3 @@
-import ReflexCore
 import CCairo
 import CDRM
 import CExif

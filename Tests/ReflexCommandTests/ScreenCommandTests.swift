@@ -1,6 +1,5 @@
 import Foundation
 import ReflexHardware
-import ReflexUI
 import Testing
 
 /// The whole camera on the headless display: the realtime loop, the ISP and the interface
