@@ -5,16 +5,35 @@ import ReflexStorage
 import Glibc
 #endif
 
-/// The board's description folder: `--board`, else $REFLEX_BOARD_DIR, else where the image
-/// installs it. A board without a folder or a sensor.conf runs uncalibrated.
+/// The board's description folder, the first of: `--board`; $REFLEX_BOARD_DIR;
+/// /etc/reflex/board, which the board maker (or the image) points at the board in use
+/// (/usr/share/reflex/boards/<name>); a `share/reflex/board` folder beside the binary's own
+/// folder (/opt/x/bin/reflex → /opt/x/share/reflex/board). With none of these, the camera runs
+/// uncalibrated and the log names /etc/reflex/board, where a board belongs.
 enum BoardFolder {
-    static let defaultPath = "/usr/share/reflex/board"
+    static let configuredPath = "/etc/reflex/board"
     static let environmentVariable = "REFLEX_BOARD_DIR"
 
     static func resolve(flag: String?) -> String {
         if let flag, !flag.isEmpty { return flag }
         if let value = getenv(environmentVariable), value.pointee != 0 { return String(cString: value) }
-        return defaultPath
+        // From the binary's real file (/proc/self/exe): a link to it elsewhere still finds
+        // the board installed with it.
+        let besideBinary = installationPrefix(of: executablePath()) + "/share/reflex/board"
+        return [configuredPath, besideBinary].first(where: isFolder) ?? configuredPath
+    }
+
+    /// The folder above the binary's folder: /usr for /usr/bin/reflex, "" (the root) for /bin/reflex.
+    private static func installationPrefix(of executablePath: String) -> String {
+        var components = executablePath.split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(min(2, components.count))
+        return components.joined(separator: "/")
+    }
+
+    /// A folder, or a link to one.
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
     }
 
     /// The sensor calibration, and a line for the log saying where it came from.

@@ -20,7 +20,7 @@ struct Run: ParsableCommand {
         abstract: "Run the camera (the default when no subcommand is given).")
 
     @OptionGroup var state: StateOptions
-    @Option(help: "The board's description folder (default: $REFLEX_BOARD_DIR, else /usr/share/reflex/board).")
+    @Option(help: "The board's description folder (default: $REFLEX_BOARD_DIR, else /etc/reflex/board, else share/reflex/board beside the binary's folder).")
     var board: String?
     @Option(help: """
         Where frames come from: v4l2 (the machine's camera, the default), sim (the simulated sensor) or \

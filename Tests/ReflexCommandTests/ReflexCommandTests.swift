@@ -1,6 +1,31 @@
 import Foundation
 import Testing
 
+/// A program run to its end: its exit status and what it wrote.
+struct ProgramRun {
+    let status: Int32
+    let output: String
+    let errors: String
+
+    init(executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        // (What these programs write on standard error is a few lines: it cannot fill its pipe.)
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        output = String(decoding: outData, as: UTF8.self)
+        errors = String(decoding: errData, as: UTF8.self)
+    }
+}
+
 /// Runs the real `reflex` binary, as an integrator would.
 struct ReflexRun {
     let status: Int32
@@ -9,21 +34,10 @@ struct ReflexRun {
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = folder.appendingPathComponent("reflex")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "REFLEX_STATE_DIR" }
-            .merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        output = String(decoding: outData, as: UTF8.self)
-        errors = String(decoding: errData, as: UTF8.self)
+        let run = try ProgramRun(executable: folder.appendingPathComponent("reflex"), arguments,
+                                 environment: ProcessInfo.processInfo.environment.filter { $0.key != "REFLEX_STATE_DIR" }
+                                     .merging(environment) { $1 })
+        (status, output, errors) = (run.status, run.output, run.errors)
     }
 }
 
