@@ -15,7 +15,9 @@ import Glibc
 /// hardware composites the two. The legacy path (SetCrtc + PageFlip) where it has not.
 public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     public let path: String
-    public let descriptor: Int32
+    /// The card, kept open (and DRM master) while the display lives.
+    private let card: FileDescriptor
+    public var descriptor: Int32 { card.rawValue }
     public let driver: String
     public let connectorName: String
     /// The picture's size as the camera draws it: the mode's, turned by the board's rotation.
@@ -58,24 +60,33 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     /// and sets its preferred mode (or the board's).
     public init(_ configuration: PanelConfiguration = PanelConfiguration(), driFolder: String = "/dev/dri") throws(DisplayError) {
         let candidates = configuration.card.map { [$0] } ?? deviceNodes(in: driFolder, prefix: "card")
-        var chosen: (String, Int32, DisplayCardInfo.Connector, UInt32, drmModeModeInfo, UInt32, Int)?
+        var chosen: (String, DisplayCardInfo.Connector, UInt32, drmModeModeInfo, UInt32, Int)?
         var reasons: [String] = []
         for path in candidates {
-            let fd = open(path, O_RDWR | O_CLOEXEC)
-            guard fd >= 0 else { reasons.append("\(path): \(errnoDescription())"); continue }
-            if let found = DRMDisplay.pickOutput(fd, configuration) {
-                chosen = (path, fd, found.connector, found.connectorID, found.mode, found.crtcID, found.crtcIndex)
-                break
+            // Each card is looked at through a descriptor of its own, closed at once; the one
+            // chosen is opened again below and kept.
+            do throws(SystemError) {
+                let probe = try FileDescriptor(opening: path, O_RDWR)
+                if let found = DRMDisplay.pickOutput(probe.rawValue, configuration) {
+                    chosen = (path, found.connector, found.connectorID, found.mode, found.crtcID, found.crtcIndex)
+                    break
+                }
+                reasons.append("\(path): no connected connector" + (configuration.connector.map { " named \($0)" } ?? "")
+                               + " with " + (configuration.modeWidth.map { "the mode \($0)x\(configuration.modeHeight!)" } ?? "a mode"))
+            } catch {
+                reasons.append("\(path): \(error.reason)")
             }
-            reasons.append("\(path): no connected connector" + (configuration.connector.map { " named \($0)" } ?? "")
-                           + " with " + (configuration.modeWidth.map { "the mode \($0)x\(configuration.modeHeight!)" } ?? "a mode"))
-            close(fd)
         }
-        guard let (path, fd, connector, connectorID, mode, crtcID, crtcIndex) = chosen else {
+        guard let (path, connector, connectorID, mode, crtcID, crtcIndex) = chosen else {
             throw DisplayError("no display found" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"))
         }
         self.path = path
-        descriptor = fd
+        do throws(SystemError) {
+            card = try FileDescriptor(opening: path, O_RDWR)
+        } catch {
+            throw DisplayError("\(path): \(error.reason)")
+        }
+        let fd = card.rawValue
         var driverName = "unknown"
         if let version = drmGetVersion(fd) {
             driverName = String(cString: version.pointee.name)
@@ -129,7 +140,6 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         guard drmModeSetCrtc(fd, crtcID, buffers[0].framebuffer, 0, 0, &connectorList, 1, &self.mode) == 0 else {
             let reason = errnoDescription()
             releaseBuffers(buffers)
-            close(fd)
             throw DisplayError("\(path): cannot set the mode \(modeWidth)x\(modeHeight) (\(reason))")
         }
         back = 1
@@ -149,7 +159,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         uprightPicture?.deallocate()
         uprightOverlay?.deallocate()
         _ = drmDropMaster(descriptor)
-        close(descriptor)
+        // (The card's descriptor closes as the display goes.)
     }
 
     /// Draws the next frame into the back buffer and flips to it at the next vblank. Returns
