@@ -41,6 +41,9 @@ let package = Package(
         .target(name: "ReflexSystem", dependencies: ["CLinux"]),
         // Files that must survive power loss: atomic writes, the settings file.
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
+        // Photo files: DNG through libtiff, JPEG through TurboJPEG with EXIF from libexif; each
+        // encoded into memory, so the save queue writes (and can write again) the same bytes.
+        .target(name: "ReflexFormats", dependencies: ["ReflexCore", "ReflexISP", "CTIFF", "CExif", "CTurboJPEG"]),
         // The hardware, a folder each: Camera (the V4L2 session, its simulated twin, frame
         // sinks), Display (DRM/KMS and its headless twin), Input (libinput), Probe.
         .target(name: "ReflexHardware",
@@ -53,8 +56,8 @@ let package = Package(
         // The running camera, as a library: the sensor thread, the realtime loop, its painter
         // and picture worker, the settings writer, the control mailbox and the status board.
         .target(name: "ReflexRuntime",
-                dependencies: ["ReflexCore", "ReflexISP", "ReflexSystem", "ReflexStorage", "ReflexHardware", "ReflexUI",
-                               "CAllocationCounter"]),
+                dependencies: ["ReflexCore", "ReflexISP", "ReflexSystem", "ReflexStorage", "ReflexFormats", "ReflexHardware",
+                               "ReflexUI", "CAllocationCounter"]),
 
         // The executable: commands and wiring only.
         .executableTarget(
@@ -68,15 +71,16 @@ let package = Package(
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
+        .testTarget(name: "ReflexFormatsTests", dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG"]),
         .testTarget(name: "ReflexUITests",
                     dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CAllocationCounter"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests",
                     dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
-                                   "CAllocationCounter"]),
+                                   "CAllocationCounter", "CTIFF"]),
         .testTarget(name: "ReflexRuntimeTests",
                     dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
-                                   "ReflexStorage", "CV4L2"]),
+                                   "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]

@@ -2,7 +2,10 @@
 public enum KeyCode {
     public static let volumeDown: UInt32 = 114
     public static let volumeUp: UInt32 = 115
+    /// The shutter's full press.
     public static let camera: UInt32 = 212
+    /// The shutter's half press (KEY_CAMERA_FOCUS).
+    public static let cameraFocus: UInt32 = 0x210
     public static let zoomIn: UInt32 = 0x1A2
     public static let zoomOut: UInt32 = 0x1A3
 }

@@ -39,6 +39,8 @@ public struct ExposureController: Sendable {
     private var hasSettings = false
     /// The newest metered luma (linear, 0…1 of white), for the log.
     public private(set) var lastLuma = 0.0
+    /// The shutter's half press holds Auto exposure and Auto white balance where they are.
+    public var locked = false
 
     /// `current`: what the sensor is set to as streaming starts.
     public init(sensor: SensorExposureModel, color: ColorCalibration, levels: (black: Int, white: Int)?,
@@ -150,11 +152,11 @@ public struct ExposureController: Sendable {
     public mutating func meter(_ statistics: FrameStatistics, frame sequence: UInt32) -> ExposureSetting? {
         // Metered as taken: the frame's own exposure, not the newest asked for.
         let taken = taken(forFrame: sequence)
-        if fixedWhiteBalance == nil {
+        if fixedWhiteBalance == nil && !locked {
             _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
         }
         lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: whiteBalance) * taken.digitalGain
-        guard !manual.isFullyManual else { return nil }
+        guard !manual.isFullyManual, !locked else { return nil }
         let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: statistics.clippedFraction, frame: taken)
         return next != requested ? next : nil
     }

@@ -17,6 +17,16 @@ import ReflexCore
 ///     preview-fps = 30         # its frame rate (the driver picks the nearest it has)
 ///     color-matrix = 0.64 -0.12 -0.05 -0.38 1.15 0.26 -0.07 0.15 0.58
 ///                              # XYZ → camera, row-major, as a DNG ColorMatrix (D65)
+///     color-matrix-a = …       # the same under Standard A (tungsten): the DNG's second pair
+///     forward-matrix = …       # white-balanced camera → XYZ D50 (DNG ForwardMatrix), D65
+///     forward-matrix-a = …     # and under Standard A
+///     noise-profile = 2.5e-4 5.6e-7
+///                              # noise variance = S × signal + O at gain 1× (signal 0…1);
+///                              # S grows with the gain, O with its square (DNG NoiseProfile)
+///     make = Reflex            # the photos' EXIF Make, Model and LensModel
+///     model = Reflex One
+///     lens-model = 4.4mm f/2.8
+///     focal-length-35mm = 28   # the lens's 35 mm equivalent
 public struct SensorCalibration: Sendable, Equatable {
     public var gainControl: String?
     public var gainUnity: Double?
@@ -34,8 +44,20 @@ public struct SensorCalibration: Sendable, Equatable {
     public var previewHeight = 1080
     /// Nil: the driver's own rate.
     public var previewFramesPerSecond: Int?
-    /// XYZ → camera RGB; nil: the sensor is taken to have sRGB primaries.
+    /// XYZ → camera RGB under D65; nil: the sensor is taken to have sRGB primaries.
     public var colorMatrix: Matrix3?
+    /// XYZ → camera RGB under Standard A (tungsten), where the board measured it.
+    public var colorMatrixA: Matrix3?
+    /// White-balanced camera RGB → XYZ D50, under D65 and under Standard A.
+    public var forwardMatrix: Matrix3?
+    public var forwardMatrixA: Matrix3?
+    /// Noise variance = scale × signal + offset at gain 1× (signal 0…1); nil: a typical small
+    /// sensor's is assumed (see `noise(atGain:)`).
+    public var noiseProfile: (scale: Double, offset: Double)?
+    public var make = "Reflex"
+    public var model = "Reflex camera"
+    public var lensModel: String?
+    public var focalLength35mm: Int?
 
     /// Kelvin ↔ white-balance gains and the preview's colour matrix, from `colorMatrix`.
     public var color: ColorCalibration {
@@ -43,6 +65,28 @@ public struct SensorCalibration: Sendable, Equatable {
     }
 
     public init() {}
+
+    /// A typical small sensor at gain 1×: about 4000 electrons at white, 3 electrons of read
+    /// noise (an estimate, for boards that give no noise-profile).
+    static let typicalNoise = (scale: 1.0 / 4000, offset: (3.0 / 4000) * (3.0 / 4000))
+
+    /// The noise at an analogue gain: shot noise's variance grows with the gain, read noise's
+    /// with its square (signal 0…1 of the raw range).
+    public func noise(atGain gain: Double) -> (scale: Double, offset: Double) {
+        let unity = noiseProfile ?? SensorCalibration.typicalNoise
+        return (unity.scale * gain, unity.offset * gain * gain)
+    }
+
+    public static func == (a: SensorCalibration, b: SensorCalibration) -> Bool {
+        a.gainControl == b.gainControl && a.gainUnity == b.gainUnity && a.baseISO == b.baseISO
+            && a.blackLevel == b.blackLevel && a.fNumber == b.fNumber && a.focalLengthMillimetres == b.focalLengthMillimetres
+            && a.controlDelayFrames == b.controlDelayFrames && a.lineTime == b.lineTime && a.zoomUnity == b.zoomUnity
+            && a.previewWidth == b.previewWidth && a.previewHeight == b.previewHeight
+            && a.previewFramesPerSecond == b.previewFramesPerSecond && a.colorMatrix == b.colorMatrix
+            && a.colorMatrixA == b.colorMatrixA && a.forwardMatrix == b.forwardMatrix && a.forwardMatrixA == b.forwardMatrixA
+            && a.noiseProfile?.scale == b.noiseProfile?.scale && a.noiseProfile?.offset == b.noiseProfile?.offset
+            && a.make == b.make && a.model == b.model && a.lensModel == b.lensModel && a.focalLength35mm == b.focalLength35mm
+    }
 
     public typealias Problem = KeyValueText.ConfigurationProblem
 
@@ -69,13 +113,34 @@ public struct SensorCalibration: Sendable, Equatable {
             case "focal-length-mm":
                 guard let n = positive() else { return .badValue }
                 calibration.focalLengthMillimetres = n
-            case "color-matrix":
+            case "color-matrix", "color-matrix-a", "forward-matrix", "forward-matrix-a":
                 let numbers = value.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
                 guard numbers.count == 9, numbers.allSatisfy({ $0.isFinite && abs($0) < 100 }),
                       Matrix3(numbers).inverse != nil else {
                     return .badValue
                 }
-                calibration.colorMatrix = Matrix3(numbers)
+                switch key {
+                case "color-matrix": calibration.colorMatrix = Matrix3(numbers)
+                case "color-matrix-a": calibration.colorMatrixA = Matrix3(numbers)
+                case "forward-matrix": calibration.forwardMatrix = Matrix3(numbers)
+                default: calibration.forwardMatrixA = Matrix3(numbers)
+                }
+            case "noise-profile":
+                let numbers = value.split(separator: " ").compactMap { Double($0) }
+                guard numbers.count == 2, numbers.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 1 }) else { return .badValue }
+                calibration.noiseProfile = (numbers[0], numbers[1])
+            case "make", "model", "lens-model":
+                guard !value.isEmpty, value.count <= 64, value.allSatisfy({ $0.isASCII && !$0.isNewline }) else {
+                    return .badValue
+                }
+                switch key {
+                case "make": calibration.make = value
+                case "model": calibration.model = value
+                default: calibration.lensModel = value
+                }
+            case "focal-length-35mm":
+                guard let n = positive(), n < 10_000 else { return .badValue }
+                calibration.focalLength35mm = Int(n.rounded())
             case "preview-size":
                 let sides = value.lowercased().split(separator: "x").compactMap { Int($0) }
                 guard sides.count == 2, sides.allSatisfy({ (16...16384).contains($0) }) else { return .badValue }

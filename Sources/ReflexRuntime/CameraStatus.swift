@@ -11,6 +11,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var storageChecked = false
     /// Photos waiting to be saved.
     public var pendingSaves = 0
+    /// The last photo saved (or why it was not).
+    public var photo = PhotoReport()
     /// Whether GPS is on and has a fix.
     public var gps: GPSState = .off
     /// Why the settings file cannot be written (a read-only or full state folder), nil while

@@ -13,15 +13,19 @@ public final class ControlMailbox: @unchecked Sendable {
     public struct CaptureRequest: Sendable, Equatable {
         /// Counts from 1 in the order of the presses.
         public let number: Int
-        /// When it was pressed, monotonic seconds: the frame nearest it is the photo.
+        /// When it was pressed, monotonic seconds (the input event's kernel time): the frame
+        /// under way then is the photo.
         public let pressedAt: Double
+        /// The zoom on screen at the press (1: none): the photo is framed as the viewfinder was.
+        public let zoom: Double
     }
 
     private let settings = TripleBuffer { CameraSettings() }
     private let zoom = Atomic<UInt64>(1.0.bitPattern)
     private let zoomSent = Atomic<Int>(0)
     private static let captureSlots = 16
-    private let capturePresses = UnsafeMutablePointer<Double>.allocate(capacity: ControlMailbox.captureSlots)
+    /// Each press's time and zoom.
+    private let capturePresses = UnsafeMutablePointer<(Double, Double)>.allocate(capacity: ControlMailbox.captureSlots)
     private let capturesSent = Atomic<Int>(0)
     private var capturesTaken = 0
     private var zoomTaken = 0
@@ -55,20 +59,31 @@ public final class ControlMailbox: @unchecked Sendable {
         zoomSent.wrappingAdd(1, ordering: .releasing)
     }
 
-    /// A press of the shutter at `time`; false if `captureSlots` presses are still waiting
-    /// (the press is refused, not lost unseen).
+    /// A press of the shutter at `time` with `zoom` on screen; false if `captureSlots` presses
+    /// are still waiting (the press is refused, not lost unseen).
     @discardableResult
-    public func requestCapture(at time: Double) -> Bool {
+    public func requestCapture(at time: Double, zoom: Double = 1) -> Bool {
         let sent = capturesSent.load(ordering: .relaxed)
         // (Reading the sensor thread's count without a lock: it only grows, so the room is
         // at least what is seen.)
         guard sent - capturesTakenSeen.load(ordering: .acquiring) < ControlMailbox.captureSlots else { return false }
-        capturePresses[sent % ControlMailbox.captureSlots] = time
+        capturePresses[sent % ControlMailbox.captureSlots] = (time, zoom)
         capturesSent.store(sent + 1, ordering: .releasing)
         wakeUp.signal()
         return true
     }
     private let capturesTakenSeen = Atomic<Int>(0)
+
+    /// The shutter's half press: hold exposure and white balance (and focus) as they are,
+    /// until let go. (From the loop: never waits.)
+    public func lockExposure(_ locked: Bool) {
+        lock.store(locked, ordering: .releasing)
+        wakeUp.signal()
+    }
+
+    /// Whether exposure is held (the sensor thread reads it each frame).
+    public var exposureLocked: Bool { lock.load(ordering: .acquiring) }
+    private let lock = Atomic<Bool>(false)
 
     /// Another camera, or another mode of this one: the session streams it next.
     public func choose(_ choice: CameraChoice) {
@@ -101,8 +116,8 @@ public final class ControlMailbox: @unchecked Sendable {
     /// The next capture request not yet taken, oldest first.
     public func takeCaptureRequest() -> CaptureRequest? {
         guard capturesTaken < capturesSent.load(ordering: .acquiring) else { return nil }
-        let request = CaptureRequest(number: capturesTaken + 1,
-                                     pressedAt: capturePresses[capturesTaken % ControlMailbox.captureSlots])
+        let (time, zoom) = capturePresses[capturesTaken % ControlMailbox.captureSlots]
+        let request = CaptureRequest(number: capturesTaken + 1, pressedAt: time, zoom: zoom)
         capturesTaken += 1
         capturesTakenSeen.store(capturesTaken, ordering: .releasing)
         return request

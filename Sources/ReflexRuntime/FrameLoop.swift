@@ -101,6 +101,10 @@ public final class FrameLoop: @unchecked Sendable {
     private var firstFrameShown = false
     private var presentedAt = 0.0
     private var missedAtLastFrame = 0
+    /// When the last photo was taken: the mark round the picture fades from then.
+    private var capturedAt = -Double.infinity
+    /// How long the mark that a photo was taken stays (fading out).
+    public static let captureMarkSeconds = 0.2
     public private(set) var statistics = Statistics()
 
     // Statistics for other threads: the requester bumps `requested` and waits for `answered`
@@ -118,7 +122,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// mailbox, changes on screen reach no sensor (a benchmark).
     public init(display: DisplayOutput, preview: PreviewSink, status: StatusBoard, mailbox: ControlMailbox?,
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
-                settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience) {
+                settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
+                shutterKeys: ShutterKeys = ShutterKeys()) {
         self.paintPatience = paintPatience
         self.input = input
         self.settingsWriter = settingsWriter
@@ -136,6 +141,7 @@ public final class FrameLoop: @unchecked Sendable {
         controller = InterfaceController(model: model,
                                          layout: ScreenLayout(width: display.width, height: display.height, density: display.density),
                                          now: monotonicSeconds())
+        controller.shutterKeys = shutterKeys
     }
 
     // MARK: the thread
@@ -275,6 +281,8 @@ public final class FrameLoop: @unchecked Sendable {
     public func step(now: Double) {
         answerStatisticsRequest()
         if cameraStatus.update(&status) { take(status.sensor) }
+        takePhotoReport(status.photo)
+        state.savingCount = status.pendingSaves
         if status.storageChecked {
             state.storage = StoragePolicy.indicator(freeBytes: status.storageFreeBytes, sensorPixels: report.sensorPixels,
                                                     savesRaw: controller.model.limits.hasRawFormat)
@@ -331,13 +339,35 @@ public final class FrameLoop: @unchecked Sendable {
         let metered = MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
                                     focus: report.focus, kelvin: report.kelvin)
         var changed = false
-        input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event in
-            if controller.handle(event, at: now, metered: metered).settingsChanged { changed = true }
+        input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
+            // Each event at its own kernel time: a press is the photo's moment.
+            let outcome = controller.handle(event, at: time, metered: metered)
+            if outcome.settingsChanged { changed = true }
+            if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
+            if outcome.lockChanged {
+                state.exposureLocked = controller.locked
+                mailbox?.lockExposure(controller.locked)
+            }
         }
         guard changed else { return }
         state.settings = controller.model.settings
         mailbox?.send(state.settings)
         settingsWriter?.save(state.settings)
+    }
+
+    /// A press of the shutter: the sensor thread takes the frame under way at `pressedAt`;
+    /// the screen marks it at once.
+    private func takePhoto(pressedAt: Double, now: Double) {
+        guard state.screen == .live else { return }
+        mailbox?.requestCapture(at: pressedAt, zoom: controller.zoom.factor(at: now))
+        capturedAt = now
+    }
+
+    /// The last photo saved: its thumbnail in the corner.
+    private func takePhotoReport(_ photo: PhotoReport) {
+        guard let number = photo.lastNumber, state.lastPhoto?.number != number, photo.thumbnailWidth > 0 else { return }
+        state.lastPhoto = PhotoThumbnail(number: number, rgb: photo.thumbnail, width: photo.thumbnailWidth,
+                                         height: photo.thumbnailHeight)
     }
 
     private func take(_ newReport: SensorReport) {
@@ -370,6 +400,7 @@ public final class FrameLoop: @unchecked Sendable {
     private func isAnimating(at now: Double) -> Bool {
         !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
             || controller.peaking(at: now) || controller.zoom.isRamping
+            || now - capturedAt < FrameLoop.captureMarkSeconds
     }
 
     /// The layout for the newest frame's size (made again only when that changes).
@@ -400,7 +431,8 @@ public final class FrameLoop: @unchecked Sendable {
         let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
                                                      reveal: controller.reveal.progress(at: now), zebras: state.zebras,
                                                      peaking: controller.peaking(at: now),
-                                                     zebraPhase: Int(now * 30))
+                                                     zebraPhase: Int(now * 30),
+                                                     captureMark: 1 - (now - capturedAt) / FrameLoop.captureMarkSeconds)
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay

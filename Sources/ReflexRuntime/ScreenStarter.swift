@@ -18,6 +18,8 @@ public struct ScreenStarter {
     let fNumber: Double?
     /// The fonts folder (nil: none found, said once).
     let fontFolder: String?
+    /// The board's shutter keys.
+    public var shutterKeys = ShutterKeys()
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -58,7 +60,8 @@ public struct ScreenStarter {
                 log("\(error); the screen shows but does not respond to touch or dials")
             }
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
-                                    fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer)
+                                    fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
+                                    shutterKeys: shutterKeys)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

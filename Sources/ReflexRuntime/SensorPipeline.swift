@@ -38,6 +38,8 @@ public final class SensorPipeline: @unchecked Sendable {
     private var counters = StreamCounters()
     /// Set when a new choice of camera or mode came: the stream ends and starts again.
     private var restartRequested = false
+    /// The shutter's presses and the zero-lag ring, once photos are taken.
+    private var shutter: ShutterQueue?
 
     public init(settings: CameraSettings, calibration: SensorCalibration, choice: CameraChoice,
                 mailbox: ControlMailbox = ControlMailbox(), status: StatusBoard = StatusBoard(), log: @escaping Log) {
@@ -49,6 +51,13 @@ public final class SensorPipeline: @unchecked Sendable {
         preview = PreviewSink(log: log)
         sinks = [preview]
         session = CameraSession(choice: choice, calibration: calibration, log: log)
+    }
+
+    /// Photos from now on: the ring keeps the last frames, and each press's frame goes to
+    /// `stills` (before `start`).
+    public func takePhotos(ring: ZeroLagRing, stills: StillPipeline) {
+        shutter = ShutterQueue(ring: ring, stills: stills, log: log)
+        sinks.append(ring)
     }
 
     @discardableResult
@@ -151,6 +160,7 @@ public final class SensorPipeline: @unchecked Sendable {
         isp = mode.rawFormat != nil
             ? PreviewISP(maximumSourceWidth: mode.width, maximumSourceHeight: mode.height, maximumOutputWidth: 16) : nil
         preview.streamStarted()
+        shutter?.streamStarted()
         counters = StreamCounters()
         report.limits = session.limits
         report.focus = session.focus
@@ -204,7 +214,15 @@ public final class SensorPipeline: @unchecked Sendable {
     private func takeControls(afterFrame sequence: UInt32) throws(CameraError) {
         if let settings = mailbox.takeSettings(), settings != chosen { try applySettings(settings, afterFrame: sequence) }
         if let zoom = mailbox.takeZoom() { try session.setZoom(zoom, afterFrame: sequence) }
-        while mailbox.takeCaptureRequest() != nil { report.captureRequestsTaken += 1 }
+        let locked = mailbox.exposureLocked
+        if exposure != nil && exposure!.locked != locked {
+            exposure!.locked = locked
+            log(locked ? "camera: exposure and white balance held (half press)" : "camera: exposure and white balance free again")
+        }
+        while let request = mailbox.takeCaptureRequest() {
+            report.captureRequestsTaken += 1
+            if let shutter { shutter.add(request) } else { log("shutter: press \(request.number) ignored: photos are off") }
+        }
     }
 
     /// Every few frames: statistics, Auto white balance and Auto exposure. True if metered.
@@ -228,17 +246,23 @@ public final class SensorPipeline: @unchecked Sendable {
                                       parameters: exposure?.parameters(forFrame: frame.sequence),
                                       sensorZoom: session.sensorZoom(forFrame: frame.sequence))
         for sink in sinks { sink.deliver(sensorFrame) }
+        if let shutter, shutter.waiting > 0 {
+            let model = session.exposureModel
+            shutter.serve(sensorFrame, settings: chosen) { model.iso(of: $0) }
+        }
     }
 
     /// The report goes out when something in it changed: the status, a metering, a loss.
     private func publishReport(metered: Bool, mode: CameraSession.Mode) {
         var lost = 0
         for sink in sinks { lost += sink.framesLost }
+        let taken = shutter?.taken ?? 0
         let changed = report.status != .streaming || metered || lost != report.framesLost
-            || report.captureRequestsTaken != counters.capturesReported
+            || report.captureRequestsTaken != counters.capturesReported || taken != report.photosTaken
         guard changed else { return }
         report.status = .streaming
         report.framesLost = lost
+        report.photosTaken = taken
         counters.capturesReported = report.captureRequestsTaken
         if let controller = exposure, controller.meters {
             report.exposureSeconds = controller.requested.exposure

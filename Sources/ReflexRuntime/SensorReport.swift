@@ -38,6 +38,8 @@ public struct SensorReport: Sendable, Equatable {
     public var framesLost = 0
     /// Shutter presses the sensor thread has taken.
     public var captureRequestsTaken = 0
+    /// Photos whose frame went to the photo thread.
+    public var photosTaken = 0
 
     public init() {}
 }

@@ -10,6 +10,7 @@ public final class StatusBoard: @unchecked Sendable {
     private let storage = Atomic<Int64>(-2)
     private let pendingSaves = Atomic<Int>(0)
     private let errors = TripleBuffer<String?> { nil }
+    private let photos = TripleBuffer { PhotoReport() }
     private let wakeUp = EventSignal()
 
     public init() {}
@@ -35,6 +36,12 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
+    /// The photo thread's report (wakes the loop: a new thumbnail to show).
+    public func postPhoto(_ report: PhotoReport) {
+        photos.publish(report)
+        wakeUp.signal()
+    }
+
     // MARK: the reader's side (the realtime loop)
 
     /// Readable when the sensor posted a report or an error came.
@@ -47,6 +54,7 @@ public final class StatusBoard: @unchecked Sendable {
         let newReport = sensor.takeNewest()
         if newReport { status.sensor = sensor.current }
         if errors.takeNewest() { status.settingsError = errors.current }
+        if photos.takeNewest() { status.photo = photos.current }
         let free = storage.load(ordering: .relaxed)
         status.storageChecked = free != -2
         status.storageFreeBytes = free >= 0 ? free : nil

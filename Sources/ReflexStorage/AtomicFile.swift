@@ -24,6 +24,20 @@ public enum AtomicFile {
         return pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" })
     }
 
+    /// Removes the temporary files in `folder` whose writer is gone (killed between creating
+    /// one and renaming it); a live writer's are left alone. Returns the names removed.
+    @discardableResult
+    public static func removeAbandonedTemporaries(in folder: String) -> [String] {
+        var removed: [String] = []
+        for name in namesInFolder(folder) where name.hasPrefix(".") {
+            guard let marker = name.firstRange(of: ".tmp-"),
+                  let pid = writerPID(ofTemporary: name, for: String(name[name.index(after: name.startIndex)..<marker.lowerBound]))
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH, unlink(folder + "/" + name) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
     public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(SystemError) {
         let (folder, name) = split(path)
         let serial = writeCounter.add(1, ordering: .relaxed).newValue

@@ -103,12 +103,6 @@ public struct SettingsStore: Sendable {
     /// A writer killed between creating its temporary file and renaming it leaves the
     /// temporary behind. Those whose writer is gone are removed; a live writer's is left alone.
     private func removeAbandonedTemporaryFiles() {
-        let prefix = AtomicFile.temporaryPrefix(for: SettingsStore.fileName)
-        for name in entries(startingWith: prefix) {
-            guard let pid = AtomicFile.writerPID(ofTemporary: name, for: SettingsStore.fileName) else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(folder + "/" + name)
-            }
-        }
+        AtomicFile.removeAbandonedTemporaries(in: folder)
     }
 }

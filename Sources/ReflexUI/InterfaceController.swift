@@ -11,6 +11,11 @@ import ReflexISP
 /// - The first wheel turns the selected dial a stop a detent; the second picks the dial.
 /// - Holding zoom-in or zoom-out (the zoom rocker, or the volume keys) ramps the digital zoom
 ///   exponentially; letting go holds it (seed 003).
+/// - The shutter button takes a photo as the finger comes down (the press's time is the
+///   photo's moment); so does the shutter key's full press. Its half press locks exposure
+///   and white balance until it is let go.
+/// - A tap on the format badge steps JPEG → RAW → RAW+JPEG (RAW only where the camera
+///   gives raw frames).
 /// - Any touch or turn brings the faded controls back to full opacity.
 public struct InterfaceController: Sendable {
     public static let doubleTapInterval = 0.35
@@ -25,6 +30,10 @@ public struct InterfaceController: Sendable {
     public private(set) var fade: ControlsFade
     public private(set) var reveal: ProReveal
     public private(set) var zoom = ZoomRamp(range: InterfaceController.zoomRange)
+    /// The board's shutter keys.
+    public var shutterKeys = ShutterKeys()
+    /// Exposure and white balance held by the shutter's half press.
+    public private(set) var locked = false
     private let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -32,6 +41,8 @@ public struct InterfaceController: Sendable {
         case toggle
         case dial(Dial)
         case preset(WhiteBalance)
+        case shutter
+        case format
         case picture
     }
 
@@ -65,6 +76,10 @@ public struct InterfaceController: Sendable {
         /// Stops stepped and whether a bound was hit (for haptics and sound).
         public var ticks = 0
         public var bumped = false
+        /// The shutter was pressed at this time (the event's own): take a photo.
+        public var capture: Double?
+        /// The half press's lock changed (exposure and white balance held, or let go).
+        public var lockChanged = false
 
         public init() {}
     }
@@ -84,7 +99,10 @@ public struct InterfaceController: Sendable {
         switch event {
         case .touchDown(let slot, let x, let y):
             fade.interact(at: now)
-            touches[slot] = Touch(target: target(x: x, y: y), startX: x, startY: y, lastY: y, moved: false, drag: nil)
+            let under = target(x: x, y: y)
+            // The shutter fires as the finger comes down, as a real shutter button does.
+            if under == .shutter { outcome.capture = now }
+            touches[slot] = Touch(target: under, startX: x, startY: y, lastY: y, moved: false, drag: nil)
         case .touchMotion(let slot, let x, let y):
             guard var touch = touches[slot] else { break }
             fade.interact(at: now)
@@ -122,6 +140,12 @@ public struct InterfaceController: Sendable {
                 let next = dials[((current + detents) % dials.count + dials.count) % dials.count]
                 outcome.settingsChanged = model.select(next)
             }
+        case .key(let code, let pressed) where code == shutterKeys.full:
+            if pressed { outcome.capture = now }
+        case .key(let code, let pressed) where code == shutterKeys.half:
+            guard pressed != locked else { break }
+            locked = pressed
+            outcome.lockChanged = true
         case .key(let code, let pressed):
             let direction: ZoomRamp.Direction? = switch code {
             case KeyCode.zoomIn, KeyCode.volumeUp: .zoomIn
@@ -161,7 +185,15 @@ public struct InterfaceController: Sendable {
             }
         case .preset(let whiteBalance):
             outcome.settingsChanged = model.setWhiteBalance(whiteBalance)
-        case .picture:
+        case .format:
+            let offered = model.availableFormats
+            let current = offered.firstIndex(of: model.settings.format) ?? -1
+            let next = offered[(current + 1) % offered.count]
+            if next != model.settings.format {
+                outcome.settingsChanged = model.setFormat(next)
+                outcome.ticks += 1
+            }
+        case .shutter, .picture:
             break
         }
     }
@@ -169,6 +201,8 @@ public struct InterfaceController: Sendable {
     /// What is under a point. The Pro controls only count while they are on screen.
     func target(x: Double, y: Double) -> Target {
         let px = Int(x.rounded(.down)), py = Int(y.rounded(.down))
+        if layout.shutterButton.contains(x: px, y: py) { return .shutter }
+        if layout.formatBadge.contains(x: px, y: py) { return .format }
         if layout.modeToggle.contains(x: px, y: py) { return .toggle }
         guard model.settings.mode == .pro else { return .picture }
         if model.settings.selectedDial == .whiteBalance {

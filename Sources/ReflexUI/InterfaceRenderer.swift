@@ -13,6 +13,9 @@ public final class InterfaceRenderer {
     private let toggle: CairoCanvas
     private let controls: CairoCanvas
     private let message: CairoCanvas
+    private let shutter: CairoCanvas
+    private let shutterArea: PixelRect
+    private var paintedShutter: (locked: Bool, photo: PhotoThumbnail?)?
     private var messageRect: PixelRect?
     private var paintedTopBar: ViewState?
     private var paintedControls: ViewState?
@@ -29,6 +32,8 @@ public final class InterfaceRenderer {
         toggle = CairoCanvas(width: layout.modeToggle.width, height: layout.modeToggle.height)
         controls = CairoCanvas(width: layout.controls.width, height: layout.controls.height)
         message = CairoCanvas(width: layout.width, height: layout.height)
+        shutterArea = ShutterPainter.area(layout)
+        shutter = CairoCanvas(width: shutterArea.width, height: shutterArea.height)
     }
 
     /// Redraws the layers whose content differs from `state`.
@@ -47,6 +52,11 @@ public final class InterfaceRenderer {
         if state.settings.mode == .pro && paintedControls != state {
             ControlsPainter(layout: layout, scales: scales).paint(state, on: controls, fonts: fonts)
             paintedControls = state
+            repaints += 1
+        }
+        if paintedShutter.map({ $0.locked != state.exposureLocked || $0.photo != state.lastPhoto }) ?? true {
+            ShutterPainter(layout: layout).paint(state, on: shutter, fonts: fonts)
+            paintedShutter = (state.exposureLocked, state.lastPhoto)
             repaints += 1
         }
         let messageKey = (state.screen, state.storage == .missing)
@@ -69,9 +79,12 @@ public final class InterfaceRenderer {
         public var peaking: Bool
         /// Moves the zebra stripes, so they crawl like a camera's.
         public var zebraPhase: Int
+        /// The mark round the picture that says a photo was taken: 0 none … 1 full.
+        public var captureMark: Double
 
         public init(controlsOpacity: Double = 1, reveal: Double = 0, histogram: UnsafeBufferPointer<UInt32>? = nil,
-                    zebras: Bool = false, peaking: Bool = false, zebraPhase: Int = 0) {
+                    zebras: Bool = false, peaking: Bool = false, zebraPhase: Int = 0, captureMark: Double = 0) {
+            self.captureMark = captureMark
             self.controlsOpacity = controlsOpacity
             self.reveal = reveal
             self.histogram = histogram
@@ -88,6 +101,12 @@ public final class InterfaceRenderer {
         guard screen == .live else { return }
         if overlay.peaking { PixelCompositing.peaking(in: viewfinder, pixels, stride: stride) }
         if overlay.zebras { PixelCompositing.zebras(in: viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
+        if overlay.captureMark > 0 {
+            // A white frame round the picture (never a black viewfinder), a few pixels wide.
+            let width = max(3, min(viewfinder.width, viewfinder.height) / 80)
+            PixelCompositing.border(in: viewfinder, pixels, stride: stride, width: width,
+                                    opacity: Int((256 * min(overlay.captureMark, 1)).rounded()))
+        }
     }
 
     /// Lays the interface's layers over `pixels`: the picture (opaque XRGB8888), or a
@@ -111,6 +130,7 @@ public final class InterfaceRenderer {
             blend(controls, into: pixels, stride: stride, at: layout.controls.x, y, opacity: opacity)
         }
         blend(toggle, into: pixels, stride: stride, at: layout.modeToggle.x, layout.modeToggle.y, opacity: 256)
+        blend(shutter, into: pixels, stride: stride, at: shutterArea.x, shutterArea.y, opacity: 256)
         if let messageRect {
             blend(message, region: messageRect, into: pixels, stride: stride, opacity: 256)
         }

@@ -95,6 +95,7 @@ public enum InterfaceText {
         case .searching: result.append(("GPS …", false))
         case .fix: result.append(("GPS", false))
         }
+        if state.exposureLocked { result.append(("AE-L", true)) }
         result.append((state.settings.format.label, false))
         return result
     }

@@ -8,8 +8,10 @@ import ReflexISP
 /// takes part of the screen; on a camera's 200–300 dpi panel the size is the limit).
 ///
 /// The camera is held in both hands: the exposure readout runs along the top edge (read at a
-/// glance, never under a thumb), the Pro dials fill the bottom thumb zone, and the Auto/Pro
-/// toggle sits at the bottom right, under the right thumb.
+/// glance, never under a thumb), the Pro dials fill the bottom thumb zone, the Auto/Pro
+/// toggle sits at the bottom right and the shutter button above it at the right edge, under
+/// the right thumb, with the last photo's thumbnail below it. The format badge, at the top
+/// bar's right end, is a button too.
 public struct ScreenLayout: Sendable, Equatable {
     public static let designWidth = 1280.0
     public static let designHeight = 800.0
@@ -34,6 +36,12 @@ public struct ScreenLayout: Sendable, Equatable {
     public let dialSlots: [PixelRect]
     /// The white balance presets' row (shown while the WB dial is selected).
     public let presetSlots: [PixelRect]
+    /// The on-screen shutter button (a circle in this square).
+    public let shutterButton: PixelRect
+    /// The last photo's thumbnail.
+    public let thumbnail: PixelRect
+    /// The format badge at the top bar's right end: a tap changes the format.
+    public let formatBadge: PixelRect
 
     public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9, density: PanelDensity? = nil) {
         self.width = width
@@ -50,6 +58,12 @@ public struct ScreenLayout: Sendable, Equatable {
         topBar = PixelRect(x: 0, y: 0, width: width, height: px(64))
         histogram = PixelRect(x: width - margin - px(208), y: topBar.height + gap, width: px(208), height: px(88))
         modeToggle = PixelRect(x: width - margin - px(184), y: height - margin - px(72), width: px(184), height: px(72))
+        let shutterSide = px(112)
+        shutterButton = PixelRect(x: width - margin - shutterSide - px(36), y: (height - shutterSide) / 2,
+                                  width: shutterSide, height: shutterSide)
+        thumbnail = PixelRect(x: width - margin - px(184), y: shutterButton.y + shutterSide + gap * 2,
+                              width: px(184), height: px(104))
+        formatBadge = PixelRect(x: width - px(160), y: 0, width: px(160), height: px(64))
         let strip = PixelRect(x: margin, y: height - margin - px(152),
                               width: modeToggle.x - gap - margin, height: px(152))
         let presetsRow = PixelRect(x: margin, y: strip.y - gap - px(56), width: strip.width, height: px(56))

@@ -15,6 +15,12 @@ public struct ViewState: Sendable, Equatable {
     public var zebras: Bool { settings.zebras }
     /// The digital zoom in tenths (10 = none), as the HUD shows it.
     public var zoomTenths = 10
+    /// The shutter's half press holds exposure and white balance: the lock sign shows.
+    public var exposureLocked = false
+    /// The camera gives raw frames (else the format badge says RAW cannot be chosen).
+    public var rawAvailable = true
+    /// The last photo taken, shown in a corner.
+    public var lastPhoto: PhotoThumbnail?
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

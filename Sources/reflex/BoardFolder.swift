@@ -1,3 +1,4 @@
+import ReflexCore
 import ReflexHardware
 import ReflexISP
 import ReflexStorage
@@ -38,27 +39,32 @@ enum BoardFolder {
 
     /// The sensor calibration, and a line for the log saying where it came from.
     static func sensorCalibration(in folder: String) -> (SensorCalibration, String) {
-        let path = folder + "/sensor.conf"
-        guard let text = readText(path) else {
-            return (SensorCalibration(), "board: no \(path); the sensor runs uncalibrated")
-        }
-        switch SensorCalibration.parse(text) {
-        case .success(let calibration): return (calibration, "board: sensor calibration from \(path)")
-        case .failure(let problem): return (SensorCalibration(), "board: \(path) is not usable (\(problem)); uncalibrated")
-        }
+        read("sensor.conf", in: folder, parse: SensorCalibration.parse, fallback: SensorCalibration(),
+             what: "sensor calibration", without: "the sensor runs uncalibrated")
     }
 
     /// The panel's description (card, connector, mode, rotation); none means the first
     /// connected display in its preferred mode, upright.
     static func panelConfiguration(in folder: String) -> (PanelConfiguration, String) {
-        let path = folder + "/display.conf"
-        guard let text = readText(path) else {
-            return (PanelConfiguration(), "board: no \(path); the first connected display, upright")
-        }
-        switch PanelConfiguration.parse(text) {
-        case .success(let configuration): return (configuration, "board: panel from \(path)")
-        case .failure(let problem):
-            return (PanelConfiguration(), "board: \(path) is not usable (\(problem)); the first connected display, upright")
+        read("display.conf", in: folder, parse: PanelConfiguration.parse, fallback: PanelConfiguration(),
+             what: "panel", without: "the first connected display, upright")
+    }
+
+    /// The shutter's keys (controls.conf); none means KEY_CAMERA and KEY_CAMERA_FOCUS.
+    static func shutterKeys(in folder: String) -> (ShutterKeys, String) {
+        read("controls.conf", in: folder, parse: ShutterKeys.parse, fallback: ShutterKeys(),
+             what: "shutter keys", without: "the shutter is KEY_CAMERA (half press KEY_CAMERA_FOCUS)")
+    }
+
+    /// One board file parsed, or `fallback` when it is missing or unusable, with the line
+    /// for the log that says which.
+    private static func read<Value, Problem>(_ name: String, in folder: String, parse: (String) -> Result<Value, Problem>,
+                                             fallback: Value, what: String, without: String) -> (Value, String) {
+        let path = folder + "/" + name
+        guard let text = readText(path) else { return (fallback, "board: no \(path); \(without)") }
+        switch parse(text) {
+        case .success(let value): return (value, "board: \(what) from \(path)")
+        case .failure(let problem): return (fallback, "board: \(path) is not usable (\(problem)); \(without)")
         }
     }
 

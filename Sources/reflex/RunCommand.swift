@@ -82,12 +82,14 @@ struct Run: ParsableCommand {
         writer.start()
         let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: cameraChoice,
                                             status: status, log: { log($0) })
+        let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, status: status)
         sensorPipeline.start()
         let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
                                             executablePath: executablePath())
         var screen = display == .none ? nil
             : ScreenStarter(choice: display, panel: panel, sensor: sensorPipeline, store: store, writer: writer,
                             fNumber: calibration.fNumber, fontFolder: fontFolder, log: { log($0) })
+        screen?.shutterKeys = shutterKeys
         screen?.tryStart()
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
@@ -118,7 +120,34 @@ struct Run: ParsableCommand {
         }
         screen?.loop?.stop()
         sensorPipeline.stop()
+        stills.stop()
         writer.stop()
+    }
+
+    /// The card the photos go to.
+    private var cardFolder: String { storage ?? "/media/card" }
+
+    /// Photos: a zero-lag ring within the memory budget, and the photo thread that saves
+    /// each press's frame to the card.
+    private func startPhotos(_ sensor: SensorPipeline, calibration: SensorCalibration, stateFolder: String,
+                             status: StatusBoard) -> StillPipeline {
+        // Sized for the preview's frames at 16 bits a sample (they grow if a larger mode streams).
+        let frameBytes = calibration.previewWidth * calibration.previewHeight * 2
+        let ring = ZeroLagRing.sized(budgetBytes: MemoryBudget.forFrames(), frameBytes: frameBytes)
+        let stills = StillPipeline(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder),
+                                   describer: PhotoDescriber(calibration: calibration, software: "Reflex \(Reflex.version)"),
+                                   status: status, giveBack: { ring.giveBack($0) }, log: { log($0) })
+        sensor.takePhotos(ring: ring, stills: stills)
+        stills.start()
+        log("photos: to \(cardFolder)/DCIM; the last \(ring.ringFrames) frames kept for zero shutter lag")
+        return stills
+    }
+
+    /// The board's shutter keys.
+    private var shutterKeys: ShutterKeys {
+        let (keys, note) = BoardFolder.shutterKeys(in: BoardFolder.resolve(flag: board))
+        log(note)
+        return keys
     }
 
     /// The card is checked every second, so a card taken out shows at once; a display is

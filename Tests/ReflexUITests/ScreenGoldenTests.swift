@@ -53,6 +53,7 @@ import Testing
         var reveal: Double? = nil
         var zebras = false
         var peaking = false
+        var captureMark = 0.0
         var description: String { name }
     }
 
@@ -80,6 +81,15 @@ import Testing
         zebraSettings.zebras = true
         list.append(Case(name: "zebras", state: ViewState(settings: zebraSettings, readout: readout), zebras: true))
         list.append(Case(name: "peaking", state: ViewState(settings: proSettings(.focus), readout: readout), peaking: true))
+        // A photo just taken with the half press held: the mark round the picture, the lock
+        // sign and the new thumbnail (a small picture of stripes, to see it scaled).
+        var shot = ViewState(readout: readout)
+        shot.exposureLocked = true
+        shot.lastPhoto = PhotoThumbnail(number: PhotoNumber(folder: 100, file: 7)!, rgb: (0..<(64 * 36)).flatMap { i -> [UInt8] in
+            let x = i % 64, y = i / 64
+            return x < 32 ? [UInt8(200), UInt8(60 + y * 4), 40] : [40, UInt8(120 + y * 3), 220]
+        }, width: 64, height: 36)
+        list.append(Case(name: "photo-taken", state: shot, captureMark: 0.8))
         list.append(Case(name: "storage-missing", state: ViewState(readout: readout, storage: .missing)))
         list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))
         list.append(Case(name: "reconnecting", state: ViewState(screen: .reconnecting, readout: readout)))
@@ -99,7 +109,8 @@ import Testing
                 let pro = testCase.state.settings.mode == .pro
                 let overlay = InterfaceRenderer.FrameOverlay(
                     controlsOpacity: testCase.controlsOpacity, reveal: testCase.reveal ?? (pro ? 1 : 0),
-                    histogram: bins, zebras: testCase.zebras, peaking: testCase.peaking)
+                    histogram: bins, zebras: testCase.zebras, peaking: testCase.peaking,
+                    captureMark: testCase.captureMark)
                 InterfaceRenderer.decoratePicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen,
                                                   viewfinder: renderer.layout.viewfinder)
                 renderer.composite(into: buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen)

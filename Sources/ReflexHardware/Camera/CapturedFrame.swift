@@ -1,3 +1,5 @@
+import ReflexCore
+
 /// One dequeued frame: where its bytes are until it is given back, and what the kernel
 /// says of it.
 /// (Not Sendable: the bytes belong to the thread that dequeued them until it requeues.)
@@ -8,6 +10,8 @@ public struct CapturedFrame {
     public let sequence: UInt32
     /// When the frame was captured, kernel monotonic clock, nanoseconds.
     public let timestampNanoseconds: Int64
+    /// What the timestamp marks: the frame's end (most drivers) or its exposure's start.
+    public let timestampMark: ShutterMoment.TimestampMark
     /// The driver flagged the data as damaged.
     public let corrupted: Bool
 }

@@ -9,43 +9,8 @@ import Synchronization
 /// camera's status reports. Slots are allocated once (again only when a larger mode starts
 /// streaming), so a running queue allocates nothing a frame.
 public final class FrameQueue: FrameSink, @unchecked Sendable {
-    /// One queued frame: a copy of the camera's bytes and what is known of it. The consumer
-    /// reads it between `take()` and `release()`.
-    public final class Slot: @unchecked Sendable {
-        public private(set) var bytes = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        public private(set) var byteCount = 0
-        public private(set) var mode: CameraSession.Mode?
-        public private(set) var sequence: UInt32 = 0
-        public private(set) var timestampNanoseconds: Int64 = 0
-        public private(set) var exposure = ExposureSetting(exposure: 0, analogGain: 1)
-        public private(set) var parameters: ISPParameters?
-
-        deinit { bytes.deallocate() }
-
-        /// Room for `count` bytes, kept: it grows only when a larger mode starts streaming.
-        fileprivate func reserve(_ count: Int) {
-            guard count > bytes.count else { return }
-            bytes.deallocate()
-            bytes = .allocate(byteCount: count, alignment: 64)
-        }
-
-        fileprivate func fill(_ frame: SensorFrame) {
-            reserve(frame.bytes.count)
-            if let source = frame.bytes.baseAddress { bytes.baseAddress!.copyMemory(from: source, byteCount: frame.bytes.count) }
-            byteCount = frame.bytes.count
-            mode = frame.mode
-            sequence = frame.sequence
-            timestampNanoseconds = frame.timestampNanoseconds
-            exposure = frame.exposure
-            parameters = frame.parameters
-        }
-
-        /// The frame's bytes.
-        public var frame: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[0..<byteCount]) }
-    }
-
     public let name: String
-    private let slots: [Slot]
+    private let slots: [FrameCopy]
     /// Frames taken by the consumer (its count) and queued by the sensor thread (its count);
     /// their difference is how many slots are full.
     private let taken = Atomic<Int>(0)
@@ -56,7 +21,7 @@ public final class FrameQueue: FrameSink, @unchecked Sendable {
     /// `capacity` slots; `frameBytes`, when known, sizes them now rather than at the first frame.
     public init(name: String, capacity: Int, frameBytes: Int = 0) {
         self.name = name
-        slots = (0..<max(capacity, 1)).map { _ in Slot() }
+        slots = (0..<max(capacity, 1)).map { _ in FrameCopy() }
         for slot in slots { slot.reserve(frameBytes) }
     }
 
@@ -87,7 +52,7 @@ public final class FrameQueue: FrameSink, @unchecked Sendable {
     public func waitForFrame(milliseconds: Int32) { wakeUp.wait(milliseconds: milliseconds) }
 
     /// The oldest queued frame, or nil; hand it back with `release()` when done.
-    public func take() -> Slot? {
+    public func take() -> FrameCopy? {
         let head = taken.load(ordering: .relaxed)
         guard head < queued.load(ordering: .acquiring) else { return nil }
         return slots[head % slots.count]

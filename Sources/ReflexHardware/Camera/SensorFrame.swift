@@ -1,3 +1,4 @@
+import ReflexCore
 import ReflexISP
 
 /// A frame as the session hands it to its sinks: the camera's own bytes, valid only for the
@@ -10,6 +11,7 @@ public struct SensorFrame {
     public let sequence: UInt32
     /// When it was captured, kernel monotonic clock, nanoseconds.
     public let timestampNanoseconds: Int64
+    public let timestampMark: ShutterMoment.TimestampMark
     /// The exposure it was taken with (from the control history).
     public let exposure: ExposureSetting
     /// How the ISP renders it (nil when not raw).
@@ -18,11 +20,13 @@ public struct SensorFrame {
     public let sensorZoom: Double
 
     public init(bytes: UnsafeRawBufferPointer, mode: CameraSession.Mode, sequence: UInt32, timestampNanoseconds: Int64,
+                timestampMark: ShutterMoment.TimestampMark = .endOfFrame,
                 exposure: ExposureSetting, parameters: ISPParameters?, sensorZoom: Double) {
         self.bytes = bytes
         self.mode = mode
         self.sequence = sequence
         self.timestampNanoseconds = timestampNanoseconds
+        self.timestampMark = timestampMark
         self.exposure = exposure
         self.parameters = parameters
         self.sensorZoom = sensorZoom

@@ -172,7 +172,8 @@ public final class SimulatedCamera: CameraDevice {
         scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                      frameNumber: UInt64(sequence))
         let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,
-                                  timestampNanoseconds: Int64(now * 1e9), corrupted: false)
+                                  timestampNanoseconds: Int64(now * 1e9), timestampMark: .endOfFrame,
+                                  corrupted: false)
         next = (next + 1) % buffers.count
         return frame
     }
@@ -273,6 +274,13 @@ extension SensorCalibration {
         calibration.gainUnity = Double(SimulatedCamera.gainUnity)
         calibration.blackLevel = SimulatedScene.blackLevel
         calibration.controlDelayFrames = SimulatedExposureLatency.framesOfDelay
+        calibration.model = "Reflex simulated sensor"
+        calibration.fNumber = 2.8
+        calibration.focalLengthMillimetres = 4.4
+        calibration.lensModel = "4.4mm f/2.8"
+        // Its noise (SimulatedScene): σ = 0.3·√(signal·gain) + 2·gain sample units.
+        let range = Double(SimulatedScene.whiteLevel - SimulatedScene.blackLevel)
+        calibration.noiseProfile = (0.09 / range, 4 / (range * range))
         return calibration
     }
 }

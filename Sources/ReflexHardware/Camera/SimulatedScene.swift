@@ -18,10 +18,47 @@ public struct SimulatedScene: Sendable {
     public var noise: Bool
     /// The lens's magnification: the frame shows the middle 1/zoom of the scene.
     public var zoom = 1.0
+    /// Each pixel sees the scene at its own place (a photo's detail, for measuring a
+    /// demosaic against the truth); false: the four pixels of a 2×2 tile see the same point,
+    /// which is cheaper and all the preview shows.
+    public var perPixel = false
 
-    public init(brightness: Double = 1, noise: Bool = true) {
+    public init(brightness: Double = 1, noise: Bool = true, perPixel: Bool = false) {
         self.brightness = brightness
         self.noise = noise
+        self.perPixel = perPixel
+    }
+
+    /// The scene's true colour at pixel (x, y) of a `width` × `height` frame at `time`: the
+    /// linear signal each channel would have (sample units above black, unclipped), before
+    /// the colour filter takes two of the three away.
+    public func truth(x: Int, y: Int, width: Int, height: Int, time: Double, setting: ExposureSetting) -> SIMD3<Double> {
+        let place = ScenePlace(width: width, height: height, time: time)
+        return radiance(at: place, x: x, y: y) * (SimulatedScene.sensitivity * setting.exposure * setting.analogGain * brightness)
+    }
+
+    /// Where the ball is at a moment, and the frame's geometry.
+    struct ScenePlace {
+        let width: Int
+        let ballX: Double, ballY: Double, ballRadius: Double
+        let centreX: Double, centreY: Double
+
+        init(width: Int, height: Int, time: Double) {
+            self.width = width
+            // A bright ball circles the frame once every four seconds.
+            ballX = Double(width) * (0.5 + 0.3 * cos(time * .pi / 2))
+            ballY = Double(height) * (0.5 + 0.3 * sin(time * .pi / 2))
+            ballRadius = Double(min(width, height)) / 14
+            centreX = Double(width) / 2
+            centreY = Double(height) / 2
+        }
+    }
+
+    /// The radiance pixel (x, y) sees (zoomed, the frame shows the scene's centre, magnified).
+    func radiance(at place: ScenePlace, x: Int, y: Int) -> SIMD3<Double> {
+        SimulatedScene.radiance(x: place.centreX + (Double(x) - place.centreX) / zoom,
+                                y: place.centreY + (Double(y) - place.centreY) / zoom,
+                                width: place.width, ballX: place.ballX, ballY: place.ballY, ballRadius: place.ballRadius)
     }
 
     /// Electrons-like units per radiance·second at gain 1: a mean radiance of 1 at 1/100 s
@@ -37,19 +74,11 @@ public struct SimulatedScene: Sendable {
         let black = Double(SimulatedScene.blackLevel)
         let white = Double(SimulatedScene.whiteLevel)
         var random = SplitMix(seed: frameNumber &* 0x9E37_79B9_7F4A_7C15 &+ 1)
-        // A bright ball circles the frame once every four seconds.
-        let ballX = Double(layout.width) * (0.5 + 0.3 * cos(time * .pi / 2))
-        let ballY = Double(layout.height) * (0.5 + 0.3 * sin(time * .pi / 2))
-        let ballRadius = Double(min(layout.width, layout.height)) / 14
-        let centreX = Double(layout.width) / 2, centreY = Double(layout.height) / 2
+        let place = ScenePlace(width: layout.width, height: layout.height, time: time)
         for tileY in 0..<(layout.height / 2) {
             let row0 = (buffer + 2 * tileY * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
             let row1 = (buffer + (2 * tileY + 1) * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
             for tileX in 0..<(layout.width / 2) {
-                // Zoomed, the frame shows the scene's centre, magnified.
-                let radiance = SimulatedScene.radiance(x: centreX + (Double(2 * tileX) - centreX) / zoom,
-                                                       y: centreY + (Double(2 * tileY) - centreY) / zoom,
-                                                       width: layout.width, ballX: ballX, ballY: ballY, ballRadius: ballRadius)
                 func sample(_ channel: Double) -> UInt16 {
                     let signal = channel * scale
                     var level = black + signal
@@ -59,10 +88,19 @@ public struct SimulatedScene: Sendable {
                     }
                     return UInt16(min(max(level, 0), white).rounded())
                 }
-                row0[2 * tileX] = sample(radiance.x)
-                row0[2 * tileX + 1] = sample(radiance.y)
-                row1[2 * tileX] = sample(radiance.y)
-                row1[2 * tileX + 1] = sample(radiance.z)
+                let (x, y) = (2 * tileX, 2 * tileY)
+                if perPixel {
+                    row0[x] = sample(radiance(at: place, x: x, y: y).x)
+                    row0[x + 1] = sample(radiance(at: place, x: x + 1, y: y).y)
+                    row1[x] = sample(radiance(at: place, x: x, y: y + 1).y)
+                    row1[x + 1] = sample(radiance(at: place, x: x + 1, y: y + 1).z)
+                } else {
+                    let tile = radiance(at: place, x: x, y: y)
+                    row0[x] = sample(tile.x)
+                    row0[x + 1] = sample(tile.y)
+                    row1[x] = sample(tile.y)
+                    row1[x + 1] = sample(tile.z)
+                }
             }
         }
     }

@@ -99,6 +99,8 @@ public final class V4L2Camera: @unchecked Sendable {
         return CapturedFrame(bufferIndex: index,
                              bytes: UnsafeRawBufferPointer(rebasing: buffers[index][0..<used]),
                              sequence: buffer.sequence, timestampNanoseconds: timestamp,
+                             timestampMark: buffer.flags & UInt32(V4L2_BUF_FLAG_TSTAMP_SRC_MASK) == UInt32(V4L2_BUF_FLAG_TSTAMP_SRC_SOE)
+                                 ? .startOfExposure : .endOfFrame,
                              corrupted: buffer.flags & REFLEX_V4L2_BUF_FLAG_ERROR != 0)
     }
 

@@ -50,9 +50,10 @@ public final class InputSource: @unchecked Sendable {
         interface.deallocate()
     }
 
-    /// Reads what libinput has and hands each event to `handle`, with touch positions mapped
-    /// onto a `width` × `height` picture drawn turned by `rotation` onto the panel.
-    public func dispatch(width: Int, height: Int, rotation: PanelRotation, _ handle: (InputEvent) -> Void) {
+    /// Reads what libinput has and hands each event to `handle` with its kernel time
+    /// (monotonic seconds, the clock V4L2 stamps frames with), touch positions mapped onto a
+    /// `width` × `height` picture drawn turned by `rotation` onto the panel.
+    public func dispatch(width: Int, height: Int, rotation: PanelRotation, _ handle: (InputEvent, Double) -> Void) {
         _ = libinput_dispatch(context)
         while let event = libinput_get_event(context) {
             defer { libinput_event_destroy(event) }
@@ -75,13 +76,16 @@ public final class InputSource: @unchecked Sendable {
                 let (x, y) = rotation.uprightPosition(panelX: px, panelY: py, width: width, height: height)
                 let slot = Int(libinput_event_touch_get_seat_slot(touch))
                 handle(libinput_event_get_type(event) == LIBINPUT_EVENT_TOUCH_DOWN
-                       ? .touchDown(slot: slot, x: x, y: y) : .touchMotion(slot: slot, x: x, y: y))
+                       ? .touchDown(slot: slot, x: x, y: y) : .touchMotion(slot: slot, x: x, y: y),
+                       InputSource.seconds(libinput_event_touch_get_time_usec(touch)))
             case LIBINPUT_EVENT_TOUCH_UP:
                 let touch = libinput_event_get_touch_event(event)!
-                handle(.touchUp(slot: Int(libinput_event_touch_get_seat_slot(touch))))
+                handle(.touchUp(slot: Int(libinput_event_touch_get_seat_slot(touch))),
+                       InputSource.seconds(libinput_event_touch_get_time_usec(touch)))
             case LIBINPUT_EVENT_TOUCH_CANCEL:
                 let touch = libinput_event_get_touch_event(event)!
-                handle(.touchCancel(slot: Int(libinput_event_touch_get_seat_slot(touch))))
+                handle(.touchCancel(slot: Int(libinput_event_touch_get_seat_slot(touch))),
+                       InputSource.seconds(libinput_event_touch_get_time_usec(touch)))
             case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
                 let pointer = libinput_event_get_pointer_event(event)!
                 guard libinput_event_pointer_has_axis(pointer, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL) != 0 else { break }
@@ -89,16 +93,20 @@ public final class InputSource: @unchecked Sendable {
                 // turned clockwise sends REL_WHEEL +1, which libinput reports as −120.
                 let v120 = -Int(libinput_event_pointer_get_scroll_value_v120(pointer, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
                 let device = libinput_event_get_device(event)!
-                handle(.wheel(wheel: dials.first { $0.device == device }?.index ?? 0, v120: v120))
+                handle(.wheel(wheel: dials.first { $0.device == device }?.index ?? 0, v120: v120),
+                       InputSource.seconds(libinput_event_pointer_get_time_usec(pointer)))
             case LIBINPUT_EVENT_KEYBOARD_KEY:
                 let keyboard = libinput_event_get_keyboard_event(event)!
                 handle(.key(code: libinput_event_keyboard_get_key(keyboard),
-                            pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED))
+                            pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED),
+                       InputSource.seconds(libinput_event_keyboard_get_time_usec(keyboard)))
             default:
                 break
             }
         }
     }
+
+    private static func seconds(_ microseconds: UInt64) -> Double { Double(microseconds) / 1e6 }
 
     /// 0 for dial 1 (and any untagged wheel), 1 for dial 2.
     private static func dialIndex(_ device: OpaquePointer) -> Int {

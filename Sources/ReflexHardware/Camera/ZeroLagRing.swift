@@ -1,0 +1,117 @@
+import ReflexCore
+import Synchronization
+
+/// Zero shutter lag: the last few frames, kept so that a press takes the frame that was
+/// under way when the finger came down, even though the press reaches the sensor thread a
+/// frame or two later. A sink on the sensor thread: every frame is copied into the oldest
+/// slot.
+///
+/// A photo leaves the ring without a copy: its slot's memory is handed to the photo's
+/// consumer and a spare takes its place; the consumer gives it back when the files are
+/// written. The ring and the spares are allocated once (the memory budget decides how many):
+/// nothing is allocated a frame or a photo. With every spare still out, a press waits for one.
+///
+/// The sensor thread calls `deliver`, `choose` and `take`; the photo's thread only `giveBack`.
+public final class ZeroLagRing: FrameSink, @unchecked Sendable {
+    public let name = "zero-lag ring"
+    /// The ring's slots (`ringFrames`) then the spares: every copy there is.
+    private let copies: [FrameCopy]
+    /// For each ring position, the copy there and whether it holds a frame (sensor thread).
+    private var ring: [Int]
+    private var filled: [Bool]
+    /// The position the next frame goes to: the oldest.
+    private var next = 0
+    /// Copies handed out and not yet given back, one bit each (given back from another thread).
+    private let out = Atomic<UInt64>(0)
+    /// The ring's frames as the shutter's rule reads them, oldest first (made without allocating).
+    private let moments: UnsafeMutableBufferPointer<ShutterMoment.Frame>
+    public private(set) var framesLost = 0
+
+    /// `ringFrames` kept, `spares` photos on their way at once, each `frameBytes` (grown if a
+    /// larger mode streams).
+    public init(ringFrames: Int, spares: Int, frameBytes: Int) {
+        let ringFrames = max(ringFrames, 1), spares = max(spares, 1)
+        precondition(ringFrames + spares <= 64, "at most 64 copies")
+        copies = (0..<(ringFrames + spares)).map { _ in FrameCopy(reserving: frameBytes) }
+        ring = Array(0..<ringFrames)
+        filled = Array(repeating: false, count: ringFrames)
+        moments = .allocate(capacity: ringFrames)
+        moments.initialize(repeating: ShutterMoment.Frame(sequence: 0, timestampNanoseconds: 0, exposureSeconds: 0))
+    }
+
+    deinit { moments.deallocate() }
+
+    /// Photos that can be on their way at once (each holds a frame's memory).
+    public static let defaultSpares = 4
+
+    /// A ring for frames of `frameBytes` within `budgetBytes`: as many frames as fit beside
+    /// the spares, at least 3 (a press reaches the sensor thread a frame or two late), at most 12.
+    public static func sized(budgetBytes: Int, frameBytes: Int) -> ZeroLagRing {
+        let fit = budgetBytes / max(frameBytes, 1) - defaultSpares
+        return ZeroLagRing(ringFrames: min(max(fit, 3), 12), spares: defaultSpares, frameBytes: 0)
+    }
+
+    public var ringFrames: Int { ring.count }
+    public var spares: Int { copies.count - ring.count }
+
+    /// Bytes the ring and its spares hold.
+    public var memoryBytes: Int { copies.reduce(0) { $0 + $1.bytes.count } }
+
+    // MARK: the sensor thread's side
+
+    public func deliver(_ frame: SensorFrame) {
+        guard frame.isComplete else { return }
+        copies[ring[next]].fill(frame)
+        filled[next] = true
+        next = (next + 1) % ring.count
+    }
+
+    /// Forgets every frame (a new stream: the old frames are of another mode).
+    public func clear() {
+        for i in filled.indices { filled[i] = false }
+    }
+
+    /// Which kept frame `moment`'s press takes, or wait for more.
+    public func choose(_ moment: ShutterMoment) -> ShutterMoment.Choice {
+        var count = 0
+        for step in 0..<ring.count {
+            let position = (next + step) % ring.count
+            guard filled[position] else { continue }
+            let copy = copies[ring[position]]
+            moments[count] = ShutterMoment.Frame(sequence: copy.sequence, timestampNanoseconds: copy.timestampNanoseconds,
+                                                 exposureSeconds: copy.exposure.exposure)
+            count += 1
+        }
+        return moment.choose(from: UnsafeBufferPointer(rebasing: moments[0..<count]))
+    }
+
+    /// Takes the kept frame `sequence` out of the ring for a photo; a spare fills its place.
+    /// Nil when the frame is no longer kept or every spare is still out (ask again later).
+    public func take(sequence: UInt32) -> FrameCopy? {
+        guard let position = ring.indices.first(where: { filled[$0] && copies[ring[$0]].sequence == sequence }),
+              let spare = freeSpare() else { return nil }
+        let taken = ring[position]
+        out.bitwiseOr(1 << UInt64(taken), ordering: .acquiringAndReleasing)
+        ring[position] = spare
+        filled[position] = false
+        return copies[taken]
+    }
+
+    /// Photos taken and not yet given back.
+    public var photosOut: Int { out.load(ordering: .acquiring).nonzeroBitCount }
+
+    /// A copy neither in the ring nor out with a photo.
+    private func freeSpare() -> Int? {
+        let busy = out.load(ordering: .acquiring)
+        for index in copies.indices where busy & (1 << UInt64(index)) == 0 && !ring.contains(index) { return index }
+        return nil
+    }
+
+    // MARK: the photo's side
+
+    /// The photo's frame is no longer needed: its memory goes back to the ring as a spare.
+    public func giveBack(_ copy: FrameCopy) {
+        guard let index = copies.firstIndex(where: { $0 === copy }) else { return }
+        out.bitwiseAnd(~(1 << UInt64(index)), ordering: .acquiringAndReleasing)
+    }
+}

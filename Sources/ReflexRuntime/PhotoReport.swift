@@ -1,0 +1,23 @@
+import ReflexCore
+
+/// What the photo thread tells the interface: the last photo saved (its number, its files
+/// and its thumbnail, shown in a corner as cameras show the last shot), or why it failed.
+public struct PhotoReport: Sendable, Equatable {
+    /// Photos saved since the camera started.
+    public var saved = 0
+    /// Photos that could not be saved.
+    public var failed = 0
+    public var lastNumber: PhotoNumber?
+    public var lastPaths: [String] = []
+    /// The frame the last photo came from, and how late it was against the press.
+    public var lastSequence: UInt32 = 0
+    public var lastFramesLate = 0
+    /// Why the last photo failed, until one is saved again.
+    public var error: String?
+    /// The last photo's thumbnail (RGB), for the screen.
+    public var thumbnail: [UInt8] = []
+    public var thumbnailWidth = 0
+    public var thumbnailHeight = 0
+
+    public init() {}
+}

@@ -1,0 +1,99 @@
+import ReflexCore
+import ReflexHardware
+import ReflexISP
+import ReflexSystem
+
+/// The shutter on the sensor thread: presses wait here until the frame each one takes is
+/// in the zero-lag ring (the one under way at the press; see `ShutterMoment`), then that
+/// frame leaves the ring, without a copy, for the photo thread. Presses are served in order;
+/// none is dropped: one that finds no spare frame memory waits for the photo thread to give
+/// one back (and takes the oldest kept frame if its own has gone by then, said in the log).
+/// Nothing here allocates once made.
+final class ShutterQueue {
+    static let capacity = 16
+    let ring: ZeroLagRing
+    private let stills: StillPipeline
+    private let log: SensorPipeline.Log
+    /// Presses not yet served, oldest first (a fixed ring: no allocation).
+    private var pending: [ControlMailbox.CaptureRequest?]
+    private var first = 0
+    private(set) var waiting = 0
+    /// Photos handed to the photo thread.
+    private(set) var taken = 0
+    /// The time between the last two frames, for a frame's period.
+    private var lastTimestamp: Int64?
+    private var lastSequence: UInt32 = 0
+    private var frameNanoseconds: Int64?
+
+    init(ring: ZeroLagRing, stills: StillPipeline, log: @escaping SensorPipeline.Log) {
+        self.ring = ring
+        self.stills = stills
+        self.log = log
+        pending = Array(repeating: nil, count: ShutterQueue.capacity)
+    }
+
+    /// A press from the mailbox (the mailbox holds at most as many as this queue).
+    func add(_ request: ControlMailbox.CaptureRequest) {
+        guard waiting < ShutterQueue.capacity else {
+            log("shutter: press \(request.number) refused, \(waiting) photos still waiting for their frames")
+            return
+        }
+        pending[(first + waiting) % ShutterQueue.capacity] = request
+        waiting += 1
+    }
+
+    /// A new stream: its frames are timed afresh.
+    func streamStarted() {
+        ring.clear()
+        lastTimestamp = nil
+        frameNanoseconds = nil
+    }
+
+    /// After each frame reached the ring: serves the presses whose frame is there.
+    func serve(_ frame: SensorFrame, settings: CameraSettings, iso: (ExposureSetting) -> Int) {
+        measurePeriod(frame)
+        while waiting > 0, let press = pending[first] {
+            let moment = ShutterMoment(pressNanoseconds: Int64((press.pressedAt * 1e9).rounded()),
+                                       frameSeconds: frameSeconds(frame.mode), mark: frame.timestampMark)
+            let sequence: UInt32, late: Int
+            switch ring.choose(moment) {
+            case .wait: return
+            case .take(let chosen): (sequence, late) = (chosen, 0)
+            case .late(let oldest): (sequence, late) = (oldest, lateFrames(oldest, moment: moment, frame: frame))
+            }
+            guard let copy = ring.take(sequence: sequence) else { return }  // no spare yet: the next frame asks again
+            let capture = StillCapture(frame: copy, press: press, settings: settings, iso: iso(copy.exposure),
+                                       framesLate: late, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt))
+            if !stills.inbox.send(capture) {
+                ring.giveBack(copy)
+                return
+            }
+            pending[first] = nil
+            first = (first + 1) % ShutterQueue.capacity
+            waiting -= 1
+            taken += 1
+        }
+    }
+
+    /// The frame period from the frames' own timestamps (a long exposure lengthens it).
+    private func measurePeriod(_ frame: SensorFrame) {
+        if let lastTimestamp, frame.sequence > lastSequence, frame.timestampNanoseconds > lastTimestamp {
+            frameNanoseconds = (frame.timestampNanoseconds - lastTimestamp) / Int64(frame.sequence - lastSequence)
+        }
+        lastTimestamp = frame.timestampNanoseconds
+        lastSequence = frame.sequence
+    }
+
+    private func frameSeconds(_ mode: CameraSession.Mode) -> Double {
+        if let frameNanoseconds { return Double(frameNanoseconds) / 1e9 }
+        return 1 / (mode.framesPerSecond ?? 30)
+    }
+
+    /// How many frame periods after the press the oldest kept frame began.
+    private func lateFrames(_ sequence: UInt32, moment: ShutterMoment, frame: SensorFrame) -> Int {
+        let periods = Double(frame.sequence &- sequence) + 1
+        let newestStart = frame.timestampNanoseconds - Int64(moment.frameSeconds * 1e9)
+        let oldestStart = Double(newestStart) - (periods - 1) * moment.frameSeconds * 1e9
+        return max(1, Int(((oldestStart - Double(moment.pressNanoseconds)) / (moment.frameSeconds * 1e9)).rounded(.up)))
+    }
+}

@@ -1,0 +1,24 @@
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+
+/// A photo on its way to the card: the frame the press took (its memory lent by the
+/// zero-lag ring until the files are made) and what its files must say.
+public struct StillCapture: @unchecked Sendable {
+    public let frame: FrameCopy
+    public let press: ControlMailbox.CaptureRequest
+    /// The settings at the press (the format, the mode, the manual values).
+    public let settings: CameraSettings
+    /// The frame's ISO, from its own exposure.
+    public let iso: Int
+    /// Frames between the one under way at the press and the one taken (0: no lag).
+    public let framesLate: Int
+    /// The press in local time, for EXIF.
+    public let pressedAt: PhotoTime
+
+    public init(frame: FrameCopy, press: ControlMailbox.CaptureRequest, settings: CameraSettings, iso: Int,
+                framesLate: Int, pressedAt: PhotoTime) {
+        (self.frame, self.press, self.settings, self.iso) = (frame, press, settings, iso)
+        (self.framesLate, self.pressedAt) = (framesLate, pressedAt)
+    }
+}

@@ -1,0 +1,113 @@
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+import ReflexStorage
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The photo side: on a thread of the lowest priority (nice 19 and the idle I/O class, so
+/// the viewfinder never waits for it), each photo the sensor thread took is developed into its
+/// files, its frame handed back to the ring, then numbered and written to the card, one after
+/// the other in the order of the presses. What happened goes to the status board.
+public final class StillPipeline: @unchecked Sendable {
+    public typealias Log = @Sendable (String) -> Void
+    /// Photos that can wait at once (each holds a frame the ring lent).
+    public static let queueCapacity = 16
+
+    public let inbox = HandOffQueue<StillCapture>(capacity: StillPipeline.queueCapacity)
+    private let card: PhotoCard
+    private let counter: PhotoCounter
+    private let developer: PhotoDeveloper
+    private let status: StatusBoard
+    private let log: Log
+    private let thread = WorkerThread(name: "reflex-photo", priority: .background)
+    /// Given each photo's frame once its files are made (the ring that lent it).
+    private let giveBack: @Sendable (FrameCopy) -> Void
+    private var report = PhotoReport()
+    /// The last number this camera used.
+    private var lastNumber: PhotoNumber?
+
+    public init(card: PhotoCard, counter: PhotoCounter, describer: PhotoDescriber, status: StatusBoard,
+                giveBack: @escaping @Sendable (FrameCopy) -> Void, log: @escaping Log) {
+        self.card = card
+        self.counter = counter
+        developer = PhotoDeveloper(describer: describer)
+        self.status = status
+        self.giveBack = giveBack
+        self.log = log
+    }
+
+    @discardableResult
+    public func start() -> Bool {
+        let removed = card.removeLeftovers()
+        if removed > 0 { log("photos: removed \(removed) unfinished file(s) an interrupted save left on the card") }
+        return thread.start { self.run() }
+    }
+
+    /// Stops once the photos already queued are saved.
+    public func stop() { thread.stop() }
+
+    private func run() {
+        while true {
+            while let capture = inbox.receive() {
+                save(capture)
+                status.postPendingSaves(inbox.count)
+            }
+            if thread.isStopping { return }
+            inbox.wait(milliseconds: 500)
+        }
+    }
+
+    private func save(_ capture: StillCapture) {
+        let developed: PhotoDeveloper.Developed
+        do {
+            developed = try developer.develop(capture)
+        } catch {
+            giveBack(capture.frame)
+            fail("photo \(capture.press.number) cannot be made: \(error)")
+            return
+        }
+        giveBack(capture.frame)
+        do throws(SystemError) {
+            let number = try nextNumber()
+            let paths = try card.save(developed.files, as: number)
+            report.saved += 1
+            report.lastNumber = number
+            report.lastPaths = paths
+            report.lastSequence = capture.frame.sequence
+            report.lastFramesLate = capture.framesLate
+            report.error = nil
+            report.thumbnail = developed.thumbnail
+            report.thumbnailWidth = developed.thumbnailWidth
+            report.thumbnailHeight = developed.thumbnailHeight
+            status.postPhoto(report)
+            let late = capture.framesLate == 0 ? "" : ", \(capture.framesLate) frame(s) after the press"
+            log("photo \(capture.press.number): frame \(capture.frame.sequence)\(late) → "
+                + paths.map { String($0.split(separator: "/").last ?? "") }.joined(separator: " + "))
+        } catch {
+            fail("photo \(capture.press.number) not saved: \(error)")
+        }
+    }
+
+    /// The next number: after the counter and the card's highest, and written down before
+    /// the files, so a number is never used twice.
+    private func nextNumber() throws(SystemError) -> PhotoNumber {
+        // (The card is read again each time: it may have been changed, or filled elsewhere.)
+        let last = [lastNumber, counter.load(), card.highestNumber()].compactMap { $0 }.max()
+        guard let number = last == nil ? PhotoNumber.first : last!.next else {
+            throw SystemError("number", path: card.dcim, code: ENOSPC)  // 999REFLX/RFLX9999 was the last
+        }
+        try counter.save(number)
+        lastNumber = number
+        return number
+    }
+
+    private func fail(_ message: String) {
+        report.failed += 1
+        report.error = message
+        status.postPhoto(report)
+        log(message)
+    }
+}

@@ -1,0 +1,64 @@
+import ReflexCore
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The storage card as the camera writes photos to it, in the DCF layout every camera and
+/// computer knows: `DCIM/100REFLX/RFLX0001.JPG` and `.DNG`. Each file is written whole to a
+/// hidden temporary name, fsynced, renamed and its folder fsynced (`AtomicFile`): a photo on
+/// the card is complete or absent, never half there.
+public struct PhotoCard: Sendable {
+    /// Where the card is mounted.
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    public var dcim: String { root + "/DCIM" }
+
+    public func folder(for number: PhotoNumber) -> String { dcim + "/" + number.folderName }
+
+    public func path(for number: PhotoNumber, extension fileExtension: String) -> String {
+        folder(for: number) + "/" + number.fileStem + "." + fileExtension
+    }
+
+    /// The highest number any photo of ours on the card has (nil: none).
+    public func highestNumber() -> PhotoNumber? {
+        var highest: PhotoNumber?
+        for folderName in namesInFolder(dcim) {
+            guard let folderNumber = PhotoNumber.folder(named: folderName) else { continue }
+            for name in namesInFolder(dcim + "/" + folderName) {
+                guard let file = PhotoNumber.file(named: name), let number = PhotoNumber(folder: folderNumber, file: file)
+                else { continue }
+                highest = max(highest ?? number, number)
+            }
+        }
+        return highest
+    }
+
+    /// Writes one photo's files (a RAW+JPEG pair shares the number), each atomically; returns
+    /// their paths. A file already there under that name is never overwritten.
+    public func save(_ files: [(extension: String, bytes: [UInt8])], as number: PhotoNumber) throws(SystemError) -> [String] {
+        let folder = folder(for: number)
+        try AtomicFile.createFolder(folder)
+        var paths: [String] = []
+        for file in files {
+            let path = path(for: number, extension: file.extension)
+            if access(path, F_OK) == 0 { throw SystemError("save", path: path, code: EEXIST) }
+            try AtomicFile.write(file.bytes, to: path)
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// Removes what a writer killed mid-save left in our folders (hidden temporary files);
+    /// returns how many.
+    @discardableResult
+    public func removeLeftovers() -> Int {
+        var removed = 0
+        for folderName in namesInFolder(dcim) where PhotoNumber.folder(named: folderName) != nil {
+            removed += AtomicFile.removeAbandonedTemporaries(in: dcim + "/" + folderName).count
+        }
+        return removed
+    }
+}
