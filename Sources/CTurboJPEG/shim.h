@@ -5,3 +5,5 @@
 
 static const int REFLEX_TJFLAG_FASTDCT = TJFLAG_FASTDCT;
 static const int REFLEX_TJFLAG_NOREALLOC = TJFLAG_NOREALLOC;
+// TurboJPEG compresses with the fast DCT unless told otherwise.
+static const int REFLEX_TJFLAG_ACCURATEDCT = TJFLAG_ACCURATEDCT;

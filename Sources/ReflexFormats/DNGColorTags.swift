@@ -8,14 +8,19 @@ enum DNGColorTags {
     static func set(_ description: RawDescription, into file: TIFFMemoryFile) throws(PhotoEncodingError) {
         try setCalibrations(try ordered(description.calibrations), into: file)
         if let neutral = description.asShotNeutral {
-            guard neutral.x > 0, neutral.y > 0, neutral.z > 0, neutral.x.isFinite, neutral.y.isFinite, neutral.z.isFinite
-            else { throw PhotoEncodingError("AsShotNeutral must be three positive numbers") }
+            guard [neutral.x, neutral.y, neutral.z].allSatisfy({ $0 > 0 && $0.isFinite }) else {
+                throw PhotoEncodingError("AsShotNeutral must be three positive numbers")
+            }
             try file.set(TIFFTAG_ASSHOTNEUTRAL, [Float(neutral.x), Float(neutral.y), Float(neutral.z)])
         }
-        guard description.baselineExposure.isFinite else { throw PhotoEncodingError("BaselineExposure is not a number") }
+        guard description.baselineExposure.isFinite else {
+            throw PhotoEncodingError("BaselineExposure is not a number")
+        }
         try file.set(TIFFTAG_BASELINEEXPOSURE, description.baselineExposure)
         if let noise = description.noiseProfile {
-            guard noise.scale.isFinite, noise.offset.isFinite else { throw PhotoEncodingError("NoiseProfile is not a number") }
+            guard noise.scale.isFinite, noise.offset.isFinite else {
+                throw PhotoEncodingError("NoiseProfile is not a number")
+            }
             try file.set(Int32(REFLEX_TIFFTAG_NOISEPROFILE), [noise.scale, noise.offset])
         }
     }
@@ -34,8 +39,10 @@ enum DNGColorTags {
     private static func setCalibrations(_ calibrations: [ColorCalibrationSet],
                                         into file: TIFFMemoryFile) throws(PhotoEncodingError) {
         let slots = [
-            (matrix: TIFFTAG_COLORMATRIX1, illuminant: TIFFTAG_CALIBRATIONILLUMINANT1, forward: REFLEX_TIFFTAG_FORWARDMATRIX1),
-            (matrix: TIFFTAG_COLORMATRIX2, illuminant: TIFFTAG_CALIBRATIONILLUMINANT2, forward: REFLEX_TIFFTAG_FORWARDMATRIX2),
+            (matrix: TIFFTAG_COLORMATRIX1, illuminant: TIFFTAG_CALIBRATIONILLUMINANT1,
+             forward: REFLEX_TIFFTAG_FORWARDMATRIX1),
+            (matrix: TIFFTAG_COLORMATRIX2, illuminant: TIFFTAG_CALIBRATIONILLUMINANT2,
+             forward: REFLEX_TIFFTAG_FORWARDMATRIX2),
         ]
         let forwardMatrices = calibrations.allSatisfy { $0.forwardMatrix != nil }
         for (calibration, slot) in zip(calibrations, slots) {

@@ -18,8 +18,8 @@ public enum DNGEncoder {
                               rawDescription: RawDescription, preview: RGBImage) throws(PhotoEncodingError) -> [UInt8] {
         try DNGRawDirectory.check(layout, rawDescription)
         guard preview.width > 0, preview.height > 0 else { throw PhotoEncodingError("the DNG preview is empty") }
-        let file = try TIFFMemoryFile(expectedSize: layout.width * layout.height * 2 + preview.width * preview.height * 3
-                                          + 65536)
+        let rawBytes = layout.width * layout.height * 2, previewBytes = preview.width * preview.height * 3
+        let file = try TIFFMemoryFile(expectedSize: rawBytes + previewBytes + 65536)
         let exif = PhotoExif.exifDirectory(photo)
         // The Exif IFD is written first, so IFD0 can point at it as it is written: no
         // directory is written twice, and none is left behind.

@@ -12,7 +12,8 @@ enum DNGRawDirectory {
         guard (1...65535).contains(description.whiteLevel) else {
             throw PhotoEncodingError("WhiteLevel \(description.whiteLevel) does not fit 16-bit samples")
         }
-        guard description.blackLevels.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < Double(description.whiteLevel) }) else {
+        let white = Double(description.whiteLevel)
+        guard description.blackLevels.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < white }) else {
             throw PhotoEncodingError("black levels \(description.blackLevels) are not below WhiteLevel")
         }
         let active = activeArea(layout, description)
@@ -64,7 +65,8 @@ enum DNGRawDirectory {
         try file.set(TIFFTAG_BLACKLEVEL, shifted(description.blackLevels.map { Float($0) }, by: shift))
         try file.set(TIFFTAG_WHITELEVEL, [UInt32(description.whiteLevel)])
         if description.activeArea != nil {
-            let box = [active.y, active.x, active.y + active.height, active.x + active.width]  // top, left, bottom, right
+            // Top, left, bottom, right.
+            let box = [active.y, active.x, active.y + active.height, active.x + active.width]
             try file.set(TIFFTAG_ACTIVEAREA, box.map { UInt32($0) })
         }
         let crop = defaultCrop(layout, description)

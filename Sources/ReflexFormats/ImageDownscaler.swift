@@ -8,7 +8,9 @@ public enum ImageDownscaler {
     public static func downscale(_ image: RGBImage, width: Int, height: Int) -> [UInt8] {
         precondition(width > 0 && height > 0, "an image has pixels")
         var output = [UInt8](repeating: 0, count: width * height * 3)
-        output.withUnsafeMutableBufferPointer { resample(image, into: $0.baseAddress!, stride: width * 3, width, height) }
+        output.withUnsafeMutableBufferPointer {
+            resample(image, into: $0.baseAddress!, stride: width * 3, width, height)
+        }
         return output
     }
 

@@ -16,7 +16,8 @@ public enum JPEGEncoder {
         let compressor = try TurboJPEGCompressor()
         let picture = try compressor.compress(image, quality: quality, fastDCT: fastDCT)
         let thumbnail = try makeThumbnail(of: image, with: compressor)
-        let app1 = try JPEGSegments.app1(try exif(photo, width: image.width, height: image.height, thumbnail: thumbnail))
+        let exifBody = try exif(photo, width: image.width, height: image.height, thumbnail: thumbnail)
+        let app1 = try JPEGSegments.app1(exifBody)
         return try JPEGSegments.replacingApplicationSegments(of: picture, with: app1)
     }
 
@@ -25,8 +26,8 @@ public enum JPEGEncoder {
         let pixels = ImageDownscaler.letterboxed(image, width: thumbnailWidth, height: thumbnailHeight)
         let compressed = pixels.withUnsafeBufferPointer { buffer in
             Result { () throws(PhotoEncodingError) in
-                try compressor.compress(RGBImage(pixels: buffer.baseAddress!, width: thumbnailWidth, height: thumbnailHeight),
-                                        quality: thumbnailQuality)
+                let image = RGBImage(pixels: buffer.baseAddress!, width: thumbnailWidth, height: thumbnailHeight)
+                return try compressor.compress(image, quality: thumbnailQuality)
             }
         }
         return try JPEGSegments.replacingApplicationSegments(of: compressed.get(), with: [])

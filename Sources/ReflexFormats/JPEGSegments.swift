@@ -31,7 +31,8 @@ enum JPEGSegments {
     /// `jpeg` with its leading application segments (TurboJPEG's JFIF APP0) replaced by
     /// `segments` (an Exif APP1, or nothing for an EXIF thumbnail, which has no APPn): an
     /// Exif file starts with its APP1, right after SOI, and Exif and JFIF cannot both be first.
-    static func replacingApplicationSegments(of jpeg: [UInt8], with segments: [UInt8]) throws(PhotoEncodingError) -> [UInt8] {
+    static func replacingApplicationSegments(of jpeg: [UInt8],
+                                             with segments: [UInt8]) throws(PhotoEncodingError) -> [UInt8] {
         guard let header = header(of: jpeg) else { throw PhotoEncodingError("TurboJPEG wrote no JPEG header") }
         let rest = header.first { !(0xE0...0xEF).contains($0.marker) }?.range.lowerBound ?? 2
         var file: [UInt8] = []

@@ -8,7 +8,9 @@ enum PhotoExif {
     /// The Exif IFD's fields, in ascending tag order.
     static func exifDirectory(_ photo: PhotoDescription) -> [ExifField] {
         var fields = [ExifField(0x829A, .rational(ExifFraction(photo.exposureSeconds, signed: false)))]  // ExposureTime
-        if let fNumber = photo.fNumber { fields.append(ExifField(0x829D, .rational(ExifFraction(fNumber, signed: false)))) }
+        if let fNumber = photo.fNumber {
+            fields.append(ExifField(0x829D, .rational(ExifFraction(fNumber, signed: false))))  // FNumber
+        }
         fields += [
             ExifField(0x8822, .short(photo.exposureProgram.rawValue)),  // ExposureProgram
             ExifField(0x8827, .short(UInt16(clamping: photo.iso))),  // ISOSpeedRatings

@@ -79,16 +79,20 @@ final class TIFFMemoryFile {
     /// then it must have exactly that length).
     func set<Element: BitwiseCopyable>(_ tag: Int32, _ values: [Element]) throws(PhotoEncodingError) {
         let field = try definition(of: tag)
-        try expect(field, tag, size: MemoryLayout<Element>.size, real: Element.self == Float.self || Element.self == Double.self)
+        let real = Element.self == Float.self || Element.self == Double.self
+        try expect(field, tag, size: MemoryLayout<Element>.size, real: real)
         let result: Int32
         if TIFFFieldPassCount(field) != 0 {
             guard TIFFFieldSetGetCountSize(field) == 2, values.count <= Int(UInt16.max) else {
                 throw PhotoEncodingError("TIFF tag \(tag): \(values.count) values do not fit its count")
             }
-            result = values.withUnsafeBytes { reflex_tiff_set_array(tiff, UInt32(tag), UInt16(values.count), $0.baseAddress) }
+            result = values.withUnsafeBytes {
+                reflex_tiff_set_array(tiff, UInt32(tag), UInt16(values.count), $0.baseAddress)
+            }
         } else {
             guard Int(TIFFFieldWriteCount(field)) == values.count else {
-                throw PhotoEncodingError("TIFF tag \(tag) takes \(TIFFFieldWriteCount(field)) values, not \(values.count)")
+                let count = TIFFFieldWriteCount(field)
+                throw PhotoEncodingError("TIFF tag \(tag) takes \(count) values, not \(values.count)")
             }
             result = values.withUnsafeBytes { reflex_tiff_set_fixed_array(tiff, UInt32(tag), $0.baseAddress) }
         }
@@ -168,7 +172,8 @@ final class TIFFMemoryFile {
 
     private func expect(_ field: OpaquePointer, _ tag: Int32, size: Int, real: Bool) throws(PhotoEncodingError) {
         guard Int(TIFFFieldSetGetSize(field)) == size, Self.isReal(TIFFFieldDataType(field)) == real else {
-            throw PhotoEncodingError("TIFF tag \(tag) (\(String(cString: TIFFFieldName(field)))) takes another kind of value")
+            let name = String(cString: TIFFFieldName(field))
+            throw PhotoEncodingError("TIFF tag \(tag) (\(name)) takes another kind of value")
         }
     }
 

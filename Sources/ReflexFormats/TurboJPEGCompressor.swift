@@ -12,7 +12,8 @@ final class TurboJPEGCompressor {
     deinit { tjDestroy(handle) }
 
     /// A baseline JFIF JPEG of `image`, 4:2:0. The accurate integer DCT unless `fastDCT`
-    /// (faster, slightly less exact at high qualities).
+    /// (faster, slightly less exact); TurboJPEG's own default below quality 96 is the fast
+    /// one, so the accurate one is asked for by name.
     func compress(_ image: RGBImage, quality: Int, fastDCT: Bool = false) throws(PhotoEncodingError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw PhotoEncodingError("the image to compress is empty") }
         guard (1...100).contains(quality) else { throw PhotoEncodingError("JPEG quality \(quality) is not 1…100") }
@@ -21,7 +22,7 @@ final class TurboJPEGCompressor {
         defer { tjFree(jpeg) }
         let status = tjCompress2(handle, image.pixels, Int32(image.width), Int32(image.stride), Int32(image.height),
                                  Int32(TJPF_RGB.rawValue), &jpeg, &size, Int32(TJSAMP_420.rawValue), Int32(quality),
-                                 fastDCT ? REFLEX_TJFLAG_FASTDCT : 0)
+                                 fastDCT ? REFLEX_TJFLAG_FASTDCT : REFLEX_TJFLAG_ACCURATEDCT)
         guard status == 0, let jpeg else {
             throw PhotoEncodingError("TurboJPEG cannot compress: " + String(cString: tjGetErrorStr2(handle)))
         }

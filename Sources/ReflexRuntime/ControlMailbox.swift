@@ -7,26 +7,36 @@ import Synchronization
 /// the choice of camera and the sinks to feed. Each kind keeps the semantics it needs —
 /// settings and zoom: the newest wins; capture requests: counted, none lost; the camera
 /// choice and sinks: taken in order — and one eventfd wakes the sensor thread for all.
-/// Settings, zoom and captures come from the realtime loop and never wait or allocate.
+/// Settings, zoom and captures come from the realtime loop and never wait or allocate;
+/// captures also come from other programs (`reflex capture`), on a channel of their own.
 public final class ControlMailbox: @unchecked Sendable {
     /// A press of the shutter, as the loop saw it.
     public struct CaptureRequest: Sendable, Equatable {
-        /// Counts from 1 in the order of the presses.
+        /// Counts from 1 in the order the sensor thread took the presses.
         public let number: Int
+        /// For a press from another program, its own number (it waits for that photo).
+        public let ticket: Int?
         /// When it was pressed, monotonic seconds (the input event's kernel time): the frame
         /// under way then is the photo.
         public let pressedAt: Double
         /// The zoom on screen at the press (1: none): the photo is framed as the viewfinder was.
         public let zoom: Double
+        /// A format for this photo only (`reflex capture --format`); nil: the settings'.
+        public let format: CaptureFormat?
     }
 
     private let settings = TripleBuffer { CameraSettings() }
     private let zoom = Atomic<UInt64>(1.0.bitPattern)
     private let zoomSent = Atomic<Int>(0)
     private static let captureSlots = 16
-    /// Each press's time and zoom.
-    private let capturePresses = UnsafeMutablePointer<(Double, Double)>.allocate(capacity: ControlMailbox.captureSlots)
-    private let capturesSent = Atomic<Int>(0)
+    /// A press on its way: its time, zoom and format, and the sender's ticket.
+    private struct Press {
+        var time: Double, zoom: Double, format: CaptureFormat?, ticket: Int?
+    }
+    /// The loop's presses, and other programs' (one sending thread each).
+    private let presses = HandOffQueue<Press>(capacity: ControlMailbox.captureSlots)
+    private let remotePresses = HandOffQueue<Press>(capacity: ControlMailbox.captureSlots)
+    private let remoteTickets = Atomic<Int>(0)
     private var capturesTaken = 0
     private var zoomTaken = 0
     /// The camera choice and sinks not yet taken (a class: sinks are not Sendable values,
@@ -40,8 +50,6 @@ public final class ControlMailbox: @unchecked Sendable {
     private let wakeUp = EventSignal()
 
     public init() {}
-
-    deinit { capturePresses.deallocate() }
 
     // MARK: the senders' side
 
@@ -60,19 +68,22 @@ public final class ControlMailbox: @unchecked Sendable {
     }
 
     /// A press of the shutter at `time` with `zoom` on screen; false if `captureSlots` presses
-    /// are still waiting (the press is refused, not lost unseen).
+    /// are still waiting (the press is refused, not lost unseen). From the loop only.
     @discardableResult
     public func requestCapture(at time: Double, zoom: Double = 1) -> Bool {
-        let sent = capturesSent.load(ordering: .relaxed)
-        // (Reading the sensor thread's count without a lock: it only grows, so the room is
-        // at least what is seen.)
-        guard sent - capturesTakenSeen.load(ordering: .acquiring) < ControlMailbox.captureSlots else { return false }
-        capturePresses[sent % ControlMailbox.captureSlots] = (time, zoom)
-        capturesSent.store(sent + 1, ordering: .releasing)
+        guard presses.send(Press(time: time, zoom: zoom, format: nil, ticket: nil)) else { return false }
         wakeUp.signal()
         return true
     }
-    private let capturesTakenSeen = Atomic<Int>(0)
+
+    /// A press from another program (`reflex capture`, one thread of it), with a format for
+    /// this photo only; its ticket, which its photo's result carries, or nil when refused.
+    public func requestRemoteCapture(at time: Double, format: CaptureFormat?) -> Int? {
+        let ticket = remoteTickets.add(1, ordering: .relaxed).newValue
+        guard remotePresses.send(Press(time: time, zoom: 1, format: format, ticket: ticket)) else { return nil }
+        wakeUp.signal()
+        return ticket
+    }
 
     /// The shutter's half press: hold exposure and white balance (and focus) as they are,
     /// until let go. (From the loop: never waits.)
@@ -113,14 +124,12 @@ public final class ControlMailbox: @unchecked Sendable {
         return Double(bitPattern: zoom.load(ordering: .relaxed))
     }
 
-    /// The next capture request not yet taken, oldest first.
+    /// The next capture request not yet taken, oldest first (the loop's before others').
     public func takeCaptureRequest() -> CaptureRequest? {
-        guard capturesTaken < capturesSent.load(ordering: .acquiring) else { return nil }
-        let (time, zoom) = capturePresses[capturesTaken % ControlMailbox.captureSlots]
-        let request = CaptureRequest(number: capturesTaken + 1, pressedAt: time, zoom: zoom)
+        guard let press = presses.receive() ?? remotePresses.receive() else { return nil }
         capturesTaken += 1
-        capturesTakenSeen.store(capturesTaken, ordering: .releasing)
-        return request
+        return CaptureRequest(number: capturesTaken, ticket: press.ticket, pressedAt: press.time, zoom: press.zoom,
+                              format: press.format)
     }
 
     /// A camera choice and sinks sent since the last call (rare: a lock is fine here).

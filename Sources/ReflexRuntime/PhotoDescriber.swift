@@ -32,7 +32,9 @@ public struct PhotoDescriber: Sendable {
         let gains = parameters.whiteBalance
         let valid = gains.x > 0 && gains.z > 0 && gains.x.isFinite && gains.z.isFinite
         return RawDescription(
-            uniqueCameraModel: calibration.make + " " + calibration.model,
+            // (A model that names its make already is not prefixed twice.)
+            uniqueCameraModel: calibration.model.hasPrefix(calibration.make) ? calibration.model
+                : calibration.make + " " + calibration.model,
             blackLevels: [black, black, black, black], whiteLevel: parameters.whiteLevel,
             calibrations: calibrations, asShotNeutral: valid ? SIMD3(1 / gains.x, 1, 1 / gains.z) : nil,
             // The viewfinder brightened the frame by its digital gain; an editor should too.

@@ -62,7 +62,9 @@ final class ShutterQueue {
             case .late(let oldest): (sequence, late) = (oldest, lateFrames(oldest, moment: moment, frame: frame))
             }
             guard let copy = ring.take(sequence: sequence) else { return }  // no spare yet: the next frame asks again
-            let capture = StillCapture(frame: copy, press: press, settings: settings, iso: iso(copy.exposure),
+            var photoSettings = settings
+            if let format = press.format { photoSettings.format = format }
+            let capture = StillCapture(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
                                        framesLate: late, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt))
             if !stills.inbox.send(capture) {
                 ring.giveBack(copy)

@@ -3,6 +3,7 @@ import ReflexFormats
 import ReflexHardware
 import ReflexStorage
 import ReflexSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,6 +27,9 @@ public final class StillPipeline: @unchecked Sendable {
     /// Given each photo's frame once its files are made (the ring that lent it).
     private let giveBack: @Sendable (FrameCopy) -> Void
     private var report = PhotoReport()
+    /// What became of other programs' presses (by ticket), the newest few.
+    private let results = Mutex<[PhotoResult]>([])
+    static let resultsKept = 64
     /// The last number this camera used.
     private var lastNumber: PhotoNumber?
 
@@ -60,19 +64,38 @@ public final class StillPipeline: @unchecked Sendable {
         }
     }
 
+    /// The result of the press with `ticket` (`ControlMailbox.requestRemoteCapture`), once saved or failed.
+    public func result(forTicket ticket: Int) -> PhotoResult? {
+        results.withLock { $0.first { $0.ticket == ticket } }
+    }
+
+    private func record(_ result: PhotoResult) {
+        guard result.ticket != nil else { return }
+        results.withLock {
+            $0.append(result)
+            if $0.count > StillPipeline.resultsKept { $0.removeFirst() }
+        }
+    }
+
     private func save(_ capture: StillCapture) {
+        var result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
+                                 framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
+                                 iso: capture.iso)
+        defer { record(result) }
         let developed: PhotoDeveloper.Developed
         do {
             developed = try developer.develop(capture)
         } catch {
             giveBack(capture.frame)
-            fail("photo \(capture.press.number) cannot be made: \(error)")
+            result.error = "photo \(capture.press.number) cannot be made: \(error)"
+            fail(result.error!)
             return
         }
         giveBack(capture.frame)
         do throws(SystemError) {
             let number = try nextNumber()
             let paths = try card.save(developed.files, as: number)
+            (result.number, result.paths) = (number, paths)
             report.saved += 1
             report.lastNumber = number
             report.lastPaths = paths
@@ -87,7 +110,8 @@ public final class StillPipeline: @unchecked Sendable {
             log("photo \(capture.press.number): frame \(capture.frame.sequence)\(late) → "
                 + paths.map { String($0.split(separator: "/").last ?? "") }.joined(separator: " + "))
         } catch {
-            fail("photo \(capture.press.number) not saved: \(error)")
+            result.error = "photo \(capture.press.number) not saved: \(error)"
+            fail(result.error!)
         }
     }
 

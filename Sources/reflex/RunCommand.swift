@@ -20,21 +20,7 @@ struct Run: ParsableCommand {
         abstract: "Run the camera (the default when no subcommand is given).")
 
     @OptionGroup var state: StateOptions
-    @Option(help: "The board's description folder (default: $REFLEX_BOARD_DIR, else /etc/reflex/board, else share/reflex/board beside the binary's folder).")
-    var board: String?
-    @Option(help: """
-        Where frames come from: v4l2 (the machine's camera, the default), sim (the simulated sensor) or \
-        sim-csi (the simulated sensor as a CSI sensor: exposure in lines, PIXEL_RATE and HBLANK).
-        """)
-    var sensor: SensorChoice = .v4l2
-
-    enum SensorChoice: String, ExpressibleByArgument, CaseIterable {
-        case v4l2, sim
-        case simCSI = "sim-csi"
-    }
-
-    @Option(help: "Where to look for V4L2 cameras.")
-    var videoDir = "/dev"
+    @OptionGroup var camera: SensorOptions
 
     @Option(help: """
         Where the picture goes: drm (the panel, the default; waits for one to appear), \
@@ -61,11 +47,9 @@ struct Run: ParsableCommand {
             + "\(loaded.settings.mode == .pro ? "Pro" : "Auto") mode"
             + (loaded.isFirstStart ? " (first start)" : "") + ", settings \(store.path)")
         HardwareSummary.lines().forEach(log)
-        let (calibration, boardNote) = sensor != .v4l2
-            ? (SensorCalibration.simulated, "board: the simulated sensor's own calibration")
-            : BoardFolder.sensorCalibration(in: BoardFolder.resolve(flag: board))
+        let (calibration, boardNote) = camera.calibration
         log(boardNote)
-        var (panel, panelNote) = BoardFolder.panelConfiguration(in: BoardFolder.resolve(flag: board))
+        var (panel, panelNote) = BoardFolder.panelConfiguration(in: camera.boardFolder)
         log(panelNote)
         if let card {
             // Another card: the board's connector and mode may not exist on it.
@@ -80,10 +64,13 @@ struct Run: ParsableCommand {
         let status = StatusBoard()
         let writer = SettingsWriter(store: store, status: status, log: { log($0) })
         writer.start()
-        let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: cameraChoice,
+        let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: camera.cameraChoice,
                                             status: status, log: { log($0) })
         let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, status: status)
         sensorPipeline.start()
+        let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, stills: stills,
+                                            log: { log($0) })
+        captureService.start()
         let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
                                             executablePath: executablePath())
         var screen = display == .none ? nil
@@ -119,6 +106,7 @@ struct Run: ParsableCommand {
             }
         }
         screen?.loop?.stop()
+        captureService.stop()
         sensorPipeline.stop()
         stills.stop()
         writer.stop()
@@ -145,7 +133,7 @@ struct Run: ParsableCommand {
 
     /// The board's shutter keys.
     private var shutterKeys: ShutterKeys {
-        let (keys, note) = BoardFolder.shutterKeys(in: BoardFolder.resolve(flag: board))
+        let (keys, note) = BoardFolder.shutterKeys(in: camera.boardFolder)
         log(note)
         return keys
     }
@@ -158,14 +146,6 @@ struct Run: ParsableCommand {
         screen?.checkDisplay()
     }
 
-    /// Which camera the command line chose.
-    private var cameraChoice: CameraChoice {
-        switch sensor {
-        case .sim: CameraChoice(source: .simulated(.absoluteExposure))
-        case .simCSI: CameraChoice(source: .simulated(.exposureInLines))
-        case .v4l2: CameraChoice(source: .v4l2(devFolder: videoDir))
-        }
-    }
 }
 
 extension DisplayChoice: ExpressibleByArgument {}

@@ -29,7 +29,9 @@ struct ChildProcess {
         close(out[1])
         close(err[1])
         defer { close(out[0]); close(err[0]) }
-        guard spawned == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
         let (stdout, stderr) = readBoth(out[0], err[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

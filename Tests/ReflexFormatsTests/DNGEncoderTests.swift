@@ -36,7 +36,7 @@ struct DNGEncoderTests {
 
         let decoded = try dng.libRawSamples()
         #expect(decoded.width == 640 && decoded.height == 480)
-        #expect(decoded.samples == raw.samples, "LibRaw's raw values differ from the frame's")
+        #expect(SampleDifference.first(decoded.samples, raw.samples, width: 640) == nil)
     }
 
     @Test func exiftoolFindsNoFaultAndCanEditIt() throws {
@@ -120,13 +120,15 @@ struct DNGEncoderTests {
 
     @Test(arguments: CFAPattern.allCases)
     func everyFilterOrder(_ cfa: CFAPattern) throws {
-        let raw = SyntheticRaw(width: 320, height: 240, format: RawFormat(cfa: cfa, bitsPerSample: 12, packing: .unpacked16))
+        let format = RawFormat(cfa: cfa, bitsPerSample: 12, packing: .unpacked16)
+        let raw = SyntheticRaw(width: 320, height: 240, format: format)
         let dng = try EncodedDNG(raw)
         let order = cfa.rawValue.uppercased()
-        #expect(EncodedDNG.value(of: "Filter pattern:", in: try dng.rawIdentify()) == String(repeating: order, count: 4))
+        let libRawOrder = String(repeating: order, count: 4)
+        #expect(EncodedDNG.value(of: "Filter pattern:", in: try dng.rawIdentify()) == libRawOrder)
         let dcrawOrder = String(order.prefix(2)) + "/" + String(order.suffix(2))
         #expect(EncodedDNG.value(of: "Filter pattern:", in: try dng.dcrawIdentify()) == dcrawOrder)
-        #expect(try dng.libRawSamples().samples == raw.samples)
+        #expect(SampleDifference.first(try dng.libRawSamples().samples, raw.samples, width: raw.width) == nil)
     }
 
     @Test(arguments: [
@@ -142,7 +144,7 @@ struct DNGEncoderTests {
                                                                           whiteLevel: format.maximumValue))
         let decoded = try dng.libRawSamples()
         #expect(decoded.width == 318 && decoded.height == 240)
-        #expect(decoded.samples == raw.samples, "\(format): LibRaw's values differ")
+        #expect(SampleDifference.first(decoded.samples, raw.samples, width: raw.width) == nil, "\(format)")
         #expect(try dng.dcrawLevels().white == format.maximumValue)
         #expect(try dng.validationWarnings() == [])
     }
@@ -192,7 +194,8 @@ struct DNGEncoderTests {
         let libRaw = try dng.rawIdentify()
         #expect(EncodedDNG.value(of: "Image size:", in: libRaw) == "635 x 476")
         #expect(EncodedDNG.value(of: "Filter pattern:", in: libRaw) == "RGGBRGGBRGGBRGGB")
-        #expect(try dng.libRawSamples().samples == SyntheticRaw(width: 640, height: 480, format: Self.rggb12).samples)
+        let expected = SyntheticRaw(width: 640, height: 480, format: Self.rggb12).samples
+        #expect(SampleDifference.first(try dng.libRawSamples().samples, expected, width: 640) == nil)
         #expect(try dng.validationWarnings() == [])
     }
 
@@ -214,10 +217,12 @@ struct DNGEncoderTests {
             try EncodedDNG(raw, description: TestPhotos.description(blackLevels: [5000, 0, 0, 0]))
         }
         #expect(throws: PhotoEncodingError.self) {
-            try EncodedDNG(raw, description: TestPhotos.description(activeArea: PixelRect(x: 0, y: 0, width: 65, height: 48)))
+            let outside = PixelRect(x: 0, y: 0, width: 65, height: 48)
+            _ = try EncodedDNG(raw, description: TestPhotos.description(activeArea: outside))
         }
         #expect(throws: PhotoEncodingError.self) {
-            try EncodedDNG(raw, description: TestPhotos.description(defaultCrop: PixelRect(x: 10, y: 0, width: 60, height: 48)))
+            let outside = PixelRect(x: 10, y: 0, width: 60, height: 48)
+            _ = try EncodedDNG(raw, description: TestPhotos.description(defaultCrop: outside))
         }
         #expect(throws: PhotoEncodingError.self) {
             try EncodedDNG(raw, description: TestPhotos.description(calibrations: [TestPhotos.d65, TestPhotos.d65]))

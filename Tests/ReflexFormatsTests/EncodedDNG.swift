@@ -13,7 +13,8 @@ struct EncodedDNG {
          description: RawDescription = TestPhotos.description()) throws {
         let picture = TestPhotos.picture(width: 320, height: 240)
         let preview = picture.withUnsafeBufferPointer {
-            ImageDownscaler.downscale(RGBImage(pixels: $0.baseAddress!, width: 320, height: 240), width: 256, height: 192)
+            let image = RGBImage(pixels: $0.baseAddress!, width: 320, height: 240)
+            return ImageDownscaler.downscale(image, width: 256, height: 192)
         }
         bytes = try frame.withUnsafeBytes { raw in
             try preview.withUnsafeBufferPointer { pixels in
@@ -74,6 +75,7 @@ struct EncodedDNG {
 
     /// The text after `label` on the line that starts with it ("Filter pattern: RGGB…" → "RGGB…").
     static func value(of label: String, in text: String) -> String? {
-        text.split(separator: "\n").first { $0.hasPrefix(label) }.map { $0.dropFirst(label.count).split(separator: " ").joined(separator: " ") }
+        let line = text.split(separator: "\n").first { $0.hasPrefix(label) }
+        return line.map { $0.dropFirst(label.count).split(separator: " ").joined(separator: " ") }
     }
 }

@@ -9,9 +9,8 @@ struct ExiftoolTags {
         guard run.status == 0 else { throw TestFailure("exiftool cannot read \(file): \(run.allText)") }
         var groups = Set<String>()
         for line in run.text.split(separator: "\n") {
-            guard line.hasPrefix("["), let close = line.firstIndex(of: "]"), let colon = line.firstRange(of: ": ") else {
-                continue
-            }
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+                  let colon = line.firstRange(of: ": ") else { continue }
             let group = String(line[line.index(after: line.startIndex)..<close])
             let name = line[line.index(after: close)..<colon.lowerBound].split(separator: " ").joined()
             groups.insert(group)

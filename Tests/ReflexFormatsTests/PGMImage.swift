@@ -19,6 +19,7 @@ struct PGMImage {
             throw TestFailure("PGM has \(bytes.count - offset) bytes of pixels for \(width)×\(height)")
         }
         (self.width, self.height) = (width, height)
-        samples = (0..<(width * height)).map { UInt16(bytes[offset + 2 * $0]) << 8 | UInt16(bytes[offset + 2 * $0 + 1]) }
+        let start = offset
+        samples = (0..<(width * height)).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
     }
 }

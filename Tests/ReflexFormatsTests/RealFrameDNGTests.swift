@@ -28,10 +28,10 @@ struct RealFrameDNGTests {
         #expect(try dng.validationWarnings() == [])
 
         let expected = Self.unpackRAW10(frame, width: 1920, height: 1080, bytesPerLine: 2400)
-        #expect(Set(expected).count > 500, "the frame has a real scene in it")
+        #expect(Set(expected).count > 100, "the frame has a real scene in it")
         let decoded = try dng.libRawSamples()
         #expect(decoded.width == 1920 && decoded.height == 1080)
-        #expect(decoded.samples == expected, "LibRaw's values differ from the frame's")
+        #expect(SampleDifference.first(decoded.samples, expected, width: 1920) == nil)
     }
 
     /// RAW10 read the plain way (4 high bytes, then one byte of the four low bit pairs),

@@ -14,7 +14,9 @@ final class TemporaryFolder {
     deinit {
         if let folder = opendir(path) {
             while let entry = readdir(folder) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if name != "." && name != ".." { unlink(path + "/" + name) }
             }
             closedir(folder)

@@ -1,0 +1,19 @@
+import ReflexCore
+
+/// What became of one press from another program: where its files went, or why there are none.
+public struct PhotoResult: Sendable, Equatable {
+    public var ticket: Int?
+    public var number: PhotoNumber?
+    public var paths: [String] = []
+    public var error: String?
+    /// The frame it came from, and how many frames after the press that frame was.
+    public var sequence: UInt32
+    public var framesLate: Int
+    public var exposureSeconds: Double
+    public var iso: Int
+
+    public init(ticket: Int?, sequence: UInt32, framesLate: Int, exposureSeconds: Double, iso: Int) {
+        (self.ticket, self.sequence, self.framesLate) = (ticket, sequence, framesLate)
+        (self.exposureSeconds, self.iso) = (exposureSeconds, iso)
+    }
+}

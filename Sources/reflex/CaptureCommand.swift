@@ -1,0 +1,200 @@
+import ArgumentParser
+import ReflexCore
+import ReflexHardware
+import ReflexRuntime
+import ReflexStorage
+import ReflexSystem
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `reflex capture`: photos for integrators and scripts, as rpicam-still takes them, through
+/// the camera's own pipeline (zero-lag ring, still ISP, DNG and JPEG, DCF names). While the
+/// camera runs it owns the sensor, so the running camera is asked to take the shot; otherwise
+/// the command streams the camera itself until exposure settles, then shoots.
+struct Capture: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Take a photo (or a burst) and print the files written.",
+        discussion: """
+            Files go to DIR/DCIM/100REFLX/RFLX0001.JPG (.DNG), numbered after the camera's own. \
+            While the camera runs, the shot is the running camera's (with its settings; --format \
+            applies to these photos only).
+            """)
+
+    @OptionGroup var state: StateOptions
+    @OptionGroup var camera: SensorOptions
+
+    @Option(name: [.customShort("o"), .long], help: "The card's folder (default: /media/card).")
+    var output: String?
+    @Option(help: "jpeg | raw | raw+jpeg (default: the saved setting).")
+    var format: CaptureFormat?
+    @Option(help: "Photos to take, a tenth of a second apart.")
+    var burst = 1
+    @Option(help: "ISO: auto or a stop (100, 125 … 12800).")
+    var iso: String?
+    @Option(help: "Shutter: auto, 1/8000 … 1/4, 0.3\" … 1\".")
+    var shutter: String?
+    @Option(help: "White balance: auto, a preset or a Kelvin stop (5600K).")
+    var wb: String?
+    @Option(help: "Exposure compensation in thirds of a stop (+1/3, -1, +0.7).")
+    var ev: String?
+    @Flag(help: "Print one JSON object per photo.")
+    var json = false
+
+    /// Seconds the camera streams before the shot, so Auto exposure and white balance settle.
+    static let settleSeconds = 1.5
+
+    func validate() throws {
+        guard (1...CaptureService.largestBurst).contains(burst) else {
+            throw ValidationError("--burst takes 1 to \(CaptureService.largestBurst) photos")
+        }
+    }
+
+    func run() throws {
+        let stateFolder = StateFolder.resolve(flag: state.stateDirectory)
+        if let running = try UnixSocket.connect(to: stateFolder + "/" + CaptureService.socketName) {
+            try askRunningCamera(running)
+        } else {
+            try shootAlone(stateFolder: stateFolder)
+        }
+    }
+
+    /// The running camera takes the photos: exposure options would change its settings under
+    /// the photographer, so they are refused with the reason.
+    private func askRunningCamera(_ connection: borrowing FileDescriptor) throws {
+        guard iso == nil, shutter == nil, wb == nil, ev == nil else {
+            throw CaptureFailure("""
+                the camera is running and shoots with its own settings; change them on its screen or with \
+                `reflex settings set`, or run reflex capture without --iso, --shutter, --wb and --ev
+                """)
+        }
+        log("capture: asking the running camera for \(burst) photo(s)")
+        guard UnixSocket.writeLine(connection, "capture \(burst) \(format?.rawValue ?? "settings")") else {
+            throw CaptureFailure("the running camera closed the connection")
+        }
+        var failures = 0
+        for _ in 0..<burst {
+            guard let line = UnixSocket.readLine(connection, milliseconds: Int32(CaptureService.patience * 1000) + 5000) else {
+                throw CaptureFailure("the running camera did not answer")
+            }
+            if !report(line) { failures += 1 }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Nothing runs the camera: this command streams it, lets exposure settle and shoots.
+    private func shootAlone(stateFolder: String) throws {
+        let (calibration, note) = camera.calibration
+        log(note)
+        var settings = SettingsStore(folder: stateFolder).load().settings
+        try apply(to: &settings)
+        let card = output ?? "/media/card"
+        let log = CaptureLog()
+        let sensor = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
+                                    log: log.write)
+        let frameBytes = calibration.previewWidth * calibration.previewHeight * 2
+        let ring = ZeroLagRing.sized(budgetBytes: MemoryBudget.forFrames(), frameBytes: frameBytes)
+        let stills = StillPipeline(card: PhotoCard(root: card), counter: PhotoCounter(folder: stateFolder),
+                                   describer: PhotoDescriber(calibration: calibration, software: "Reflex \(Reflex.version)"),
+                                   status: sensor.status, giveBack: { ring.giveBack($0) }, log: log.write)
+        sensor.takePhotos(ring: ring, stills: stills)
+        stills.start()
+        sensor.start()
+        defer {
+            sensor.stop()
+            stills.stop()
+        }
+        try waitForStream(sensor, log: log)
+        var tickets: [Int] = []
+        for index in 0..<burst {
+            if index > 0 { usleep(100_000) }
+            guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil) else {
+                throw CaptureFailure("the shutter is busy")
+            }
+            tickets.append(ticket)
+        }
+        var failures = 0
+        for ticket in tickets {
+            let deadline = monotonicSeconds() + CaptureService.patience
+            while stills.result(forTicket: ticket) == nil && monotonicSeconds() < deadline { usleep(10_000) }
+            if !report(CaptureService.reply(stills.result(forTicket: ticket))) { failures += 1 }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// The options as settings: a manual value puts the camera in Pro.
+    private func apply(to settings: inout CameraSettings) throws {
+        if let format { settings.format = format }
+        let manual: [(SettingsKey, String?)] = [(.iso, iso), (.shutter, shutter), (.whiteBalance, wb)]
+        if manual.contains(where: { $0.1 != nil && $0.1 != "auto" }) { settings.setMode(.pro) }
+        for (key, value) in manual + [(.exposureCompensation, ev)] {
+            guard let value else { continue }
+            do {
+                try settings.set(key, from: value)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
+
+    /// Until the camera streams and exposure has had time to settle; a camera that will not
+    /// stream is an error with the camera's own words.
+    private func waitForStream(_ sensor: SensorPipeline, log: CaptureLog) throws {
+        let deadline = monotonicSeconds() + 10
+        var streamingSince: Double?
+        while monotonicSeconds() < deadline {
+            let report = sensor.status.latestSensorReport()
+            if report.status == .streaming {
+                streamingSince = streamingSince ?? monotonicSeconds()
+                if monotonicSeconds() - streamingSince! >= Capture.settleSeconds { return }
+            }
+            usleep(20_000)
+        }
+        throw CaptureFailure("the camera does not stream: " + (log.lastLine ?? "no camera found"))
+    }
+
+    /// Prints one reply line; false for an error.
+    private func report(_ line: String) -> Bool {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.first == "photo", fields.count >= 7 else {
+            let why = fields.count > 1 ? fields[1] : line
+            if json { print(JSONValue.object([("error", .string(why))]).text) } else { log("capture: " + why) }
+            return false
+        }
+        let paths = Array(fields[6...])
+        if json {
+            print(JSONValue.object([
+                ("number", .string(fields[1])), ("files", .array(paths.map { .string($0) })),
+                ("frame", .number(Double(fields[2]) ?? 0)), ("framesLate", .number(Double(fields[3]) ?? 0)),
+                ("exposureSeconds", .number(Double(fields[4]) ?? 0)), ("iso", .number(Double(fields[5]) ?? 0)),
+            ]).text)
+        } else {
+            paths.forEach { print($0) }
+        }
+        return true
+    }
+}
+
+extension CaptureFormat: ExpressibleByArgument {}
+
+/// Why `reflex capture` took no photo, said plainly.
+struct CaptureFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The pipeline's log while `reflex capture` shoots alone: kept, and the last line shown if
+/// the camera fails.
+final class CaptureLog: Sendable {
+    private let last = Mutex<String?>(nil)
+
+    var write: @Sendable (String) -> Void {
+        { line in
+            self.last.withLock { $0 = line }
+            if getenv("REFLEX_VERBOSE") != nil { log(line) }
+        }
+    }
+
+    var lastLine: String? { last.withLock { $0 } }
+}

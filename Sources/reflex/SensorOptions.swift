@@ -1,0 +1,41 @@
+import ArgumentParser
+import ReflexHardware
+import ReflexISP
+
+/// Which camera a command uses and the board that describes it (`reflex run`, `reflex capture`).
+struct SensorOptions: ParsableArguments {
+    @Option(help: "The board's description folder (default: $REFLEX_BOARD_DIR, else /etc/reflex/board, else share/reflex/board beside the binary's folder).")
+    var board: String?
+
+    @Option(help: """
+        Where frames come from: v4l2 (the machine's camera, the default), sim (the simulated sensor) or \
+        sim-csi (the simulated sensor as a CSI sensor: exposure in lines, PIXEL_RATE and HBLANK).
+        """)
+    var sensor: SensorChoice = .v4l2
+
+    enum SensorChoice: String, ExpressibleByArgument, CaseIterable {
+        case v4l2, sim
+        case simCSI = "sim-csi"
+    }
+
+    @Option(help: "Where to look for V4L2 cameras.")
+    var videoDir = "/dev"
+
+    /// The board's folder, resolved.
+    var boardFolder: String { BoardFolder.resolve(flag: board) }
+
+    /// Which camera the command line chose.
+    var cameraChoice: CameraChoice {
+        switch sensor {
+        case .sim: CameraChoice(source: .simulated(.absoluteExposure))
+        case .simCSI: CameraChoice(source: .simulated(.exposureInLines))
+        case .v4l2: CameraChoice(source: .v4l2(devFolder: videoDir))
+        }
+    }
+
+    /// The sensor's calibration (the simulated sensor's own, or the board's), and where it came from.
+    var calibration: (SensorCalibration, String) {
+        sensor != .v4l2 ? (SensorCalibration.simulated, "board: the simulated sensor's own calibration")
+            : BoardFolder.sensorCalibration(in: boardFolder)
+    }
+}

@@ -1,0 +1,30 @@
+import CTurboJPEG
+
+/// A JPEG decoded to RGB by TurboJPEG: the reference the encoder's output is compared with.
+struct DecodedJPEG {
+    let width: Int
+    let height: Int
+    let rgb: [UInt8]
+
+    init(_ jpeg: [UInt8]) throws {
+        guard let handle = tjInitDecompress() else { throw TestFailure("cannot start TurboJPEG") }
+        defer { tjDestroy(handle) }
+        var (width, height, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        let size = UInt(jpeg.count)
+        guard tjDecompressHeader3(handle, jpeg, size, &width, &height, &subsampling, &colorspace) == 0 else {
+            throw TestFailure("not a JPEG: " + String(cString: tjGetErrorStr2(handle)))
+        }
+        var rgb = [UInt8](repeating: 0, count: Int(width * height * 3))
+        guard tjDecompress2(handle, jpeg, size, &rgb, width, 0, height, Int32(TJPF_RGB.rawValue), 0) == 0 else {
+            throw TestFailure("TurboJPEG cannot decode it: " + String(cString: tjGetErrorStr2(handle)))
+        }
+        (self.width, self.height, self.rgb) = (Int(width), Int(height), rgb)
+    }
+
+    /// The mean of one channel over a rectangle.
+    func mean(channel: Int, x: Range<Int>, y: Range<Int>) -> Double {
+        var sum = 0
+        for row in y { for column in x { sum += Int(rgb[(row * width + column) * 3 + channel]) } }
+        return Double(sum) / Double(x.count * y.count)
+    }
+}
