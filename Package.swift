@@ -64,7 +64,7 @@ let package = Package(
             name: "reflex",
             dependencies: [
                 "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
-                "CAllocationCounter", "CV4L2", "CTurboJPEG",
+                "ReflexFormats", "CAllocationCounter", "CV4L2", "CTurboJPEG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

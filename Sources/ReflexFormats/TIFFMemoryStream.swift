@@ -18,6 +18,7 @@ final class TIFFMemoryStream {
 
     func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         let available = max(0, min(count, bytes.count - position))
+        guard available > 0 else { return 0 }
         bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + position, byteCount: available) }
         position += available
         return available

@@ -23,6 +23,10 @@ public final class ControlMailbox: @unchecked Sendable {
         public let zoom: Double
         /// A format for this photo only (`reflex capture --format`); nil: the settings'.
         public let format: CaptureFormat?
+
+        public init(number: Int, ticket: Int?, pressedAt: Double, zoom: Double, format: CaptureFormat?) {
+            (self.number, self.ticket, self.pressedAt, self.zoom, self.format) = (number, ticket, pressedAt, zoom, format)
+        }
     }
 
     private let settings = TripleBuffer { CameraSettings() }

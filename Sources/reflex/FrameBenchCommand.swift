@@ -26,6 +26,9 @@ struct FrameBench: ParsableCommand {
     @Flag(help: "Pro mode: the dials on screen (they fade after 3 s).") var pro = false
     @Flag(help: "Render the whole picture on the loop's thread (no second core), as on a one-CPU board.")
     var singleThreadedPicture = false
+    @Option(help: "RAW+JPEG photos saved by the photo thread during the measured frames.") var whileSaving = 0
+    @Option(help: "Where those photos go.") var savingFolder = "/tmp/reflex-bench-saving"
+    @Option(help: "Their frame's size.") var savingSize = "4056x3040"
 
     func run() throws {
         let (folder, fontFolder) = try locateFolders()
@@ -41,11 +44,30 @@ struct FrameBench: ParsableCommand {
         let stealAtStart = HostStealTime.milliseconds()
         try startLoop(loop)
         defer { loop.stop() }
+        let saves = try startSaves()
+        defer { saves?.stop() }
         let (warm, stepAllocations) = runMeasuredFrames(loop: loop, display: display, preview: preview, status: status,
                                                         frame: frame, report: &report)
         printLoopFigures(loop, warm: warm, stepAllocations: stepAllocations, stealAtStart: stealAtStart)
+        if let saves {
+            let (saved, seconds) = saves.progress
+            print("  photos saved during the measured frames: \(saved) of \(saves.count), "
+                  + "\(Formatting.fixed(seconds, 1)) s after they were queued")
+        }
         try printReferenceRows(frame: frame, display: display, fontFolder: fontFolder)
         print("  target: p99 ≤ 8 ms, 0 missed vblanks, 0 allocations once running")
+    }
+
+    /// With --while-saving: the photos queued to the photo thread (before the warm-up, so the
+    /// measured frames run while they are saved).
+    private func startSaves() throws -> BackgroundSaves? {
+        guard whileSaving > 0 else { return nil }
+        let sides = savingSize.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard sides.count == 2 else { throw BenchError("--saving-size is WIDTHxHEIGHT") }
+        let saves = try BackgroundSaves(frame: LargeFrame(width: sides[0], height: sides[1]), count: whileSaving,
+                                        folder: savingFolder)
+        try saves.start()
+        return saves
     }
 
     /// Frames presented before the measured ones: the figures "after warm-up" leave them out.

@@ -247,6 +247,32 @@ struct DNGEncoderTests {
         #expect(EncodedDNG.value(of: "Shutter:", in: try dng.dcrawIdentify()) == "2.5 sec")
     }
 
+    @Test func previewIsIFD0sImageWhateverItsRowPadding() throws {
+        let (width, height, stride) = (100, 75, 100 * 3 + 5)
+        let picture = TestPhotos.picture(width: width, height: height)
+        var padded = [UInt8](repeating: 0xEE, count: stride * height)
+        for y in 0..<height {
+            padded.replaceSubrange((y * stride)..<(y * stride + width * 3),
+                                   with: picture[(y * width * 3)..<((y + 1) * width * 3)])
+        }
+        let raw = SyntheticRaw(width: 64, height: 48, format: Self.rggb12)
+        let bytes = try raw.bytes.withUnsafeBytes { frame in
+            try padded.withUnsafeBufferPointer { pixels in
+                try DNGEncoder.encode(raw: frame.baseAddress!, layout: raw.layout, photo: TestPhotos.photo,
+                                      rawDescription: TestPhotos.description(),
+                                      preview: RGBImage(pixels: pixels.baseAddress!, width: width, height: height,
+                                                        stride: stride))
+            }
+        }
+        let folder = try TemporaryFolder()
+        let tags = try ExiftoolTags(file: try folder.write(bytes, to: "preview.dng"))
+        #expect(tags["IFD0:ImageWidth"] == "100" && tags["IFD0:ImageHeight"] == "75")
+        let offsets = try #require(tags["IFD0:StripOffsets"]).split(separator: " ").compactMap { Int($0) }
+        let counts = try #require(tags["IFD0:StripByteCounts"]).split(separator: " ").compactMap { Int($0) }
+        let stored = zip(offsets, counts).flatMap { bytes[$0..<($0 + $1)] }
+        #expect(stored == picture, "IFD0's strips are not the preview's pixels")
+    }
+
     @Test func sameInputSameBytes() throws {
         let raw = SyntheticRaw(width: 64, height: 48, format: Self.rggb12)
         #expect(try EncodedDNG(raw).bytes == EncodedDNG(raw).bytes)

@@ -27,6 +27,12 @@ struct RealFrameDNGTests {
         #expect(try dng.dcrawLevels() == (black: 64, white: 1023))
         #expect(try dng.validationWarnings() == [])
 
+        // LibRaw's whole rendering (half size) goes through too.
+        let render = try ChildProcess.run(["dcraw_emu", "-h", dng.path])
+        #expect(!render.allText.contains("Cannot") && !render.allText.contains("Unsupported"), "\(render.allText)")
+        let ppm = try TemporaryFolder.read(dng.path + ".ppm")
+        #expect(ppm.starts(with: Array("P6\n960 540\n".utf8)), "dcraw_emu wrote no 960×540 picture")
+
         let expected = Self.unpackRAW10(frame, width: 1920, height: 1080, bytesPerLine: 2400)
         #expect(Set(expected).count > 100, "the frame has a real scene in it")
         let decoded = try dng.libRawSamples()

@@ -16,9 +16,11 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
     public let name = "zero-lag ring"
     /// The ring's slots (`ringFrames`) then the spares: every copy there is.
     private let copies: [FrameCopy]
-    /// For each ring position, the copy there and whether it holds a frame (sensor thread).
+    /// For each ring position, the copy there, whether it holds a frame, and whether a
+    /// photo waits for that frame (no spare was free yet: new frames pass it by) (sensor thread).
     private var ring: [Int]
     private var filled: [Bool]
+    private var reserved: [Bool]
     /// The position the next frame goes to: the oldest.
     private var next = 0
     /// Copies handed out and not yet given back, one bit each (given back from another thread).
@@ -35,6 +37,7 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
         copies = (0..<(ringFrames + spares)).map { _ in FrameCopy(reserving: frameBytes) }
         ring = Array(0..<ringFrames)
         filled = Array(repeating: false, count: ringFrames)
+        reserved = Array(repeating: false, count: ringFrames)
         moments = .allocate(capacity: ringFrames)
         moments.initialize(repeating: ShutterMoment.Frame(sequence: 0, timestampNanoseconds: 0, exposureSeconds: 0))
     }
@@ -61,6 +64,13 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
 
     public func deliver(_ frame: SensorFrame) {
         guard frame.isComplete else { return }
+        // The oldest position no photo waits for; with every one waited for, the frame is not kept.
+        var steps = 0
+        while reserved[next] && steps < ring.count {
+            next = (next + 1) % ring.count
+            steps += 1
+        }
+        guard !reserved[next] else { return }
         copies[ring[next]].fill(frame)
         filled[next] = true
         next = (next + 1) % ring.count
@@ -68,7 +78,7 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
 
     /// Forgets every frame (a new stream: the old frames are of another mode).
     public func clear() {
-        for i in filled.indices { filled[i] = false }
+        for i in filled.indices { (filled[i], reserved[i]) = (false, false) }
     }
 
     /// Which kept frame `moment`'s press takes, or wait for more.
@@ -82,18 +92,33 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
                                                  exposureSeconds: copy.exposure.exposure)
             count += 1
         }
+        // Oldest first (a frame held for a photo sits out of the ring's order): an insertion
+        // sort of a dozen, in place.
+        for i in 1..<max(count, 1) {
+            var j = i
+            while j > 0 && moments[j - 1].timestampNanoseconds > moments[j].timestampNanoseconds {
+                moments.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
         return moment.choose(from: UnsafeBufferPointer(rebasing: moments[0..<count]))
     }
 
     /// Takes the kept frame `sequence` out of the ring for a photo; a spare fills its place.
-    /// Nil when the frame is no longer kept or every spare is still out (ask again later).
+    /// Nil when the frame is no longer kept, or when every spare is still out: then the frame
+    /// is held in the ring (new frames pass it by) until a spare comes back; ask again.
     public func take(sequence: UInt32) -> FrameCopy? {
-        guard let position = ring.indices.first(where: { filled[$0] && copies[ring[$0]].sequence == sequence }),
-              let spare = freeSpare() else { return nil }
+        guard let position = ring.indices.first(where: { filled[$0] && copies[ring[$0]].sequence == sequence }) else {
+            return nil
+        }
+        guard let spare = freeSpare() else {
+            reserved[position] = true
+            return nil
+        }
         let taken = ring[position]
         out.bitwiseOr(1 << UInt64(taken), ordering: .acquiringAndReleasing)
         ring[position] = spare
-        filled[position] = false
+        (filled[position], reserved[position]) = (false, false)
         return copies[taken]
     }
 
