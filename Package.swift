@@ -77,7 +77,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests",
                     dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
-                                   "CAllocationCounter", "CTIFF"]),
+                                   "CAllocationCounter"]),
         .testTarget(name: "ReflexRuntimeTests",
                     dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
                                    "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG"]),

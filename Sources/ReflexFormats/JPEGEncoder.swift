@@ -11,11 +11,13 @@ public enum JPEGEncoder {
     static let thumbnailQuality = 80
 
     /// The JPEG of `image` at `quality` (1…100), 4:2:0, with the accurate DCT unless `fastDCT`.
-    public static func encode(_ image: RGBImage, quality: Int = 92, photo: PhotoDescription,
-                              fastDCT: Bool = false) throws(PhotoEncodingError) -> [UInt8] {
+    /// `thumbnailSource`: a smaller copy of the picture to make the thumbnail from (the
+    /// camera has one: the DNG's preview), sparing a pass over the whole picture.
+    public static func encode(_ image: RGBImage, quality: Int = 92, photo: PhotoDescription, fastDCT: Bool = false,
+                              thumbnailSource: RGBImage? = nil) throws(PhotoEncodingError) -> [UInt8] {
         let compressor = try TurboJPEGCompressor()
         let picture = try compressor.compress(image, quality: quality, fastDCT: fastDCT)
-        let thumbnail = try makeThumbnail(of: image, with: compressor)
+        let thumbnail = try makeThumbnail(of: thumbnailSource ?? image, with: compressor)
         let exifBody = try exif(photo, width: image.width, height: image.height, thumbnail: thumbnail)
         let app1 = try JPEGSegments.app1(exifBody)
         return try JPEGSegments.replacingApplicationSegments(of: picture, with: app1)

@@ -50,7 +50,12 @@ public final class PhotoDeveloper {
                 files.append(("DNG", dng))
             }
             if capture.settings.format != .raw || mode.rawLayout == nil {
-                files.append(("JPG", try JPEGEncoder.encode(image, quality: jpegQuality, photo: photo)))
+                let jpeg = try preview.withUnsafeBufferPointer { small throws(PhotoEncodingError) in
+                    try JPEGEncoder.encode(image, quality: jpegQuality, photo: photo,
+                                           thumbnailSource: RGBImage(pixels: small.baseAddress!, width: previewWidth,
+                                                                     height: previewHeight))
+                }
+                files.append(("JPG", jpeg))
             }
             return Developed(files: files, thumbnail: preview, thumbnailWidth: previewWidth, thumbnailHeight: previewHeight)
         }

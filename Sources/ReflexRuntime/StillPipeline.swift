@@ -29,7 +29,8 @@ public final class StillPipeline: @unchecked Sendable {
     private var report = PhotoReport()
     /// What became of other programs' presses (by ticket), the newest few.
     private let results = Mutex<[PhotoResult]>([])
-    static let resultsKept = 64
+    // (More than the longest burst a request may ask for: none is forgotten before it is read.)
+    static let resultsKept = 4 * CaptureService.largestBurst
     /// The last number this camera used.
     private var lastNumber: PhotoNumber?
 

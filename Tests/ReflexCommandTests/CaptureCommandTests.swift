@@ -61,3 +61,66 @@ struct CaptureCommandTests {
         #expect(log.contains("photo 1: frame"), "\(log)")
     }
 }
+
+/// Photos and SIGKILL: `reflex capture` bursts killed at moments spread over their saves
+/// never leave a visible file that is not whole (the temporary ones are hidden, and removed
+/// by the next start).
+@Suite("reflex capture killed mid-save", .serialized)
+struct CaptureKillTests {
+    static func visibleCount(_ card: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: card + "/DCIM/100REFLX")) ?? []).filter { !$0.hasPrefix(".") }.count
+    }
+
+    @Test func aKilledBurstLeavesOnlyWholePhotos() throws {
+        let state = StateFolder()
+        let card = state.path + "/card"
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        var killed = 0
+        for round in 0..<6 {
+            let process = Process()
+            process.executableURL = folder.appendingPathComponent("reflex")
+            process.arguments = ["capture", "--sensor", "sim", "--state-dir", state.path, "-o", card,
+                                 "--format", "raw+jpeg", "--burst", "20"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Once this round's first photo is on the card, at moments spread over its saves.
+            let before = Self.visibleCount(card)
+            let deadline = Date().addingTimeInterval(120)
+            while process.isRunning && Self.visibleCount(card) == before && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            Thread.sleep(forTimeInterval: Double(round) * 0.15)
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+        }
+        #expect(killed >= 4, "the bursts were killed while saving")
+        let photos = card + "/DCIM/100REFLX"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: photos)) ?? []
+        let visible = names.filter { !$0.hasPrefix(".") }
+        #expect(visible.count >= 4, "photos were saved before the kills: \(names)")
+        for name in visible {
+            let path = photos + "/" + name
+            if name.hasSuffix(".JPG") {
+                let check = try ProgramRun(executable: URL(fileURLWithPath: "/usr/bin/jpeginfo"), ["-c", path])
+                #expect(check.status == 0 && check.output.contains(" OK") && !check.output.contains("ERROR")
+                        && !check.output.contains("WARNING"), "\(name): \(check.output)")
+            } else {
+                let identify = try ProgramRun(executable: URL(fileURLWithPath: "/usr/bin/raw-identify"), ["-v", path])
+                #expect(identify.output.contains("Image size:  1280 x 720"), "\(name): \(identify.output.prefix(300))")
+            }
+        }
+        // The next start removes what the killed savers left hidden, and numbers go on.
+        let next = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", card, "--format", "jpeg"])
+        #expect(next.status == 0, "\(next.errors)")
+        let after = (try? FileManager.default.contentsOfDirectory(atPath: photos)) ?? []
+        #expect(after.filter { $0.hasPrefix(".") }.isEmpty, "leftovers: \(after)")
+        let numbers = visible.compactMap { Int($0.dropFirst(4).prefix(4)) }
+        let written = next.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Int(written.suffix(8).prefix(4)).map { n in numbers.allSatisfy { $0 < n } } == true,
+                "the next number \(written) is above every number on the card")
+    }
+}

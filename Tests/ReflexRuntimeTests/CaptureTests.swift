@@ -21,12 +21,19 @@ final class FrameRecorder: FrameSink, @unchecked Sendable {
     let name = "recorder"
     let framesLost = 0
     private let frames = Mutex<[Recorded]>([])
+    /// Recording stops a few frames after this moment, so the frames around a press are kept
+    /// however long the photo takes to save (a slow, busy host).
+    private let stopAfter = Mutex<Int64?>(nil)
 
     func deliver(_ frame: SensorFrame) {
+        if let stop = stopAfter.withLock({ $0 }), frames.withLock({ $0.filter { $0.timestamp >= stop }.count }) >= 5 { return }
         let copy = Recorded(sequence: frame.sequence, timestamp: frame.timestampNanoseconds, bytes: Array(frame.bytes),
                             parameters: frame.parameters)
         frames.withLock { $0.append(copy); if $0.count > 40 { $0.removeFirst() } }
     }
+
+    /// Keeps the frames up to a few after `nanoseconds`, and no later ones.
+    func keepAround(_ nanoseconds: Int64) { stopAfter.withLock { $0 = nanoseconds } }
 
     var recorded: [Recorded] { frames.withLock { $0 } }
     var count: Int { frames.withLock { $0.count } }
@@ -82,24 +89,37 @@ struct CaptureTests {
         defer { rig.stop() }
         #expect(waitUntil { rig.recorder.count >= 8 }, "the sensor streams")
         // Pressed now: the frame under way is the next to end (timestamps mark frames' ends).
-        let press = monotonicSeconds()
-        #expect(rig.pipeline.mailbox.requestCapture(at: press))
-        #expect(waitUntil { rig.photoReport().saved == 1 }, "saved: \(rig.log.text)")
-        let report = rig.photoReport()
+        // (On a host so busy that the stream stalled and started again around the press, its
+        // frame is gone with that stream: pressed again.)
+        var press = 0.0, report = PhotoReport(), attempts = 0
+        repeat {
+            attempts += 1
+            let streams = rig.pipeline.status.latestSensorReport().streamCount
+            press = monotonicSeconds()
+            rig.recorder.keepAround(Int64(press * 1e9))
+            #expect(rig.pipeline.mailbox.requestCapture(at: press))
+            #expect(waitUntil { rig.photoReport().saved == attempts }, "saved: \(rig.log.text)")
+            report = rig.photoReport()
+            if rig.pipeline.status.latestSensorReport().streamCount == streams { break }
+        } while attempts < 3
         let pressNanoseconds = Int64(press * 1e9)
         let underWay = try #require(rig.recorder.recorded.first { $0.timestamp >= pressNanoseconds })
-        #expect(report.lastSequence == underWay.sequence, "the frame under way at the press")
+        #expect(report.lastSequence == underWay.sequence, "the frame under way at the press \(pressNanoseconds); recorded \(rig.recorder.recorded.map { "\($0.sequence)@\($0.timestamp)" }); log: \(rig.log.text.suffix(1500))")
         #expect(report.lastFramesLate == 0)
-        let dng = rig.card.path + "/DCIM/100REFLX/RFLX0001.DNG", jpeg = rig.card.path + "/DCIM/100REFLX/RFLX0001.JPG"
+        let dng = rig.card.path + "/DCIM/100REFLX/RFLX000\(attempts).DNG"
+        let jpeg = rig.card.path + "/DCIM/100REFLX/RFLX000\(attempts).JPG"
         #expect(report.lastPaths == [dng, jpeg])
         // What LibRaw decodes from the DNG is that frame's raw data, sample for sample.
         let samples = try #require(CaptureTests.unprocessedRaw(dng), "unprocessed_raw read the DNG")
         let expected = underWay.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
         #expect(samples.width == SimulatedCamera.binnedWidth && samples.height == SimulatedCamera.binnedHeight)
-        #expect(samples.values == expected, "the DNG holds the frame under way at the press")
+        // (Counted, not compared whole: a failed comparison of 230 000 samples would be diffed.)
+        let differing = zip(samples.values, expected).filter { $0 != $1 }.count
+        #expect(samples.values.count == expected.count && differing == 0,
+                "the DNG holds the frame under way at the press: \(differing) samples differ")
         #expect(report.thumbnailWidth > 0 && report.thumbnail.count == report.thumbnailWidth * report.thumbnailHeight * 3)
         // The counter was written before the files.
-        #expect(PhotoCounter(folder: rig.state.path).load() == PhotoNumber(folder: 100, file: 1))
+        #expect(PhotoCounter(folder: rig.state.path).load() == PhotoNumber(folder: 100, file: attempts))
     }
 
     /// The photo looks like the viewfinder: the JPEG, brought to the preview's half size,
@@ -110,7 +130,9 @@ struct CaptureTests {
         defer { rig.stop() }
         // Auto exposure and white balance settle first.
         #expect(waitUntil { rig.recorder.count >= 30 })
-        #expect(rig.pipeline.mailbox.requestCapture(at: monotonicSeconds()))
+        let press = monotonicSeconds()
+        rig.recorder.keepAround(Int64(press * 1e9))
+        #expect(rig.pipeline.mailbox.requestCapture(at: press))
         #expect(waitUntil { rig.photoReport().saved == 1 }, "saved: \(rig.log.text)")
         let report = rig.photoReport()
         let frame = try #require(rig.recorder.recorded.first { $0.sequence == report.lastSequence })
