@@ -71,15 +71,9 @@ public enum DNGEncoder {
     private static func writePreview(_ preview: RGBImage, into file: TIFFMemoryFile) throws(PhotoEncodingError) {
         let rowBytes = preview.width * 3
         let rowsPerStrip = rowsPerStrip(bytesPerRow: rowBytes, height: preview.height)
-        try file.set(TIFFTAG_SUBFILETYPE, UInt32(FILETYPE_REDUCEDIMAGE))
-        try file.set(TIFFTAG_IMAGEWIDTH, UInt32(preview.width))
-        try file.set(TIFFTAG_IMAGELENGTH, UInt32(preview.height))
-        try file.set(TIFFTAG_BITSPERSAMPLE, UInt16(8))
-        try file.set(TIFFTAG_SAMPLESPERPIXEL, UInt16(3))
-        try file.set(TIFFTAG_PHOTOMETRIC, UInt16(PHOTOMETRIC_RGB))
-        try file.set(TIFFTAG_PLANARCONFIG, UInt16(PLANARCONFIG_CONTIG))
-        try file.set(TIFFTAG_COMPRESSION, UInt16(COMPRESSION_NONE))
-        try file.set(TIFFTAG_ROWSPERSTRIP, UInt32(rowsPerStrip))
+        try file.setUncompressedImage(subfileType: UInt32(FILETYPE_REDUCEDIMAGE), width: preview.width,
+                                      height: preview.height, bitsPerSample: 8, samplesPerPixel: 3,
+                                      photometric: UInt16(PHOTOMETRIC_RGB), rowsPerStrip: rowsPerStrip)
         // Rows are gathered into one block a strip: the preview's rows may be padded.
         let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: rowsPerStrip * rowBytes)
         defer { strip.deallocate() }

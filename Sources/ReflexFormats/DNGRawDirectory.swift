@@ -39,15 +39,9 @@ enum DNGRawDirectory {
 
     private static func setImageTags(_ layout: RawLayout, rowsPerStrip: Int,
                                      into file: TIFFMemoryFile) throws(PhotoEncodingError) {
-        try file.set(TIFFTAG_SUBFILETYPE, UInt32(0))  // the main image
-        try file.set(TIFFTAG_IMAGEWIDTH, UInt32(layout.width))
-        try file.set(TIFFTAG_IMAGELENGTH, UInt32(layout.height))
-        try file.set(TIFFTAG_BITSPERSAMPLE, UInt16(16))
-        try file.set(TIFFTAG_SAMPLESPERPIXEL, UInt16(1))
-        try file.set(TIFFTAG_PHOTOMETRIC, UInt16(PHOTOMETRIC_CFA))
-        try file.set(TIFFTAG_PLANARCONFIG, UInt16(PLANARCONFIG_CONTIG))
-        try file.set(TIFFTAG_COMPRESSION, UInt16(COMPRESSION_NONE))
-        try file.set(TIFFTAG_ROWSPERSTRIP, UInt32(rowsPerStrip))
+        // (Subfile type 0: the main image.)
+        try file.setUncompressedImage(subfileType: 0, width: layout.width, height: layout.height, bitsPerSample: 16,
+                                      samplesPerPixel: 1, photometric: UInt16(PHOTOMETRIC_CFA), rowsPerStrip: rowsPerStrip)
     }
 
     /// The CFA and black-level patterns start at the active area's corner (DNG's rule; LibRaw

@@ -123,6 +123,20 @@ final class TIFFMemoryFile {
 
     /// Writes the directory being filled and starts the next (a SubIFD, when the one written
     /// announced SubIFDs).
+    /// The tags of an uncompressed image in strips, its samples side by side.
+    func setUncompressedImage(subfileType: UInt32, width: Int, height: Int, bitsPerSample: UInt16,
+                              samplesPerPixel: UInt16, photometric: UInt16, rowsPerStrip: Int) throws(PhotoEncodingError) {
+        try set(TIFFTAG_SUBFILETYPE, subfileType)
+        try set(TIFFTAG_IMAGEWIDTH, UInt32(width))
+        try set(TIFFTAG_IMAGELENGTH, UInt32(height))
+        try set(TIFFTAG_BITSPERSAMPLE, bitsPerSample)
+        try set(TIFFTAG_SAMPLESPERPIXEL, samplesPerPixel)
+        try set(TIFFTAG_PHOTOMETRIC, photometric)
+        try set(TIFFTAG_PLANARCONFIG, UInt16(PLANARCONFIG_CONTIG))
+        try set(TIFFTAG_COMPRESSION, UInt16(COMPRESSION_NONE))
+        try set(TIFFTAG_ROWSPERSTRIP, UInt32(rowsPerStrip))
+    }
+
     func writeDirectory() throws(PhotoEncodingError) {
         guard TIFFWriteDirectory(tiff) == 1 else { throw failure("cannot write a TIFF directory") }
     }
