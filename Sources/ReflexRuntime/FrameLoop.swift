@@ -105,6 +105,9 @@ public final class FrameLoop: @unchecked Sendable {
     private var capturedAt = -Double.infinity
     /// How long the mark that a photo was taken stays (fading out).
     public static let captureMarkSeconds = 0.2
+    /// Until when the notice on screen stays.
+    private var noticeUntil = -Double.infinity
+    public static let noticeSeconds = 3.0
     public private(set) var statistics = Statistics()
 
     // Statistics for other threads: the requester bumps `requested` and waits for `answered`
@@ -282,6 +285,7 @@ public final class FrameLoop: @unchecked Sendable {
         answerStatisticsRequest()
         if cameraStatus.update(&status) { take(status.sensor) }
         takePhotoReport(status.photo)
+        if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
         if status.storageChecked {
             state.storage = StoragePolicy.indicator(freeBytes: status.storageFreeBytes, sensorPixels: report.sensorPixels,
@@ -344,6 +348,10 @@ public final class FrameLoop: @unchecked Sendable {
             let outcome = controller.handle(event, at: time, metered: metered)
             if outcome.settingsChanged { changed = true }
             if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
+            if let notice = outcome.notice {
+                state.notice = notice
+                noticeUntil = now + FrameLoop.noticeSeconds
+            }
             if outcome.lockChanged {
                 state.exposureLocked = controller.locked
                 mailbox?.lockExposure(controller.locked)
@@ -400,7 +408,7 @@ public final class FrameLoop: @unchecked Sendable {
     private func isAnimating(at now: Double) -> Bool {
         !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
             || controller.peaking(at: now) || controller.zoom.isRamping
-            || now - capturedAt < FrameLoop.captureMarkSeconds
+            || now - capturedAt < FrameLoop.captureMarkSeconds || now < noticeUntil
     }
 
     /// The layout for the newest frame's size (made again only when that changes).

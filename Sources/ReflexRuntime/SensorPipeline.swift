@@ -218,6 +218,7 @@ public final class SensorPipeline: @unchecked Sendable {
         if exposure != nil && exposure!.locked != locked {
             exposure!.locked = locked
             log(locked ? "camera: exposure and white balance held (half press)" : "camera: exposure and white balance free again")
+            try session.holdFocus(locked, settings: chosen)
         }
         while let request = mailbox.takeCaptureRequest() {
             report.captureRequestsTaken += 1

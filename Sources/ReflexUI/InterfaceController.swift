@@ -80,6 +80,8 @@ public struct InterfaceController: Sendable {
         public var capture: Double?
         /// The half press's lock changed (exposure and white balance held, or let go).
         public var lockChanged = false
+        /// A one-line reason to show for a while (what was asked cannot be done).
+        public var notice: String?
 
         public init() {}
     }
@@ -187,6 +189,7 @@ public struct InterfaceController: Sendable {
             outcome.settingsChanged = model.setWhiteBalance(whiteBalance)
         case .format:
             let offered = model.availableFormats
+            if offered.count == 1 { outcome.notice = InterfaceText.rawUnavailable }
             let current = offered.firstIndex(of: model.settings.format) ?? -1
             let next = offered[(current + 1) % offered.count]
             if next != model.settings.format {

@@ -96,6 +96,7 @@ public enum InterfaceText {
         case .fix: result.append(("GPS", false))
         }
         if state.exposureLocked { result.append(("AE-L", true)) }
+        if let notice = state.notice { result.append((notice, true)) }
         result.append((state.settings.format.label, false))
         return result
     }
@@ -108,6 +109,9 @@ public enum InterfaceText {
         case .reconnecting: ("Camera disconnected — reconnecting", "Check the camera's cable. The picture comes back as soon as it does.")
         }
     }
+
+    /// Why the format badge stays on JPEG.
+    public static let rawUnavailable = "No RAW: this camera sends no raw frames"
 
     public static let storageMissing = (title: "Storage card missing",
                                         detail: "Insert a card to take pictures. The viewfinder keeps working.")

@@ -21,6 +21,8 @@ public struct ViewState: Sendable, Equatable {
     public var rawAvailable = true
     /// The last photo taken, shown in a corner.
     public var lastPhoto: PhotoThumbnail?
+    /// A one-line reason shown in the top bar for a few seconds.
+    public var notice: String?
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

@@ -212,3 +212,23 @@ struct CaptureTests {
         return (Int(width), Int(height), rgb)
     }
 }
+
+/// The shutter's half press through the mailbox: Auto exposure, white balance and the
+/// autofocus (the simulated sensor has one) held, then let go.
+@Suite("The half press")
+struct HalfPressTests {
+    @Test func itHoldsExposureWhiteBalanceAndFocusUntilLetGo() {
+        let log = TestLog()
+        let pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: FrameSinkTests.binned,
+                                      log: log.write)
+        #expect(pipeline.start())
+        defer { pipeline.stop() }
+        #expect(waitUntil { pipeline.status.latestSensorReport().status == .streaming })
+        pipeline.mailbox.lockExposure(true)
+        #expect(waitUntil(seconds: 10) { log.text.contains("autofocus held") }, "\(log.text)")
+        #expect(log.text.contains("exposure and white balance held (half press)"))
+        pipeline.mailbox.lockExposure(false)
+        #expect(waitUntil(seconds: 10) { log.text.contains("autofocus free again") }, "\(log.text)")
+        #expect(log.text.contains("exposure and white balance free again"))
+    }
+}

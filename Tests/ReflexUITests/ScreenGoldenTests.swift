@@ -90,6 +90,9 @@ import Testing
             return x < 32 ? [UInt8(200), UInt8(60 + y * 4), 40] : [40, UInt8(120 + y * 3), 220]
         }, width: 64, height: 36)
         list.append(Case(name: "photo-taken", state: shot, captureMark: 0.8))
+        var noRaw = ViewState(readout: readout)
+        noRaw.notice = InterfaceText.rawUnavailable
+        list.append(Case(name: "raw-unavailable", state: noRaw))
         list.append(Case(name: "storage-missing", state: ViewState(readout: readout, storage: .missing)))
         list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))
         list.append(Case(name: "reconnecting", state: ViewState(screen: .reconnecting, readout: readout)))

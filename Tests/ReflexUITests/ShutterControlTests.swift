@@ -58,7 +58,9 @@ import Testing
         var noRaw = InterfaceController(model: CameraModel(settings: CameraSettings(), limits: SensorLimits(
             isoRange: 100...1600, exposureRange: 0.001...0.1, hasFocusControl: false, hasRawFormat: false)),
                                         layout: Self.layout, now: 0)
-        #expect(!InterfaceControllerTests.tap(&noRaw, Self.layout.formatBadge, at: 1).settingsChanged)
+        let refused = InterfaceControllerTests.tap(&noRaw, Self.layout.formatBadge, at: 1)
+        #expect(!refused.settingsChanged)
+        #expect(refused.notice == InterfaceText.rawUnavailable, "the reason, in one line")
         #expect(noRaw.model.settings.format == .jpeg)
     }
 }

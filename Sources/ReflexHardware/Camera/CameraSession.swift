@@ -240,6 +240,19 @@ public final class CameraSession {
         }
     }
 
+    /// The shutter's half press holds autofocus where it is (where the camera autofocuses),
+    /// and lets it go again.
+    public func holdFocus(_ hold: Bool, settings: CameraSettings) throws(CameraError) {
+        guard let camera, let lens else { return }
+        do {
+            if try lens.holdAutofocus(hold, settings, on: camera) { log("camera: autofocus " + (hold ? "held" : "free again")) }
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            log("camera: cannot hold the focus: \(error)")
+        }
+    }
+
     /// Asks the camera's own zoom for `factor` from the frame after `sequence` (where it has a
     /// zoom control; the ISP crops the rest). A control the driver refuses leaves zoom to the
     /// ISP from then on.

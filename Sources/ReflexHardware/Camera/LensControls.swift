@@ -59,4 +59,13 @@ struct LensControls {
         }
         return done.isEmpty ? nil : done.joined(separator: ", ")
     }
+
+    /// The shutter's half press: an autofocusing lens stops where it is (FOCUS_AUTO off
+    /// keeps the position autofocus found) until it is let go. Nothing for a manual focus or
+    /// a camera without autofocus; returns whether the lens was held or freed.
+    func holdAutofocus(_ hold: Bool, _ settings: CameraSettings, on camera: CameraDevice) throws(CameraError) -> Bool {
+        guard let focusAuto, settings.mode != .pro || settings.focus == .auto else { return false }
+        try camera.setControl(focusAuto.id, to: hold ? 0 : 1)
+        return true
+    }
 }
