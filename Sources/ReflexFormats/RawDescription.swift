@@ -21,7 +21,7 @@ public struct RawDescription: Sendable, Equatable {
     public var baselineExposure: Double
     /// Noise variance = scale × signal + offset, signal 0…1 (DNG NoiseProfile, one pair for
     /// every plane); nil where unknown.
-    public var noiseProfile: (scale: Double, offset: Double)?
+    public var noiseProfile: NoiseProfile?
     /// The pixels that see light, where the sensor has margins (DNG ActiveArea); nil: all.
     public var activeArea: PixelRect?
     /// The part of the active area to show (DNG DefaultCropOrigin/Size, relative to it); nil: all.
@@ -29,7 +29,7 @@ public struct RawDescription: Sendable, Equatable {
 
     public init(uniqueCameraModel: String, blackLevels: [Double], whiteLevel: Int, calibrations: [ColorCalibrationSet],
                 asShotNeutral: SIMD3<Double>?, baselineExposure: Double = 0,
-                noiseProfile: (scale: Double, offset: Double)? = nil, activeArea: PixelRect? = nil,
+                noiseProfile: NoiseProfile? = nil, activeArea: PixelRect? = nil,
                 defaultCrop: PixelRect? = nil) {
         precondition(blackLevels.count == 4, "one black level for each sample of the 2×2 tile")
         precondition(!calibrations.isEmpty && calibrations.count <= 2, "one or two calibrations")
@@ -37,14 +37,6 @@ public struct RawDescription: Sendable, Equatable {
         (self.blackLevels, self.whiteLevel, self.calibrations) = (blackLevels, whiteLevel, calibrations)
         (self.asShotNeutral, self.baselineExposure, self.noiseProfile) = (asShotNeutral, baselineExposure, noiseProfile)
         (self.activeArea, self.defaultCrop) = (activeArea, defaultCrop)
-    }
-
-    public static func == (a: RawDescription, b: RawDescription) -> Bool {
-        a.uniqueCameraModel == b.uniqueCameraModel && a.blackLevels == b.blackLevels && a.whiteLevel == b.whiteLevel
-            && a.calibrations == b.calibrations && a.asShotNeutral == b.asShotNeutral
-            && a.baselineExposure == b.baselineExposure && a.noiseProfile?.scale == b.noiseProfile?.scale
-            && a.noiseProfile?.offset == b.noiseProfile?.offset && a.activeArea == b.activeArea
-            && a.defaultCrop == b.defaultCrop
     }
 }
 

@@ -53,7 +53,7 @@ public struct SensorCalibration: Sendable, Equatable {
     public var forwardMatrixA: Matrix3?
     /// Noise variance = scale × signal + offset at gain 1× (signal 0…1); nil: a typical small
     /// sensor's is assumed (see `noise(atGain:)`).
-    public var noiseProfile: (scale: Double, offset: Double)?
+    public var noiseProfile: NoiseProfile?
     public var make = "Reflex"
     public var model = "Reflex camera"
     public var lensModel: String?
@@ -68,25 +68,10 @@ public struct SensorCalibration: Sendable, Equatable {
 
     /// A typical small sensor at gain 1×: about 4000 electrons at white, 3 electrons of read
     /// noise (an estimate, for boards that give no noise-profile).
-    static let typicalNoise = (scale: 1.0 / 4000, offset: (3.0 / 4000) * (3.0 / 4000))
+    static let typicalNoise = NoiseProfile(scale: 1.0 / 4000, offset: (3.0 / 4000) * (3.0 / 4000))
 
-    /// The noise at an analogue gain: shot noise's variance grows with the gain, read noise's
-    /// with its square (signal 0…1 of the raw range).
-    public func noise(atGain gain: Double) -> (scale: Double, offset: Double) {
-        let unity = noiseProfile ?? SensorCalibration.typicalNoise
-        return (unity.scale * gain, unity.offset * gain * gain)
-    }
-
-    public static func == (a: SensorCalibration, b: SensorCalibration) -> Bool {
-        a.gainControl == b.gainControl && a.gainUnity == b.gainUnity && a.baseISO == b.baseISO
-            && a.blackLevel == b.blackLevel && a.fNumber == b.fNumber && a.focalLengthMillimetres == b.focalLengthMillimetres
-            && a.controlDelayFrames == b.controlDelayFrames && a.lineTime == b.lineTime && a.zoomUnity == b.zoomUnity
-            && a.previewWidth == b.previewWidth && a.previewHeight == b.previewHeight
-            && a.previewFramesPerSecond == b.previewFramesPerSecond && a.colorMatrix == b.colorMatrix
-            && a.colorMatrixA == b.colorMatrixA && a.forwardMatrix == b.forwardMatrix && a.forwardMatrixA == b.forwardMatrixA
-            && a.noiseProfile?.scale == b.noiseProfile?.scale && a.noiseProfile?.offset == b.noiseProfile?.offset
-            && a.make == b.make && a.model == b.model && a.lensModel == b.lensModel && a.focalLength35mm == b.focalLength35mm
-    }
+    /// The noise at an analogue gain (the board's, else a typical sensor's).
+    public func noise(atGain gain: Double) -> NoiseProfile { (noiseProfile ?? SensorCalibration.typicalNoise).atGain(gain) }
 
     public typealias Problem = KeyValueText.ConfigurationProblem
 
@@ -128,7 +113,7 @@ public struct SensorCalibration: Sendable, Equatable {
             case "noise-profile":
                 let numbers = value.split(separator: " ").compactMap { Double($0) }
                 guard numbers.count == 2, numbers.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 1 }) else { return .badValue }
-                calibration.noiseProfile = (numbers[0], numbers[1])
+                calibration.noiseProfile = NoiseProfile(scale: numbers[0], offset: numbers[1])
             case "make", "model", "lens-model":
                 guard !value.isEmpty, value.count <= 64, value.allSatisfy({ $0.isASCII && !$0.isNewline }) else {
                     return .badValue

@@ -72,12 +72,7 @@ public final class CaptureService: @unchecked Sendable {
         }
         log("capture: \(tickets.count) photo(s) asked for by another program")
         for ticket in tickets {
-            let deadline = monotonicSeconds() + CaptureService.patience
-            var result = stills.result(forTicket: ticket)
-            while result == nil && monotonicSeconds() < deadline && !thread.isStopping {
-                _ = thread.pause(seconds: 0.02)
-                result = stills.result(forTicket: ticket)
-            }
+            let result = stills.waitForResult(ticket: ticket, seconds: CaptureService.patience) { thread.isStopping }
             guard UnixSocket.writeLine(connection, CaptureService.reply(result)) else { return }
         }
     }

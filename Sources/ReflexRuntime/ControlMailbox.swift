@@ -38,8 +38,9 @@ public final class ControlMailbox: @unchecked Sendable {
         var time: Double, zoom: Double, format: CaptureFormat?, ticket: Int?
     }
     /// The loop's presses, and other programs' (one sending thread each).
-    private let presses = HandOffQueue<Press>(capacity: ControlMailbox.captureSlots)
-    private let remotePresses = HandOffQueue<Press>(capacity: ControlMailbox.captureSlots)
+    /// (Both wake the sensor thread through the mailbox's one eventfd.)
+    private let presses: HandOffQueue<Press>
+    private let remotePresses: HandOffQueue<Press>
     private let remoteTickets = Atomic<Int>(0)
     private var capturesTaken = 0
     private var zoomTaken = 0
@@ -53,7 +54,10 @@ public final class ControlMailbox: @unchecked Sendable {
     private let rare = RareMessages()
     private let wakeUp = EventSignal()
 
-    public init() {}
+    public init() {
+        presses = HandOffQueue(capacity: ControlMailbox.captureSlots, wakes: wakeUp)
+        remotePresses = HandOffQueue(capacity: ControlMailbox.captureSlots, wakes: wakeUp)
+    }
 
     // MARK: the senders' side
 
@@ -75,18 +79,14 @@ public final class ControlMailbox: @unchecked Sendable {
     /// are still waiting (the press is refused, not lost unseen). From the loop only.
     @discardableResult
     public func requestCapture(at time: Double, zoom: Double = 1) -> Bool {
-        guard presses.send(Press(time: time, zoom: zoom, format: nil, ticket: nil)) else { return false }
-        wakeUp.signal()
-        return true
+        presses.send(Press(time: time, zoom: zoom, format: nil, ticket: nil))
     }
 
     /// A press from another program (`reflex capture`, one thread of it), with a format for
     /// this photo only; its ticket, which its photo's result carries, or nil when refused.
     public func requestRemoteCapture(at time: Double, format: CaptureFormat?) -> Int? {
         let ticket = remoteTickets.add(1, ordering: .relaxed).newValue
-        guard remotePresses.send(Press(time: time, zoom: 1, format: format, ticket: ticket)) else { return nil }
-        wakeUp.signal()
-        return ticket
+        return remotePresses.send(Press(time: time, zoom: 1, format: format, ticket: ticket)) ? ticket : nil
     }
 
     /// The shutter's half press: hold exposure and white balance (and focus) as they are,

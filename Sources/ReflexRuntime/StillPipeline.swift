@@ -1,6 +1,7 @@
 import ReflexCore
 import ReflexFormats
 import ReflexHardware
+import ReflexISP
 import ReflexStorage
 import ReflexSystem
 import Synchronization
@@ -44,6 +45,22 @@ public final class StillPipeline: @unchecked Sendable {
         self.log = log
     }
 
+    /// Photos for `sensor`'s camera, saved to the card at `cardFolder`: a zero-lag ring
+    /// within the memory budget (sized for the preview's frames at 16 bits a sample; they
+    /// grow if a larger mode streams) becomes one of its sinks, and the photo thread starts.
+    /// Returns the pipeline and how many frames the ring keeps.
+    public static func start(for sensor: SensorPipeline, calibration: SensorCalibration, cardFolder: String,
+                             stateFolder: String, software: String, log: @escaping Log) -> (StillPipeline, keptFrames: Int) {
+        let ring = ZeroLagRing.sized(budgetBytes: MemoryBudget.forFrames(),
+                                     frameBytes: calibration.previewWidth * calibration.previewHeight * 2)
+        let stills = StillPipeline(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder),
+                                   describer: PhotoDescriber(calibration: calibration, software: software),
+                                   status: sensor.status, giveBack: { ring.giveBack($0) }, log: log)
+        sensor.takePhotos(ring: ring, stills: stills)
+        stills.start()
+        return (stills, ring.ringFrames)
+    }
+
     @discardableResult
     public func start() -> Bool {
         let removed = card.removeLeftovers()
@@ -68,6 +85,17 @@ public final class StillPipeline: @unchecked Sendable {
     /// The result of the press with `ticket` (`ControlMailbox.requestRemoteCapture`), once saved or failed.
     public func result(forTicket ticket: Int) -> PhotoResult? {
         results.withLock { $0.first { $0.ticket == ticket } }
+    }
+
+    /// Waits (polling) for the result of the press with `ticket`, up to `seconds` or until
+    /// `interrupted` says so; nil if none came.
+    public func waitForResult(ticket: Int, seconds: Double, interrupted: () -> Bool = { false }) -> PhotoResult? {
+        let deadline = monotonicSeconds() + seconds
+        while monotonicSeconds() < deadline && !interrupted() {
+            if let result = result(forTicket: ticket) { return result }
+            usleep(10_000)
+        }
+        return result(forTicket: ticket)
     }
 
     private func record(_ result: PhotoResult) {

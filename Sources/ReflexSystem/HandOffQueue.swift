@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A bounded queue from one thread to another, in order, with no lock: the sender never
-/// waits (a full queue refuses), the receiver sleeps on its eventfd. Its slots are made once,
+/// waits (a full queue refuses), the receiver sleeps on an eventfd: its own, or one it shares
+/// with other messages (`wakes`). Its slots are made once,
 /// so values without heap storage of their own (or references to objects made beforehand)
 /// cross with no allocation. One sending thread and one receiving thread.
 public final class HandOffQueue<Element>: @unchecked Sendable {
@@ -9,9 +10,11 @@ public final class HandOffQueue<Element>: @unchecked Sendable {
     public let capacity: Int
     private let sent = Atomic<Int>(0)
     private let received = Atomic<Int>(0)
-    private let wakeUp = EventSignal()
+    private let wakeUp: EventSignal
 
-    public init(capacity: Int) {
+    /// `wakes`: the receiver's eventfd, when it waits for more than this queue.
+    public init(capacity: Int, wakes: EventSignal? = nil) {
+        wakeUp = wakes ?? EventSignal()
         self.capacity = max(capacity, 1)
         slots = .allocate(capacity: self.capacity)
         slots.initialize(repeating: nil, count: self.capacity)
@@ -39,9 +42,6 @@ public final class HandOffQueue<Element>: @unchecked Sendable {
     }
 
     // MARK: the receiver's side
-
-    /// Readable when something was sent.
-    public var wakeDescriptor: Int32 { wakeUp.descriptor }
 
     /// Sleeps until something is sent or `milliseconds` pass.
     public func wait(milliseconds: Int32) { wakeUp.wait(milliseconds: milliseconds) }

@@ -93,13 +93,8 @@ struct Capture: ParsableCommand {
         let log = CaptureLog()
         let sensor = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
                                     log: log.write)
-        let frameBytes = calibration.previewWidth * calibration.previewHeight * 2
-        let ring = ZeroLagRing.sized(budgetBytes: MemoryBudget.forFrames(), frameBytes: frameBytes)
-        let stills = StillPipeline(card: PhotoCard(root: card), counter: PhotoCounter(folder: stateFolder),
-                                   describer: PhotoDescriber(calibration: calibration, software: "Reflex \(Reflex.version)"),
-                                   status: sensor.status, giveBack: { ring.giveBack($0) }, log: log.write)
-        sensor.takePhotos(ring: ring, stills: stills)
-        stills.start()
+        let (stills, _) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: card,
+                                              stateFolder: stateFolder, software: "Reflex \(Reflex.version)", log: log.write)
         sensor.start()
         defer {
             sensor.stop()
@@ -116,9 +111,9 @@ struct Capture: ParsableCommand {
         }
         var failures = 0
         for ticket in tickets {
-            let deadline = monotonicSeconds() + CaptureService.patience
-            while stills.result(forTicket: ticket) == nil && monotonicSeconds() < deadline { usleep(10_000) }
-            if !report(CaptureService.reply(stills.result(forTicket: ticket))) { failures += 1 }
+            if !report(CaptureService.reply(stills.waitForResult(ticket: ticket, seconds: CaptureService.patience))) {
+                failures += 1
+            }
         }
         if failures > 0 { throw ExitCode(1) }
     }

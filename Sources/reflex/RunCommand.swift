@@ -66,7 +66,7 @@ struct Run: ParsableCommand {
         writer.start()
         let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: camera.cameraChoice,
                                             status: status, log: { log($0) })
-        let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, status: status)
+        let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder)
         sensorPipeline.start()
         let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, stills: stills,
                                             log: { log($0) })
@@ -117,17 +117,11 @@ struct Run: ParsableCommand {
 
     /// Photos: a zero-lag ring within the memory budget, and the photo thread that saves
     /// each press's frame to the card.
-    private func startPhotos(_ sensor: SensorPipeline, calibration: SensorCalibration, stateFolder: String,
-                             status: StatusBoard) -> StillPipeline {
-        // Sized for the preview's frames at 16 bits a sample (they grow if a larger mode streams).
-        let frameBytes = calibration.previewWidth * calibration.previewHeight * 2
-        let ring = ZeroLagRing.sized(budgetBytes: MemoryBudget.forFrames(), frameBytes: frameBytes)
-        let stills = StillPipeline(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder),
-                                   describer: PhotoDescriber(calibration: calibration, software: "Reflex \(Reflex.version)"),
-                                   status: status, giveBack: { ring.giveBack($0) }, log: { log($0) })
-        sensor.takePhotos(ring: ring, stills: stills)
-        stills.start()
-        log("photos: to \(cardFolder)/DCIM; the last \(ring.ringFrames) frames kept for zero shutter lag")
+    private func startPhotos(_ sensor: SensorPipeline, calibration: SensorCalibration, stateFolder: String) -> StillPipeline {
+        let (stills, kept) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: cardFolder,
+                                                 stateFolder: stateFolder, software: "Reflex \(Reflex.version)",
+                                                 log: { log($0) })
+        log("photos: to \(cardFolder)/DCIM; the last \(kept) frames kept for zero shutter lag")
         return stills
     }
 

@@ -66,10 +66,9 @@ struct ShutterLagBench {
         }
         var underWay = 0, late = 0, lagFrames = 0.0, nextFrameLag = 0.0, missing = 0
         for (ticket, press) in tickets {
-            let deadline = monotonicSeconds() + 30
-            while stills.result(forTicket: ticket) == nil && monotonicSeconds() < deadline { usleep(5000) }
+            let result = stills.waitForResult(ticket: ticket, seconds: 30)
             let frames = timeline.recorded
-            guard let result = stills.result(forTicket: ticket), result.error == nil,
+            guard let result, result.error == nil,
                   let expected = frames.first(where: { $0.end >= press }) else {
                 missing += 1
                 continue

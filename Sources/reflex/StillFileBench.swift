@@ -23,7 +23,7 @@ struct StillFileBench {
         RawDescription(uniqueCameraModel: "Reflex Bench", blackLevels: Array(repeating: Double(frame.parameters.blackLevel), count: 4),
                        whiteLevel: frame.parameters.whiteLevel,
                        calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
-                       asShotNeutral: SIMD3(1 / 1.2, 1, 1 / 1.4), noiseProfile: (1e-4, 1e-7))
+                       asShotNeutral: SIMD3(1 / 1.2, 1, 1 / 1.4), noiseProfile: NoiseProfile(scale: 1e-4, offset: 1e-7))
     }
 
     func run() throws {

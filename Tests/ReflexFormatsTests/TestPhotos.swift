@@ -29,7 +29,7 @@ enum TestPhotos {
                             activeArea: PixelRect? = nil, defaultCrop: PixelRect? = nil) -> RawDescription {
         RawDescription(uniqueCameraModel: "Reflex Reflex One", blackLevels: blackLevels, whiteLevel: whiteLevel,
                        calibrations: calibrations, asShotNeutral: asShotNeutral, baselineExposure: 0.25,
-                       noiseProfile: (scale: 2.0e-5, offset: 4.0e-7), activeArea: activeArea, defaultCrop: defaultCrop)
+                       noiseProfile: NoiseProfile(scale: 2.0e-5, offset: 4.0e-7), activeArea: activeArea, defaultCrop: defaultCrop)
     }
 
     /// A smooth picture with colour in it: a diagonal gradient in each channel.

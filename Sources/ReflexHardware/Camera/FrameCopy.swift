@@ -1,4 +1,3 @@
-import ReflexCore
 import ReflexISP
 
 /// A copy of one frame and what is known of it, in memory allocated once and reused: a slot
@@ -10,7 +9,6 @@ public final class FrameCopy: @unchecked Sendable {
     public private(set) var mode: CameraSession.Mode?
     public private(set) var sequence: UInt32 = 0
     public private(set) var timestampNanoseconds: Int64 = 0
-    public private(set) var timestampMark: ShutterMoment.TimestampMark = .endOfFrame
     public private(set) var exposure = ExposureSetting(exposure: 0, analogGain: 1)
     public private(set) var parameters: ISPParameters?
     public private(set) var sensorZoom = 1.0
@@ -34,7 +32,6 @@ public final class FrameCopy: @unchecked Sendable {
         mode = frame.mode
         sequence = frame.sequence
         timestampNanoseconds = frame.timestampNanoseconds
-        timestampMark = frame.timestampMark
         exposure = frame.exposure
         parameters = frame.parameters
         sensorZoom = frame.sensorZoom

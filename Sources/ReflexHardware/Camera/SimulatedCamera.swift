@@ -280,7 +280,7 @@ extension SensorCalibration {
         calibration.lensModel = "4.4mm f/2.8"
         // Its noise (SimulatedScene): σ = 0.3·√(signal·gain) + 2·gain sample units.
         let range = Double(SimulatedScene.whiteLevel - SimulatedScene.blackLevel)
-        calibration.noiseProfile = (0.09 / range, 4 / (range * range))
+        calibration.noiseProfile = NoiseProfile(scale: 0.09 / range, offset: 4 / (range * range))
         return calibration
     }
 }

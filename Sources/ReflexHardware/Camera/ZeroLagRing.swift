@@ -55,10 +55,6 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
     }
 
     public var ringFrames: Int { ring.count }
-    public var spares: Int { copies.count - ring.count }
-
-    /// Bytes the ring and its spares hold.
-    public var memoryBytes: Int { copies.reduce(0) { $0 + $1.bytes.count } }
 
     // MARK: the sensor thread's side
 
