@@ -66,6 +66,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// The interface's rules and the camera model they change.
     private var controller: InterfaceController
     private let input: InputSource?
+    /// The board's vibrator, if it has one: what the hand feels for each input.
+    private let haptics: Haptics?
     private let settingsWriter: SettingsWriter?
     private let fNumberTenths: Int
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
@@ -126,8 +128,9 @@ public final class FrameLoop: @unchecked Sendable {
     public init(display: DisplayOutput, preview: PreviewSink, status: StatusBoard, mailbox: ControlMailbox?,
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
-                shutterKeys: ShutterKeys = ShutterKeys()) {
+                shutterKeys: ShutterKeys = ShutterKeys(), haptics: Haptics? = nil) {
         self.paintPatience = paintPatience
+        self.haptics = haptics
         self.input = input
         self.settingsWriter = settingsWriter
         self.display = display
@@ -343,10 +346,12 @@ public final class FrameLoop: @unchecked Sendable {
         let metered = MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
                                     focus: report.focus, kelvin: report.kelvin)
         var changed = false
+        var felt: HapticEffect?
         input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
             // Each event at its own kernel time: a press is the photo's moment.
             let outcome = controller.handle(event, at: time, metered: metered)
             if outcome.settingsChanged { changed = true }
+            felt = HapticEffect.stronger(felt, outcome.haptic)
             if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
             if let notice = outcome.notice {
                 state.notice = notice
@@ -357,6 +362,8 @@ public final class FrameLoop: @unchecked Sendable {
                 mailbox?.lockExposure(controller.locked)
             }
         }
+        // One pulse for what this wake-up brought (a fast spin's detents arrive together).
+        if let felt { haptics?.play(felt) }
         guard changed else { return }
         state.settings = controller.model.settings
         mailbox?.send(state.settings)

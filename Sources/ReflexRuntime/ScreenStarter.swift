@@ -20,6 +20,8 @@ public struct ScreenStarter {
     let fontFolder: String?
     /// The board's shutter keys.
     public var shutterKeys = ShutterKeys()
+    /// The board's vibrator, kept across displays.
+    public var haptics: Haptics?
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -61,7 +63,7 @@ public struct ScreenStarter {
             }
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
-                                    shutterKeys: shutterKeys)
+                                    shutterKeys: shutterKeys, haptics: haptics)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

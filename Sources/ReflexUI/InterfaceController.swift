@@ -76,6 +76,8 @@ public struct InterfaceController: Sendable {
         /// Stops stepped and whether a bound was hit (for haptics and sound).
         public var ticks = 0
         public var bumped = false
+        /// A switch of mode or format (or a dial back on Auto): confirmed under the finger.
+        public var confirmed = false
         /// The shutter was pressed at this time (the event's own): take a photo.
         public var capture: Double?
         /// The half press's lock changed (exposure and white balance held, or let go).
@@ -84,6 +86,14 @@ public struct InterfaceController: Sendable {
         public var notice: String?
 
         public init() {}
+
+        /// What the hand should feel for this event, if anything.
+        public var haptic: HapticEffect? {
+            if capture != nil { return .shutter }
+            if bumped { return .bump }
+            if confirmed { return .confirm }
+            return ticks > 0 ? .tick : nil
+        }
     }
 
     public func peaking(at now: Double) -> Bool { now < peakingUntil }
@@ -175,11 +185,13 @@ public struct InterfaceController: Sendable {
         case .toggle:
             let mode: ShootingMode = model.settings.mode == .pro ? .auto : .pro
             outcome.settingsChanged = model.setMode(mode)
+            outcome.confirmed = outcome.settingsChanged
             reveal.set(shown: mode == .pro, at: now)
             lastTap = nil
         case .dial(let dial):
             if let lastTap, lastTap.dial == dial, now - lastTap.time <= InterfaceController.doubleTapInterval {
                 outcome.settingsChanged = model.resetToAuto(dial)
+                outcome.confirmed = outcome.settingsChanged
                 self.lastTap = nil
             } else {
                 outcome.settingsChanged = model.select(dial)
@@ -187,6 +199,7 @@ public struct InterfaceController: Sendable {
             }
         case .preset(let whiteBalance):
             outcome.settingsChanged = model.setWhiteBalance(whiteBalance)
+            if outcome.settingsChanged { outcome.ticks += 1 }
         case .format:
             let offered = model.availableFormats
             if offered.count == 1 { outcome.notice = InterfaceText.rawUnavailable }
@@ -194,7 +207,7 @@ public struct InterfaceController: Sendable {
             let next = offered[(current + 1) % offered.count]
             if next != model.settings.format {
                 outcome.settingsChanged = model.setFormat(next)
-                outcome.ticks += 1
+                outcome.confirmed = true
             }
         case .shutter, .picture:
             break

@@ -77,6 +77,8 @@ struct Run: ParsableCommand {
             : ScreenStarter(choice: display, panel: panel, sensor: sensorPipeline, store: store, writer: writer,
                             fNumber: calibration.fNumber, fontFolder: fontFolder, log: { log($0) })
         screen?.shutterKeys = shutterKeys
+        let haptics = Haptics(log: { log($0) })
+        if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
@@ -106,6 +108,7 @@ struct Run: ParsableCommand {
             }
         }
         screen?.loop?.stop()
+        haptics.stop()
         captureService.stop()
         sensorPipeline.stop()
         stills.stop()

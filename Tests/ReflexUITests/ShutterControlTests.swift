@@ -50,7 +50,7 @@ import Testing
         var seen: [CaptureFormat] = []
         for step in 0..<3 {
             let outcome = InterfaceControllerTests.tap(&c, Self.layout.formatBadge, at: Double(step))
-            #expect(outcome.settingsChanged && outcome.ticks == 1, "a confirmation tick")
+            #expect(outcome.settingsChanged && outcome.haptic == .confirm, "confirmed under the finger")
             seen.append(c.model.settings.format)
         }
         #expect(seen == [.raw, .rawPlusJPEG, .jpeg])

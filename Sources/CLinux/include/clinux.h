@@ -59,3 +59,43 @@ static inline int reflex_make_thread_realtime(int priority) {
 
 /// Names the calling thread (15 characters at most), as `top -H` and /proc show it.
 static inline int reflex_name_thread(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+#include <linux/input.h>
+#include <sys/ioctl.h>
+#include <errno.h>
+#include <string.h>
+
+/// 1 if the evdev node open on `fd` is a force-feedback device that can rumble (a
+/// `pwm-vibrator`, `gpio-vibra`, a phone's motor, a gamepad), 0 if not, -errno if unreadable.
+static inline int reflex_evdev_can_rumble(int fd) {
+    unsigned char events[EV_MAX / 8 + 1] = {0}, effects[FF_MAX / 8 + 1] = {0};
+    if (ioctl(fd, EVIOCGBIT(0, sizeof(events)), events) < 0) return -errno;
+    if (!(events[EV_FF / 8] & (1 << (EV_FF % 8)))) return 0;
+    if (ioctl(fd, EVIOCGBIT(EV_FF, sizeof(effects)), effects) < 0) return -errno;
+    return (effects[FF_RUMBLE / 8] & (1 << (FF_RUMBLE % 8))) ? 1 : 0;
+}
+
+/// Uploads one rumble effect (magnitudes 0…65535, `milliseconds` long) into the device,
+/// once; returns the id it is played by, or -errno.
+static inline int reflex_evdev_upload_rumble(int fd, uint16_t strong, uint16_t weak, uint16_t milliseconds) {
+    struct ff_effect effect;
+    memset(&effect, 0, sizeof(effect));
+    effect.type = FF_RUMBLE;
+    effect.id = -1;
+    effect.replay.length = milliseconds;
+    effect.u.rumble.strong_magnitude = strong;
+    effect.u.rumble.weak_magnitude = weak;
+    if (ioctl(fd, EVIOCSFF, &effect) < 0) return -errno;
+    return effect.id;
+}
+
+/// Plays an uploaded effect once: one write of one event, nothing allocated, never blocking
+/// (the driver times the motor). Returns 0 or -errno (ENODEV: the device went away).
+static inline int reflex_evdev_play(int fd, int effect_id) {
+    struct input_event event;
+    memset(&event, 0, sizeof(event));
+    event.type = EV_FF;
+    event.code = (uint16_t)effect_id;
+    event.value = 1;
+    return write(fd, &event, sizeof(event)) == (ssize_t)sizeof(event) ? 0 : -errno;
+}

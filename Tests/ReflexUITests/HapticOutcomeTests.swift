@@ -1,0 +1,51 @@
+import ReflexCore
+import ReflexUI
+import Testing
+
+/// What the hand feels for each kind of event (seed 000: a tick per stop, resistance at the
+/// limits; a confirmation on mode and format switches and on the shutter).
+@Suite struct HapticOutcomeTests {
+    static let layout = InterfaceControllerTests.layout
+    static let metered = InterfaceControllerTests.metered
+
+    static func pro() -> InterfaceController {
+        var settings = CameraSettings()
+        settings.mode = .pro
+        return InterfaceControllerTests.controller(settings)
+    }
+
+    @Test func aDetentIsATickAndABoundIsABump() {
+        var c = Self.pro()
+        // One detent of the first dial: ISO Auto (metered 400) → 500, a tick.
+        let turn = c.handle(.wheel(wheel: 0, v120: 120), at: 1, metered: Self.metered)
+        #expect(turn.haptic == .tick)
+        // Far past the top of the range: the last steps push against the bound.
+        var last = InterfaceController.Outcome()
+        for step in 0..<80 { last = c.handle(.wheel(wheel: 0, v120: 120), at: 2 + Double(step), metered: Self.metered) }
+        #expect(last.bumped && last.haptic == .bump, "resistance at the limit")
+    }
+
+    @Test func switchesAreConfirmedAndTheShutterIsItsOwnPulse() {
+        var c = InterfaceControllerTests.controller()
+        #expect(InterfaceControllerTests.tap(&c, Self.layout.modeToggle, at: 1).haptic == .confirm)
+        #expect(InterfaceControllerTests.tap(&c, Self.layout.formatBadge, at: 2).haptic == .confirm)
+        #expect(c.handle(.key(code: KeyCode.camera, pressed: true), at: 3, metered: Self.metered).haptic == .shutter)
+        let (x, y) = InterfaceControllerTests.centre(Self.layout.shutterButton)
+        #expect(c.handle(.touchDown(slot: 0, x: x, y: y), at: 4, metered: Self.metered).haptic == .shutter)
+        // A touch on the picture, a key the camera does not use: nothing to feel.
+        #expect(c.handle(.touchUp(slot: 0), at: 4.1, metered: Self.metered).haptic == nil)
+        #expect(c.handle(.key(code: 30, pressed: true), at: 5, metered: Self.metered).haptic == nil)
+    }
+
+    @Test func ofTwoInOneFrameTheStrongerIsFelt() {
+        #expect(HapticEffect.stronger(.tick, .bump) == .bump)
+        #expect(HapticEffect.stronger(.shutter, .bump) == .shutter)
+        #expect(HapticEffect.stronger(nil, .confirm) == .confirm)
+        #expect(HapticEffect.stronger(.tick, nil) == .tick)
+        #expect(HapticEffect.stronger(nil, nil) == nil)
+        for effect in HapticEffect.allCases {
+            #expect(effect.milliseconds <= 50, "short enough to stay apart at 60 Hz ticks")
+            #expect(effect.strongMagnitude > 0 || effect.weakMagnitude > 0)
+        }
+    }
+}
