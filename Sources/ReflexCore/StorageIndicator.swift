@@ -1,8 +1,8 @@
 /// The card, as the photographer needs to know it.
 public enum StorageIndicator: Sendable, Equatable {
     case ready
-    /// Few shots left: said before it is too late.
-    case low(shotsLeft: Int)
+    /// Few shots left, or none: said before it is too late.
+    case low(StorageAdvice)
     /// No card: the viewfinder works; the shutter cannot save.
     case missing
 }

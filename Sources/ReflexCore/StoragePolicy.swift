@@ -1,16 +1,71 @@
-/// When the card counts as low (seed 002 story 4.8: below 500 MB free, say so with the
-/// number of RAW shots left).
-public enum StoragePolicy {
-    public static let lowBytes: Int64 = 500 * 1_000_000
+/// What the card's free space means for the photographer (seed 002 story 4.8): below 500 MB a
+/// "Low storage" warning with the shots left in the chosen format, below 100 MB a prominent
+/// one at each press, and "Storage full" once the next photo would not fit. The shots left
+/// come from the real sizes of this camera's files (a running average of those saved), and
+/// from the sensor's size before the first.
+public struct StoragePolicy: Sendable, Equatable {
+    public static let lowBytes: Int64 = 500_000_000
+    public static let criticalBytes: Int64 = 100_000_000
+    /// Room the file system needs beyond a file's bytes (a FAT cluster, directory entries).
+    static let overheadBytes: Int64 = 256 * 1024
 
-    /// `freeBytes` nil: no card. A RAW shot is the sensor's full frame at 16 bits a sample
-    /// (an uncompressed DNG), the largest a shot can be; a camera without RAW counts JPEGs of
-    /// about half a byte a pixel.
-    public static func indicator(freeBytes: Int64?, sensorPixels: Int, savesRaw: Bool = true) -> StorageIndicator {
-        guard let freeBytes else { return .missing }
-        guard freeBytes < lowBytes else { return .ready }
+    /// The sensor's largest frame, which the estimates start from.
+    public let sensorPixels: Int
+    /// What one photo of each kind takes on this camera.
+    public private(set) var rawBytes: Int64
+    public private(set) var jpegBytes: Int64
+    private var rawMeasured = false
+    private var jpegMeasured = false
+
+    /// Estimates until files are saved: a DNG holds 16 bits a pixel and a preview; a
+    /// high-quality JPEG about 3 bits a pixel.
+    public init(sensorPixels: Int) {
+        self.sensorPixels = sensorPixels
         let pixels = Int64(max(sensorPixels, 1))
-        let perShot = savesRaw ? pixels * 2 : max(pixels / 2, 1)
-        return .low(shotsLeft: Int(max(freeBytes, 0) / perShot))
+        rawBytes = pixels * 2 + 200_000
+        jpegBytes = pixels * 3 / 8 + 20_000
+    }
+
+    /// A photo's files were saved with these sizes: the estimates follow them (the first
+    /// replaces the guess; later ones are averaged in, a quarter each).
+    public mutating func recordSaved(rawBytes raw: Int64?, jpegBytes jpeg: Int64?) {
+        if let raw {
+            rawBytes = rawMeasured ? (rawBytes * 3 + raw) / 4 : raw
+            rawMeasured = true
+        }
+        if let jpeg {
+            jpegBytes = jpegMeasured ? (jpegBytes * 3 + jpeg) / 4 : jpeg
+            jpegMeasured = true
+        }
+    }
+
+    public func bytesPerShot(_ format: CaptureFormat) -> Int64 {
+        switch format {
+        case .jpeg: jpegBytes + StoragePolicy.overheadBytes
+        case .raw: rawBytes + StoragePolicy.overheadBytes
+        case .rawPlusJPEG: rawBytes + jpegBytes + 2 * StoragePolicy.overheadBytes
+        }
+    }
+
+    /// The card as the top bar shows it: `freeBytes` nil is no card.
+    public func indicator(freeBytes: Int64?, format: CaptureFormat) -> StorageIndicator {
+        guard let freeBytes else { return .missing }
+        let advice = advice(freeBytes: freeBytes, format: format)
+        return advice.level == .plenty ? .ready : .low(advice)
+    }
+
+    public func advice(freeBytes: Int64, format: CaptureFormat) -> StorageAdvice {
+        let perShot = bytesPerShot(format)
+        let shots = Int(max(freeBytes, 0) / perShot)
+        let level: StorageAdvice.Level = if shots == 0 {
+            .full
+        } else if freeBytes < StoragePolicy.criticalBytes {
+            .critical
+        } else if freeBytes < StoragePolicy.lowBytes {
+            .low
+        } else {
+            .plenty
+        }
+        return StorageAdvice(level: level, shotsLeft: shots, format: format)
     }
 }

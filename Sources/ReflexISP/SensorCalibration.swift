@@ -15,6 +15,11 @@ import ReflexCore
 ///                              # lines (V4L2_CID_EXPOSURE) and that has no PIXEL_RATE/HBLANK
 ///     preview-size = 1920x1080 # the sensor mode to stream for the preview
 ///     preview-fps = 30         # its frame rate (the driver picks the nearest it has)
+///     still-size = 4056x3040   # the sensor's full-resolution mode, for photos
+///     stills = switch          # with still-size: "stream" streams it all the time (the preview
+///                              # scaled from it, zero lag), "switch" changes mode for each photo
+///     still-skip-frames = 0    # frames a switch drops before its photo (a sensor whose first
+///                              # frame in a new mode is not yet right)
 ///     color-matrix = 0.64 -0.12 -0.05 -0.38 1.15 0.26 -0.07 0.15 0.58
 ///                              # XYZ → camera, row-major, as a DNG ColorMatrix (D65)
 ///     color-matrix-a = …       # the same under Standard A (tungsten): the DNG's second pair
@@ -44,6 +49,19 @@ public struct SensorCalibration: Sendable, Equatable {
     public var previewHeight = 1080
     /// Nil: the driver's own rate.
     public var previewFramesPerSecond: Int?
+    /// The full-resolution mode for photos, where the board gives one, and how it is reached.
+    public var stillWidth: Int?
+    public var stillHeight: Int?
+    public var stillsBy = StillSource.modeSwitch
+    public var stillSkipFrames = 0
+    /// Where photos come from: the preview stream unless a larger still mode is given.
+    public var stillSource: StillSource {
+        guard let stillWidth, let stillHeight, stillWidth * stillHeight > previewWidth * previewHeight else { return .preview }
+        return stillsBy
+    }
+    /// The mode the sensor streams: the preview's, or the still's when photos come from the stream.
+    public var streamWidth: Int { stillSource == .stream ? stillWidth! : previewWidth }
+    public var streamHeight: Int { stillSource == .stream ? stillHeight! : previewHeight }
     /// XYZ → camera RGB under D65; nil: the sensor is taken to have sRGB primaries.
     public var colorMatrix: Matrix3?
     /// XYZ → camera RGB under Standard A (tungsten), where the board measured it.
@@ -126,10 +144,20 @@ public struct SensorCalibration: Sendable, Equatable {
             case "focal-length-35mm":
                 guard let n = positive(), n < 10_000 else { return .badValue }
                 calibration.focalLength35mm = Int(n.rounded())
-            case "preview-size":
+            case "preview-size", "still-size":
                 let sides = value.lowercased().split(separator: "x").compactMap { Int($0) }
                 guard sides.count == 2, sides.allSatisfy({ (16...16384).contains($0) }) else { return .badValue }
-                (calibration.previewWidth, calibration.previewHeight) = (sides[0], sides[1])
+                if key == "preview-size" {
+                    (calibration.previewWidth, calibration.previewHeight) = (sides[0], sides[1])
+                } else {
+                    (calibration.stillWidth, calibration.stillHeight) = (sides[0], sides[1])
+                }
+            case "stills":
+                guard let source = StillSource(rawValue: value.lowercased()), source != .preview else { return .badValue }
+                calibration.stillsBy = source
+            case "still-skip-frames":
+                guard let n = number(), n <= 30 else { return .badValue }
+                calibration.stillSkipFrames = Int(n)
             case "preview-fps":
                 guard let n = number(), n >= 1, n <= 1000 else { return .badValue }
                 calibration.previewFramesPerSecond = Int(n)

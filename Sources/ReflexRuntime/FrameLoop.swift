@@ -91,6 +91,8 @@ public final class FrameLoop: @unchecked Sendable {
     private var status = CameraStatus()
     private var report: SensorReport { status.sensor }
     private var state: ViewState
+    /// What the card's free space means: the shots left from this camera's real file sizes.
+    private var storagePolicy = StoragePolicy(sensorPixels: 0)
     /// The painter's generation of the layers last presented, and since when a frame has
     /// been waiting for newer ones.
     private var presentedGeneration = 0
@@ -290,9 +292,9 @@ public final class FrameLoop: @unchecked Sendable {
         takePhotoReport(status.photo)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
+        if report.sensorPixels != storagePolicy.sensorPixels { storagePolicy = StoragePolicy(sensorPixels: report.sensorPixels) }
         if status.storageChecked {
-            state.storage = StoragePolicy.indicator(freeBytes: status.storageFreeBytes, sensorPixels: report.sensorPixels,
-                                                    savesRaw: controller.model.limits.hasRawFormat)
+            state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, format: state.settings.format)
         }
         if preview.takeFrame() != nil { newFrame = true }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
@@ -381,6 +383,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// The last photo saved: its thumbnail in the corner.
     private func takePhotoReport(_ photo: PhotoReport) {
         guard let number = photo.lastNumber, state.lastPhoto?.number != number, photo.thumbnailWidth > 0 else { return }
+        storagePolicy.recordSaved(rawBytes: photo.lastRawBytes, jpegBytes: photo.lastJPEGBytes)
         state.lastPhoto = PhotoThumbnail(number: number, rgb: photo.thumbnail, width: photo.thumbnailWidth,
                                          height: photo.thumbnailHeight)
     }

@@ -12,6 +12,9 @@ public struct PhotoReport: Sendable, Equatable {
     /// The frame the last photo came from, and how late it was against the press.
     public var lastSequence: UInt32 = 0
     public var lastFramesLate = 0
+    /// The last photo's file sizes (nil: that kind was not saved), for the shots left.
+    public var lastRawBytes: Int64?
+    public var lastJPEGBytes: Int64?
     /// Why the last photo failed, until one is saved again.
     public var error: String?
     /// The last photo's thumbnail (RGB), for the screen.

@@ -55,8 +55,10 @@ public final class SensorPipeline: @unchecked Sendable {
 
     /// Photos from now on: the ring keeps the last frames, and each press's frame goes to
     /// `stills` (before `start`).
-    public func takePhotos(ring: ZeroLagRing, stills: StillPipeline) {
-        shutter = ShutterQueue(ring: ring, stills: stills, log: log)
+    /// With `stillFrames` (the board's `stills = switch`), each press switches the sensor to
+    /// its still mode for a frame of it, in that pool's memory, instead.
+    public func takePhotos(ring: ZeroLagRing, stillFrames: FramePool? = nil, stills: StillPipeline) {
+        shutter = ShutterQueue(ring: ring, stillFrames: stillFrames, stills: stills, log: log)
         sinks.append(ring)
     }
 
@@ -136,8 +138,30 @@ public final class SensorPipeline: @unchecked Sendable {
             }
             lastFrameTime = monotonicSeconds()
             try handle(frame, mode: mode)
+            if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try takeStills(mode, shutter: shutter) > 0 {
+                // The preview streams again from its first frame: a new stream.
+                try prepare(mode)
+                descriptors[0].fd = session.descriptor
+                lastFrameTime = monotonicSeconds()
+            }
         }
         return true
+    }
+
+    /// The board's still mode: the sensor switches to it for each waiting press and back,
+    /// the exposure, white balance and zoom of the last preview frame kept. The number taken.
+    private func takeStills(_ mode: CameraSession.Mode, shutter: ShutterQueue) throws(CameraError) -> Int {
+        guard let width = calibration.stillWidth, let height = calibration.stillHeight else { return 0 }
+        let sequence = counters.lastSequence ?? 0
+        let exposureNow = exposure?.taken(forFrame: sequence) ?? ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
+        let parameters = exposure?.parameters(forFrame: sequence)
+        let zoom = session.sensorZoom(forFrame: sequence)
+        let model = session.exposureModel
+        return try shutter.serveBySwitching(settings: chosen, iso: { model.iso(of: $0) },
+                                            framePeriod: shutter.frameSeconds(mode)) { copy throws(CameraError) in
+            try session.captureStill(width: width, height: height, exposure: exposureNow, parameters: parameters,
+                                         sensorZoom: zoom, skipping: calibration.stillSkipFrames, into: copy)
+        }
     }
 
     /// A stream that delivers nothing has stalled. (A long exposure lengthens the frame: the
@@ -247,7 +271,7 @@ public final class SensorPipeline: @unchecked Sendable {
                                       parameters: exposure?.parameters(forFrame: frame.sequence),
                                       sensorZoom: session.sensorZoom(forFrame: frame.sequence))
         for sink in sinks { sink.deliver(sensorFrame) }
-        if let shutter, shutter.waiting > 0 {
+        if let shutter, shutter.waiting > 0, shutter.stillFrames == nil {
             let model = session.exposureModel
             shutter.serve(sensorFrame, settings: chosen) { model.iso(of: $0) }
         }

@@ -9,9 +9,15 @@ import ReflexSystem
 /// none is dropped: one that finds no spare frame memory waits for the photo thread to give
 /// one back (and takes the oldest kept frame if its own has gone by then, said in the log).
 /// Nothing here allocates once made.
+///
+/// Where the board takes stills by switching the sensor to its still mode (`stills =
+/// switch`), presses wait here for `serveBySwitching` instead, each taking a frame of that
+/// mode into the still pool's memory.
 final class ShutterQueue {
     static let capacity = 16
     let ring: ZeroLagRing
+    /// Full-resolution frame memory for the still mode, where the board switches to one.
+    let stillFrames: FramePool?
     private let stills: StillPipeline
     private let log: SensorPipeline.Log
     /// Presses not yet served, oldest first (a fixed ring: no allocation).
@@ -25,8 +31,9 @@ final class ShutterQueue {
     private var lastSequence: UInt32 = 0
     private var frameNanoseconds: Int64?
 
-    init(ring: ZeroLagRing, stills: StillPipeline, log: @escaping SensorPipeline.Log) {
+    init(ring: ZeroLagRing, stillFrames: FramePool? = nil, stills: StillPipeline, log: @escaping SensorPipeline.Log) {
         self.ring = ring
+        self.stillFrames = stillFrames
         self.stills = stills
         self.log = log
         pending = Array(repeating: nil, count: ShutterQueue.capacity)
@@ -62,19 +69,58 @@ final class ShutterQueue {
             case .late(let oldest): (sequence, late) = (oldest, lateFrames(oldest, moment: moment, frame: frame))
             }
             guard let copy = ring.take(sequence: sequence) else { return }  // no spare yet: the next frame asks again
-            var photoSettings = settings
-            if let format = press.format { photoSettings.format = format }
-            let capture = StillCapture(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
-                                       framesLate: late, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt))
-            if !stills.inbox.send(capture) {
+            guard send(copy, for: press, settings: settings, iso: iso, framesLate: late) else {
                 ring.giveBack(copy)
                 return
             }
-            pending[first] = nil
-            first = (first + 1) % ShutterQueue.capacity
-            waiting -= 1
-            taken += 1
         }
+    }
+
+    /// The still mode's way: for each waiting press, `switchToStill` puts a frame of the
+    /// still mode into memory from the still pool (the sensor is switched there and back) and
+    /// says when it was in hand.
+    /// Returns how many were served; presses that find no free memory wait for the next call.
+    func serveBySwitching(settings: CameraSettings, iso: (ExposureSetting) -> Int, framePeriod: Double,
+                          switchToStill: (FrameCopy) throws(CameraError) -> Double) throws(CameraError) -> Int {
+        var served = 0
+        while waiting > 0, let press = pending[first], let copy = stillFrames?.borrow() {
+            let inHand: Double
+            do {
+                inHand = try switchToStill(copy)
+            } catch {
+                stillFrames?.giveBack(copy)
+                throw error
+            }
+            // The lag, in the preview's frames: what a photographer waited beyond the press.
+            let lag = inHand - press.pressedAt
+            let late = max(0, Int((lag / framePeriod).rounded(.up)))
+            let size = copy.mode.map { "\($0.width)x\($0.height)" } ?? "?"
+            func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+            log("shutter: press \(press.number): still mode \(size), its frame in hand \(milliseconds(lag)) ms after the press "
+                + "(stamped \(milliseconds(Double(copy.timestampNanoseconds) / 1e9 - press.pressedAt)) ms); "
+                + "the preview back \(milliseconds(monotonicSeconds() - press.pressedAt)) ms after it")
+            guard send(copy, for: press, settings: settings, iso: iso, framesLate: late) else {
+                stillFrames?.giveBack(copy)
+                break
+            }
+            served += 1
+        }
+        return served
+    }
+
+    /// The press's photo to the photo thread; false if its inbox is full (the press waits).
+    private func send(_ copy: FrameCopy, for press: ControlMailbox.CaptureRequest, settings: CameraSettings,
+                      iso: (ExposureSetting) -> Int, framesLate: Int) -> Bool {
+        var photoSettings = settings
+        if let format = press.format { photoSettings.format = format }
+        let capture = StillCapture(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
+                                   framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt))
+        guard stills.inbox.send(capture) else { return false }
+        pending[first] = nil
+        first = (first + 1) % ShutterQueue.capacity
+        waiting -= 1
+        taken += 1
+        return true
     }
 
     /// The frame period from the frames' own timestamps (a long exposure lengthens it).
@@ -86,7 +132,7 @@ final class ShutterQueue {
         lastSequence = frame.sequence
     }
 
-    private func frameSeconds(_ mode: CameraSession.Mode) -> Double {
+    func frameSeconds(_ mode: CameraSession.Mode) -> Double {
         if let frameNanoseconds { return Double(frameNanoseconds) / 1e9 }
         return 1 / (mode.framesPerSecond ?? 30)
     }

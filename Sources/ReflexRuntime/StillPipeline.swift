@@ -51,12 +51,21 @@ public final class StillPipeline: @unchecked Sendable {
     /// Returns the pipeline and how many frames the ring keeps.
     public static func start(for sensor: SensorPipeline, calibration: SensorCalibration, cardFolder: String,
                              stateFolder: String, software: String, log: @escaping Log) -> (StillPipeline, keptFrames: Int) {
-        let ring = ZeroLagRing.sized(budgetBytes: MemoryBudget.forFrames(),
-                                     frameBytes: calibration.previewWidth * calibration.previewHeight * 2)
+        let budget = MemoryBudget.forFrames()
+        // A still mode's frames come first: two (one saving while the next is taken) if the
+        // budget has room, else one; the ring has what is left.
+        let stillFrames: FramePool? = if calibration.stillSource == .modeSwitch, let width = calibration.stillWidth,
+                                         let height = calibration.stillHeight {
+            FramePool(count: budget >= 4 * width * height * 2 ? 2 : 1, frameBytes: width * height * 2)
+        } else {
+            nil
+        }
+        let ring = ZeroLagRing.sized(budgetBytes: max(0, budget - (stillFrames.map { $0.count * $0.frameBytes } ?? 0)),
+                                     frameBytes: calibration.streamWidth * calibration.streamHeight * 2)
         let stills = StillPipeline(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder),
                                    describer: PhotoDescriber(calibration: calibration, software: software),
-                                   status: sensor.status, giveBack: { ring.giveBack($0) }, log: log)
-        sensor.takePhotos(ring: ring, stills: stills)
+                                   status: sensor.status, giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) }, log: log)
+        sensor.takePhotos(ring: ring, stillFrames: stillFrames, stills: stills)
         stills.start()
         return (stills, ring.ringFrames)
     }
@@ -130,6 +139,8 @@ public final class StillPipeline: @unchecked Sendable {
             report.lastPaths = paths
             report.lastSequence = capture.frame.sequence
             report.lastFramesLate = capture.framesLate
+            report.lastRawBytes = developed.files.first { $0.extension == "DNG" }.map { Int64($0.bytes.count) }
+            report.lastJPEGBytes = developed.files.first { $0.extension == "JPG" }.map { Int64($0.bytes.count) }
             report.error = nil
             report.thumbnail = developed.thumbnail
             report.thumbnailWidth = developed.thumbnailWidth

@@ -87,7 +87,7 @@ public enum InterfaceText {
         if state.savingCount > 0 { result.append(("Saving \(state.savingCount)…", false)) }
         switch state.storage {
         case .ready: break
-        case .low(let left): result.append(("Low storage · \(left) left", true))
+        case .low(let advice): result.append((advice.text ?? "", true))
         case .missing: result.append(("No card", true))
         }
         switch state.gps {

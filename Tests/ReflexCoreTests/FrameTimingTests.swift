@@ -94,17 +94,3 @@ import Testing
         #expect(reveal.progress(at: 0.2) == 0, "and goes back in the time it had taken")
     }
 }
-
-@Suite("The storage card's indicator (seed 002 story 4.8)")
-struct StoragePolicyTests {
-    @Test func noCardIsMissingPlentyIsReadyAndBelow500MBSaysShotsLeft() {
-        #expect(StoragePolicy.indicator(freeBytes: nil, sensorPixels: 1920 * 1080) == .missing)
-        #expect(StoragePolicy.indicator(freeBytes: 32_000_000_000, sensorPixels: 1920 * 1080) == .ready)
-        #expect(StoragePolicy.indicator(freeBytes: 500_000_000, sensorPixels: 1920 * 1080) == .ready)
-        // 1080p RAW: 4,147,200 bytes a shot; 499 MB holds 120 of them.
-        #expect(StoragePolicy.indicator(freeBytes: 499_000_000, sensorPixels: 1920 * 1080) == .low(shotsLeft: 120))
-        #expect(StoragePolicy.indicator(freeBytes: 0, sensorPixels: 1920 * 1080) == .low(shotsLeft: 0))
-        // Without RAW, JPEGs of about half a byte a pixel: 1,036,800 bytes each.
-        #expect(StoragePolicy.indicator(freeBytes: 499_000_000, sensorPixels: 1920 * 1080, savesRaw: false) == .low(shotsLeft: 481))
-    }
-}

@@ -51,16 +51,17 @@ struct CaptureTests {
         let recorder = FrameRecorder()
         let log = TestLog()
 
-        init(format: CaptureFormat) {
+        init(format: CaptureFormat, calibration: SensorCalibration = .simulated, choice: CameraChoice = FrameSinkTests.binned,
+             stillFrames: FramePool? = nil) {
             var settings = CameraSettings()
             settings.format = format
-            pipeline = SensorPipeline(settings: settings, calibration: .simulated, choice: FrameSinkTests.binned,
-                                      log: log.write)
+            pipeline = SensorPipeline(settings: settings, calibration: calibration, choice: choice, log: log.write)
             let ring = ZeroLagRing(ringFrames: 6, spares: 2, frameBytes: 0)
             stills = StillPipeline(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path),
-                                   describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
-                                   status: pipeline.status, giveBack: { ring.giveBack($0) }, log: log.write)
-            pipeline.takePhotos(ring: ring, stills: stills)
+                                   describer: PhotoDescriber(calibration: calibration, software: "Reflex test"),
+                                   status: pipeline.status, giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) },
+                                   log: log.write)
+            pipeline.takePhotos(ring: ring, stillFrames: stillFrames, stills: stills)
             pipeline.mailbox.attach(recorder)
         }
 
@@ -120,6 +121,43 @@ struct CaptureTests {
         #expect(report.thumbnailWidth > 0 && report.thumbnail.count == report.thumbnailWidth * report.thumbnailHeight * 3)
         // The counter was written before the files.
         #expect(PhotoCounter(folder: rig.state.path).load() == PhotoNumber(folder: 100, file: attempts))
+    }
+
+    /// A board whose preview streams a binned mode and whose stills come from a switch to
+    /// the full-resolution mode (`stills = switch`): each press gets a full-resolution frame,
+    /// the lag is logged, and the preview streams its own mode again. Two quick presses with
+    /// one frame of still memory: the second waits for the first to be saved, none is lost.
+    @Test func aStillModeSwitchTakesFullResolutionAndComesBack() throws {
+        var calibration = SensorCalibration.simulated
+        (calibration.previewWidth, calibration.previewHeight) = (SimulatedCamera.binnedWidth, SimulatedCamera.binnedHeight)
+        (calibration.stillWidth, calibration.stillHeight) = (SimulatedCamera.width, SimulatedCamera.height)
+        calibration.stillsBy = .modeSwitch
+        #expect(calibration.stillSource == .modeSwitch && calibration.streamWidth == SimulatedCamera.binnedWidth)
+        let pool = FramePool(count: 1, frameBytes: SimulatedCamera.width * SimulatedCamera.height * 2)
+        let rig = Rig(format: .raw, calibration: calibration, choice: CameraChoice(source: .simulated(.absoluteExposure)),
+                      stillFrames: pool)
+        rig.start()
+        defer { rig.stop() }
+        #expect(waitUntil { rig.recorder.count >= 5 }, "the preview streams")
+        #expect(rig.pipeline.status.latestSensorReport().width == SimulatedCamera.binnedWidth)
+        #expect(rig.pipeline.mailbox.requestCapture(at: monotonicSeconds()))
+        #expect(rig.pipeline.mailbox.requestCapture(at: monotonicSeconds()))
+        #expect(waitUntil(seconds: 60) { rig.photoReport().saved == 2 }, "both saved: \(rig.log.text.suffix(2000))")
+        for number in 1...2 {
+            let dng = rig.card.path + "/DCIM/100REFLX/RFLX000\(number).DNG"
+            let raw = try #require(CaptureTests.unprocessedRaw(dng), "LibRaw reads \(dng)")
+            #expect(raw.width == SimulatedCamera.width && raw.height == SimulatedCamera.height, "the full-resolution mode")
+        }
+        let switches = rig.log.text.components(separatedBy: "\n").filter { $0.contains("still mode 1280x720, its frame in hand") }
+        #expect(switches.count == 2, "each switch and its lag in the log: \(rig.log.text.suffix(2000))")
+        #expect(switches.allSatisfy { $0.contains("the preview back") })
+        // And the preview streams its own mode again.
+        let streams = rig.pipeline.status.latestSensorReport().streamCount
+        #expect(streams >= 3, "the preview, then a stream again after each switch")
+        #expect(waitUntil { (rig.recorder.recorded.last?.sequence ?? 0) > 5 }, "frames of the preview's stream again")
+        let report = rig.pipeline.status.latestSensorReport()
+        #expect(report.width == SimulatedCamera.binnedWidth && report.streamCount == streams)
+        #expect(pool.borrow() != nil, "the still memory came back")
     }
 
     /// The photo looks like the viewfinder: the JPEG, brought to the preview's half size,

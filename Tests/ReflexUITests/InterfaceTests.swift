@@ -36,10 +36,10 @@ import Testing
     }
 
     @Test func indicatorsSayWhatMattersAndTheFormatAlways() {
-        var state = ViewState(gps: .fix, savingCount: 3, storage: .low(shotsLeft: 12))
+        var state = ViewState(gps: .fix, savingCount: 3, storage: .low(StorageAdvice(level: .low, shotsLeft: 12, format: .raw)))
         state.settings.format = .raw
         let texts = InterfaceText.indicators(state)
-        #expect(texts.map(\.text) == ["Saving 3…", "Low storage · 12 left", "GPS", "RAW"])
+        #expect(texts.map(\.text) == ["Saving 3…", "Low storage · 12 RAW left", "GPS", "RAW"])
         #expect(texts.map(\.attention) == [false, true, false, false])
         #expect(InterfaceText.indicators(ViewState()).map(\.text) == ["JPEG"])
     }

@@ -71,7 +71,7 @@ import Testing
         autoSettings.exposureCompensation = ExposureCompensation(thirds: 2)
         autoSettings.format = .rawPlusJPEG
         list.append(Case(name: "indicators", state: ViewState(settings: autoSettings, readout: readout, gps: .fix,
-                                                               savingCount: 2, storage: .low(shotsLeft: 23))))
+                                                               savingCount: 2, storage: .low(StorageAdvice(level: .low, shotsLeft: 23, format: .rawPlusJPEG)))))
         list.append(Case(name: "gps-searching", state: ViewState(readout: readout, gps: .searching)))
         var zoomed = ViewState(readout: readout)
         zoomed.zoomTenths = 24

@@ -1,5 +1,6 @@
 import ReflexCore
 import ReflexISP
+import ReflexSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,6 +45,10 @@ public final class CameraSession {
     private let log: Log
     private var camera: CameraDevice?
     private var device: CaptureDeviceInfo?
+    /// The device as found (its controls are described again for each mode).
+    private var found: CaptureDeviceInfo?
+    /// The frame rate asked for the preview's mode (asked again after a still).
+    private var requestedRate: Int?
     public private(set) var mode: Mode?
     private var exposureControls: ExposureControls?
     private var lens: LensControls?
@@ -86,22 +91,24 @@ public final class CameraSession {
     /// no camera to open.
     public func start() throws(CameraError) -> Bool {
         stop()
-        guard let found = findCamera() else { return false }
+        guard let foundDevice = findCamera() else { return false }
+        let found = foundDevice
         let opened: CameraDevice = switch choice.source {
         case .simulated(let style): SimulatedCamera(style: style)
         case .v4l2: try V4L2Camera(path: found.path)
         }
         let fourCC = CaptureFormatChoice.best(of: found.formats.map(\.fourCC.code))!
-        let format = try opened.setFormat(fourCC: fourCC, width: choice.width ?? calibration.previewWidth,
-                                          height: choice.height ?? calibration.previewHeight)
-        let rate = try (choice.framesPerSecond ?? calibration.previewFramesPerSecond)
-            .flatMap { fps throws(CameraError) in try opened.setFrameRate(fps) }
+        let format = try opened.setFormat(fourCC: fourCC, width: choice.width ?? calibration.streamWidth,
+                                          height: choice.height ?? calibration.streamHeight)
+        requestedRate = choice.framesPerSecond ?? calibration.previewFramesPerSecond
+        let rate = try requestedRate.flatMap { fps throws(CameraError) in try opened.setFrameRate(fps) }
         try opened.start(bufferCount: 4)
         let streaming = Mode(path: found.path, card: found.card, fourCC: format.pixelformat, width: Int(format.width),
                              height: Int(format.height), bytesPerLine: Int(format.bytesperline),
                              rawFormat: RawFormat(v4l2FourCC: format.pixelformat), framesPerSecond: rate)
         camera = opened
         mode = streaming
+        self.found = foundDevice
         streamCount += 1
         log("camera: streaming \(found.path) (\(found.card), driver \(found.driver)) \(FourCC(format.pixelformat)) "
             + "\(streaming.width)x\(streaming.height), \(streaming.bytesPerLine) bytes a line"
@@ -114,7 +121,7 @@ public final class CameraSession {
 
     /// The controls as the camera describes them for this mode (a CSI sensor's exposure range
     /// follows its frame length).
-    private func describeControls(_ found: CaptureDeviceInfo, _ camera: CameraDevice, _ mode: Mode) {
+    private func describeControls(_ found: CaptureDeviceInfo, _ camera: CameraDevice, _ mode: Mode, quietly: Bool = false) {
         let described = found.describingControlsNow(camera)
         device = described
         let exposure = ExposureControls(
@@ -122,12 +129,12 @@ public final class CameraSession {
             measuredLineTime: ExposureControls.measureLineTime(camera, device: described, width: mode.width),
             frameLength: ExposureControls.measureFrameLength(camera, device: described, height: mode.height))
         exposureControls = exposure
-        log("camera: " + exposure.summary)
+        if !quietly { log("camera: " + exposure.summary) }
         lens = LensControls(device: described, picturesAreRaw: mode.rawFormat != nil)
         zoom = SensorZoom(device: described, calibration: calibration)
         zoomValue = nil
         zoomHistory = ControlHistory(initial: 1, delayFrames: calibration.controlDelayFrames)
-        if let zoom { log("camera: " + zoom.summary) }
+        if let zoom, !quietly { log("camera: " + zoom.summary) }
         controlFailureReported = false
     }
 
@@ -136,6 +143,72 @@ public final class CameraSession {
         camera?.stop()
         camera = nil
         mode = nil
+    }
+
+    // MARK: a still mode
+
+    /// The Board's `stills = switch`, as rpicam-still works without a full-resolution
+    /// stream: the sensor is switched to its still mode (`width`×`height`) for one frame and
+    /// back to the preview's. `exposure` is applied in each mode's own line time; `skipping`
+    /// frames a sensor may spoil while it settles are dropped. The frame is copied into
+    /// `copy`; returns when it was in hand (monotonic seconds: the lag a photographer has,
+    /// whatever a driver stamps). The preview then streams again from sequence 0: the caller
+    /// takes it as a new stream (and polls the new `descriptor`).
+    public func captureStill(width: Int, height: Int, exposure: ExposureSetting, parameters: ISPParameters?,
+                             sensorZoom: Double, skipping: Int, into copy: FrameCopy) throws(CameraError) -> Double {
+        guard let camera, let preview = mode, let found else { throw CameraError.failed("no stream to switch from", code: EINVAL) }
+        camera.stop()
+        let inHand: Double
+        do {
+            let format = try camera.setFormat(fourCC: preview.fourCC, width: width, height: height)
+            let still = Mode(path: preview.path, card: preview.card, fourCC: format.pixelformat, width: Int(format.width),
+                         height: Int(format.height), bytesPerLine: Int(format.bytesperline),
+                         rawFormat: RawFormat(v4l2FourCC: format.pixelformat), framesPerSecond: nil)
+            describeControls(found, camera, still, quietly: true)
+            let applied = (try? applyExposure(exposure)) ?? exposure
+            try camera.start(bufferCount: 2)
+            let frame = try firstFrame(of: camera, skipping: skipping, longestExposure: applied.exposure)
+            inHand = monotonicSeconds()
+            copy.fill(SensorFrame(bytes: frame.bytes, mode: still, sequence: frame.sequence,
+                                  timestampNanoseconds: frame.timestampNanoseconds, exposure: applied,
+                                  parameters: parameters, sensorZoom: sensorZoom))
+            try camera.requeue(frame)
+        } catch {
+            try? backToPreview(camera, preview, found, exposure: exposure)
+            throw error
+        }
+        try backToPreview(camera, preview, found, exposure: exposure)
+        return inHand
+    }
+
+    /// The first whole frame of a stream just started, after `skipping` others.
+    private func firstFrame(of camera: CameraDevice, skipping: Int, longestExposure: Double) throws(CameraError) -> CapturedFrame {
+        let deadline = monotonicSeconds() + 2 + 3 * longestExposure * Double(skipping + 1)
+        var dropped = 0
+        while true {
+            let left = deadline - monotonicSeconds()
+            guard left > 0 else { throw CameraError.failed("no frame in the still mode", code: ETIMEDOUT) }
+            var ready = pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, Int32(left * 1000) + 1)
+            guard ready.revents & Int16(POLLIN) != 0, let frame = try camera.dequeue() else { continue }
+            if frame.corrupted || dropped < skipping {
+                dropped += 1
+                try camera.requeue(frame)
+                continue
+            }
+            return frame
+        }
+    }
+
+    private func backToPreview(_ camera: CameraDevice, _ preview: Mode, _ found: CaptureDeviceInfo,
+                               exposure: ExposureSetting) throws(CameraError) {
+        camera.stop()
+        _ = try camera.setFormat(fourCC: preview.fourCC, width: preview.width, height: preview.height)
+        _ = try requestedRate.flatMap { fps throws(CameraError) in try camera.setFrameRate(fps) }
+        describeControls(found, camera, preview, quietly: true)
+        _ = try? applyExposure(exposure)
+        try camera.start(bufferCount: 4)
+        streamCount += 1
     }
 
     // MARK: frames

@@ -158,6 +158,8 @@ public final class SimulatedCamera: CameraDevice {
         activeVerticalBlanking = verticalBlanking
         for i in verticalBlankingPipeline.indices { verticalBlankingPipeline[i] = verticalBlanking }
         buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }
+        // Each stream counts its frames afresh, as V4L2's do.
+        (next, sequence) = (0, 0)
         descriptor = reflex_periodic_timer(frameNanoseconds)
         guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
     }

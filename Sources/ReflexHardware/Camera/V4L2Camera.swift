@@ -121,6 +121,13 @@ public final class V4L2Camera: @unchecked Sendable {
             streaming = false
         }
         for buffer in buffers { _ = v4l2_munmap(buffer.baseAddress, buffer.count) }
+        // The buffers freed too: a driver refuses another format while it still has them.
+        if !buffers.isEmpty {
+            var request = v4l2_requestbuffers()
+            request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            request.memory = V4L2_MEMORY_MMAP.rawValue
+            _ = reflex_v4l2_ioctl(descriptor, REFLEX_VIDIOC_REQBUFS, &request)
+        }
         buffers.removeAll()
     }
 

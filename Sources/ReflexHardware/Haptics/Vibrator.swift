@@ -55,6 +55,6 @@ public final class Vibrator: @unchecked Sendable {
         // EVIOCGNAME(len) = _IOC(_IOC_READ, 'E', 0x06, len)
         let request = UInt(2 << 30) | UInt(name.count << 16) | UInt(Character("E").asciiValue!) << 8 | 0x06
         guard ioctl(descriptor, request, &name) >= 0 else { return "unnamed" }
-        return String(cString: name)
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

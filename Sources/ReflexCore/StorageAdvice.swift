@@ -1,0 +1,40 @@
+/// The storage warning to show (or none): `StoragePolicy.advice`.
+public struct StorageAdvice: Sendable, Equatable {
+    public enum Level: Int, Sendable, Comparable {
+        case plenty, low, critical, full
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public let level: Level
+    /// Photos of `format` that still fit.
+    public let shotsLeft: Int
+    public let format: CaptureFormat
+
+    public init(level: Level, shotsLeft: Int, format: CaptureFormat) {
+        (self.level, self.shotsLeft, self.format) = (level, shotsLeft, format)
+    }
+
+    /// The top bar's words: "Low storage · 37 RAW left"; nil while there is plenty.
+    public var text: String? {
+        switch level {
+        case .plenty: nil
+        case .low: "Low storage · \(shotsLeft) \(format.label) left"
+        case .critical: "Storage almost full · \(shotsLeft) \(format.label) left"
+        case .full: "Storage full"
+        }
+    }
+
+    /// Said at a press when the card is nearly or quite full (the prominent warning).
+    public var atPress: String? {
+        switch level {
+        case .plenty, .low: nil
+        case .critical: "Storage almost full: \(shotsLeft) \(format.label) left"
+        case .full: StorageAdvice.fullMessage(format: format)
+        }
+    }
+
+    /// A save that failed for space: what happened, and what helps.
+    public static func fullMessage(format: CaptureFormat) -> String {
+        "Storage full – photo not saved. Free space" + (format.savesRaw ? ", or switch to JPEG" : "")
+    }
+}
