@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 /// `reflex bench capture`: the photo's path, each part beside its reference in the same run —
-/// the shutter's lag on the simulated sensor, the DNG beside write + fsync of as many bytes,
+/// the shutter's lag on the simulated sensor (and a still mode's, where a board switches), the DNG beside write + fsync of as many bytes,
 /// the JPEG beside TurboJPEG alone, the still path beside LibRaw developing our DNG, the
 /// demosaic's quality against the simulator's truth beside LibRaw's AHD, and the realtime
 /// loop while ten RAW+JPEG photos are saved.
@@ -38,6 +38,7 @@ struct CaptureBench: ParsableCommand {
         defer { if folder == nil { _ = system("rm -rf '\(work)'") } }
 
         try ShutterLagBench(presses: presses, folder: work + "/lag").run()
+        try StillModeBench(switches: 20).run()
         let frame = LargeFrame(width: sides[0], height: sides[1])
         defer { frame.free() }
         try StillFileBench(frame: frame, folder: work, iterations: iterations).run()

@@ -1,0 +1,58 @@
+import ReflexCore
+import ReflexHardware
+import ReflexISP
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The session's two ways to full-resolution stills, on the simulated sensor (binned
+/// 640x360 preview, 1280x720 full resolution).
+@Suite struct StillModeTests {
+    static func calibration(_ source: StillSource) -> SensorCalibration {
+        var calibration = SensorCalibration.simulated
+        (calibration.previewWidth, calibration.previewHeight) = (SimulatedCamera.binnedWidth, SimulatedCamera.binnedHeight)
+        (calibration.stillWidth, calibration.stillHeight) = (SimulatedCamera.width, SimulatedCamera.height)
+        calibration.stillsBy = source
+        return calibration
+    }
+
+    @Test func aBoardThatStreamsItsStillSizeStreamsIt() throws {
+        let session = CameraSession(choice: CameraChoice(source: .simulated(.absoluteExposure)),
+                                    calibration: Self.calibration(.stream), log: { _ in })
+        #expect(try session.start())
+        defer { session.stop() }
+        #expect(session.mode?.width == SimulatedCamera.width && session.mode?.height == SimulatedCamera.height)
+    }
+
+    @Test func aSwitchTakesOneFrameOfTheStillModeAndStreamsThePreviewAgain() throws {
+        let session = CameraSession(choice: CameraChoice(source: .simulated(.absoluteExposure)),
+                                    calibration: Self.calibration(.modeSwitch), log: { _ in })
+        #expect(try session.start())
+        defer { session.stop() }
+        #expect(session.mode?.width == SimulatedCamera.binnedWidth, "the preview's mode streams")
+        let streams = session.streamCount
+        let copy = FrameCopy()
+        let exposure = ExposureSetting(exposure: 1.0 / 60, analogGain: 2)
+        let inHand = try session.captureStill(width: SimulatedCamera.width, height: SimulatedCamera.height, exposure: exposure,
+                                              parameters: nil, sensorZoom: 1, skipping: 1, into: copy)
+        #expect(copy.mode?.width == SimulatedCamera.width && copy.mode?.height == SimulatedCamera.height)
+        #expect(copy.byteCount == SimulatedCamera.width * SimulatedCamera.height * 2)
+        #expect(copy.sequence >= 2, "the first frame skipped (a slow host drops more)")
+        #expect(abs(copy.exposure.exposure - 1.0 / 60) < 1e-4 && abs(copy.exposure.analogGain - 2) < 0.1,
+                "the preview's exposure, in the still mode")
+        #expect(inHand > 0)
+        // Back in the preview's mode, a new stream, the same exposure.
+        #expect(session.mode?.width == SimulatedCamera.binnedWidth && session.streamCount == streams + 1)
+        let current = try session.currentExposure()
+        #expect(abs(current.exposure - 1.0 / 60) < 1e-4 && abs(current.analogGain - 2) < 0.1)
+        var frame: CapturedFrame?
+        for _ in 0..<100 where frame == nil {
+            frame = try session.nextFrame()
+            if frame == nil { usleep(10_000) }
+        }
+        let next = try #require(frame, "the preview streams again")
+        #expect(next.bytes.count == SimulatedCamera.binnedWidth * SimulatedCamera.binnedHeight * 2)
+        try session.giveBack(next)
+    }
+}
