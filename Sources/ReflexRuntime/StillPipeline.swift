@@ -9,7 +9,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// The photo side: on a thread of the lowest priority (nice 19 and the idle I/O class, so
+/// The photo side: on a thread of the lowest priority (SCHED_IDLE and the idle I/O class, so
 /// the viewfinder never waits for it), each photo the sensor thread took is developed into its
 /// files, its frame handed back to the ring, then numbered and written to the card, one after
 /// the other in the order of the presses. What happened goes to the status board.
