@@ -29,12 +29,13 @@ public struct StorageAdvice: Sendable, Equatable {
         switch level {
         case .plenty, .low: nil
         case .critical: "Storage almost full: \(shotsLeft) \(format.label) left"
-        case .full: StorageAdvice.fullMessage(format: format)
+        case .full: StorageAdvice.fullTitle
         }
     }
 
     /// A save that failed for space: what happened, and what helps.
-    public static func fullMessage(format: CaptureFormat) -> String {
-        "Storage full – photo not saved. Free space" + (format.savesRaw ? ", or switch to JPEG" : "")
+    public static let fullTitle = "Storage full – photo not saved"
+    public static func fullSuggestion(format: CaptureFormat) -> String {
+        format.savesRaw ? "free space, or switch to JPEG" : "free space on the card"
     }
 }

@@ -68,6 +68,8 @@ public final class FrameLoop: @unchecked Sendable {
     private let input: InputSource?
     /// The board's vibrator, if it has one: what the hand feels for each input.
     private let haptics: Haptics?
+    /// Retry and Discard, to the photo thread.
+    private let saveDecisions: HandOffQueue<SaveDecision>?
     private let settingsWriter: SettingsWriter?
     private let fNumberTenths: Int
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
@@ -130,9 +132,11 @@ public final class FrameLoop: @unchecked Sendable {
     public init(display: DisplayOutput, preview: PreviewSink, status: StatusBoard, mailbox: ControlMailbox?,
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
-                shutterKeys: ShutterKeys = ShutterKeys(), haptics: Haptics? = nil) {
+                shutterKeys: ShutterKeys = ShutterKeys(), haptics: Haptics? = nil,
+                saveDecisions: HandOffQueue<SaveDecision>? = nil) {
         self.paintPatience = paintPatience
         self.haptics = haptics
+        self.saveDecisions = saveDecisions
         self.input = input
         self.settingsWriter = settingsWriter
         self.display = display
@@ -292,6 +296,10 @@ public final class FrameLoop: @unchecked Sendable {
         takePhotoReport(status.photo)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
+        if state.saveProblem != status.photo.saveProblem {
+            state.saveProblem = status.photo.saveProblem
+            controller.saveProblemShown = state.saveProblem != nil
+        }
         if report.sensorPixels != storagePolicy.sensorPixels { storagePolicy = StoragePolicy(sensorPixels: report.sensorPixels) }
         if status.storageChecked {
             state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, format: state.settings.format)
@@ -354,6 +362,7 @@ public final class FrameLoop: @unchecked Sendable {
             let outcome = controller.handle(event, at: time, metered: metered)
             if outcome.settingsChanged { changed = true }
             felt = HapticEffect.stronger(felt, outcome.haptic)
+            if let decision = outcome.saveDecision { _ = saveDecisions?.send(decision) }
             if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
             if let notice = outcome.notice {
                 state.notice = notice
@@ -376,6 +385,12 @@ public final class FrameLoop: @unchecked Sendable {
     /// the screen marks it at once.
     private func takePhoto(pressedAt: Double, now: Double) {
         guard state.screen == .live else { return }
+        // Nearly full or full: said prominently at the press (the photo is still taken: a
+        // JPEG may fit where a RAW does not, and a full card's photo is held, not lost).
+        if case .low(let advice) = state.storage, let warning = advice.atPress {
+            state.notice = warning
+            noticeUntil = now + FrameLoop.noticeSeconds
+        }
         mailbox?.requestCapture(at: pressedAt, zoom: controller.zoom.factor(at: now))
         capturedAt = now
     }

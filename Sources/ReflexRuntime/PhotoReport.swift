@@ -17,6 +17,8 @@ public struct PhotoReport: Sendable, Equatable {
     public var lastJPEGBytes: Int64?
     /// Why the last photo failed, until one is saved again.
     public var error: String?
+    /// Why the photos held are not on the card, while they wait (Retry, Discard).
+    public var saveProblem: SaveProblem?
     /// The last photo's thumbnail (RGB), for the screen.
     public var thumbnail: [UInt8] = []
     public var thumbnailWidth = 0

@@ -22,6 +22,8 @@ public struct ScreenStarter {
     public var shutterKeys = ShutterKeys()
     /// The board's vibrator, kept across displays.
     public var haptics: Haptics?
+    /// Retry and Discard, to the photo thread.
+    public var saveDecisions: HandOffQueue<SaveDecision>?
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -63,7 +65,7 @@ public struct ScreenStarter {
             }
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
-                                    shutterKeys: shutterKeys, haptics: haptics)
+                                    shutterKeys: shutterKeys, haptics: haptics, saveDecisions: saveDecisions)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

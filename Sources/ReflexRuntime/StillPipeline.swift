@@ -13,13 +13,30 @@ import Glibc
 /// the viewfinder never waits for it), each photo the sensor thread took is developed into its
 /// files, its frame handed back to the ring, then numbered and written to the card, one after
 /// the other in the order of the presses. What happened goes to the status board.
+///
+/// A photo that cannot be written (a full card, a card taken out, an I/O error) is never
+/// lost: it is held, with every photo after it, in order, and the screen says why with Retry
+/// and Discard (`decisions`). A retry writes the same bytes under the same number; a discard
+/// drops that photo alone and takes any half of its pair off the card. Photos held for a
+/// missing card are saved by themselves once it is back.
 public final class StillPipeline: @unchecked Sendable {
     public typealias Log = @Sendable (String) -> Void
     /// Photos that can wait at once (each holds a frame the ring lent).
     public static let queueCapacity = 16
 
-    public let inbox = HandOffQueue<StillCapture>(capacity: StillPipeline.queueCapacity)
+    /// Wakes the photo thread for a photo or a decision.
+    private let wake = EventSignal()
+    public let inbox: HandOffQueue<StillCapture>
+    /// Retry or Discard, from the screen.
+    public let decisions: HandOffQueue<SaveDecision>
     private let card: PhotoCard
+    /// The card's free bytes, nil while there is none (a card slot's mount point that has
+    /// nothing mounted counts as none: a photo must not land on the internal disk).
+    private let cardSpace: @Sendable () -> Int64?
+    /// Photos developed and not yet all on the card, oldest first.
+    private var held: [HeldPhoto] = []
+    /// Why the oldest held photo is not saved (nil: nothing stands in the way).
+    private var problem: SaveProblem?
     private let counter: PhotoCounter
     private let developer: PhotoDeveloper
     private let status: StatusBoard
@@ -36,7 +53,12 @@ public final class StillPipeline: @unchecked Sendable {
     private var lastNumber: PhotoNumber?
 
     public init(card: PhotoCard, counter: PhotoCounter, describer: PhotoDescriber, status: StatusBoard,
-                giveBack: @escaping @Sendable (FrameCopy) -> Void, log: @escaping Log) {
+                cardSpace: (@Sendable () -> Int64?)? = nil, giveBack: @escaping @Sendable (FrameCopy) -> Void,
+                log: @escaping Log) {
+        inbox = HandOffQueue(capacity: StillPipeline.queueCapacity, wakes: wake)
+        decisions = HandOffQueue(capacity: 8, wakes: wake)
+        let root = card.root
+        self.cardSpace = cardSpace ?? { StorageProbe.freeBytes(at: root, requireMountPoint: false) }
         self.card = card
         self.counter = counter
         developer = PhotoDeveloper(describer: describer)
@@ -49,8 +71,10 @@ public final class StillPipeline: @unchecked Sendable {
     /// within the memory budget (sized for the preview's frames at 16 bits a sample; they
     /// grow if a larger mode streams) becomes one of its sinks, and the photo thread starts.
     /// Returns the pipeline and how many frames the ring keeps.
+    /// `cardIsMountPoint`: the card folder is a slot's mount point (nothing mounted: no card).
     public static func start(for sensor: SensorPipeline, calibration: SensorCalibration, cardFolder: String,
-                             stateFolder: String, software: String, log: @escaping Log) -> (StillPipeline, keptFrames: Int) {
+                             cardIsMountPoint: Bool = false, stateFolder: String, software: String,
+                             log: @escaping Log) -> (StillPipeline, keptFrames: Int) {
         let budget = MemoryBudget.forFrames()
         // A still mode's frames come first: two (one saving while the next is taken) if the
         // budget has room, else one; the ring has what is left.
@@ -64,7 +88,9 @@ public final class StillPipeline: @unchecked Sendable {
                                      frameBytes: calibration.streamWidth * calibration.streamHeight * 2)
         let stills = StillPipeline(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder),
                                    describer: PhotoDescriber(calibration: calibration, software: software),
-                                   status: sensor.status, giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) }, log: log)
+                                   status: sensor.status,
+                                   cardSpace: { StorageProbe.freeBytes(at: cardFolder, requireMountPoint: cardIsMountPoint) },
+                                   giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) }, log: log)
         sensor.takePhotos(ring: ring, stillFrames: stillFrames, stills: stills)
         stills.start()
         return (stills, ring.ringFrames)
@@ -82,12 +108,49 @@ public final class StillPipeline: @unchecked Sendable {
 
     private func run() {
         while true {
-            while let capture = inbox.receive() {
-                save(capture)
-                status.postPendingSaves(inbox.count)
+            while let decision = decisions.receive() { decide(decision) }
+            // One photo developed at a time, each saved as soon as nothing stands in the way:
+            // the ring gets its frame back at once, the card gets photos in order.
+            if let capture = inbox.receive() {
+                develop(capture)
+            } else if thread.isStopping {
+                // Photos that cannot be saved now are lost with the process: said.
+                if !held.isEmpty { log("photos: \(held.count) photo(s) not saved at stop: \(problem?.message ?? "")") }
+                return
             }
-            if thread.isStopping { return }
-            inbox.wait(milliseconds: 500)
+            // A card that came back takes the photos waiting for it.
+            if problem?.kind == .cardMissing, cardSpace() != nil { problem = nil }
+            saveHeld()
+            publishQueue()
+            if inbox.count == 0 && decisions.count == 0 && !thread.isStopping { wake.wait(milliseconds: 500) }
+            wake.drain()
+        }
+    }
+
+    /// The photographer's answer to the problem on screen.
+    private func decide(_ decision: SaveDecision) {
+        guard problem != nil, let photo = held.first else { return }
+        switch decision {
+        case .retry:
+            log("photo \(photo.pressNumber): saving again")
+            problem = nil
+        case .discard:
+            card.remove(photo.writtenPaths)
+            held.removeFirst()
+            photo.result.error = "photo \(photo.pressNumber) discarded"
+            record(photo.result)
+            log("photo \(photo.pressNumber): discarded" + (photo.writtenPaths.isEmpty ? "" : " (its \(photo.writtenPaths.count) saved file(s) removed)"))
+            problem = nil
+        }
+    }
+
+    private func publishQueue() {
+        let waiting = held.count + inbox.count
+        status.postPendingSaves(waiting)
+        if var shown = problem { shown.waiting = max(waiting, 1); problem = shown }
+        if report.saveProblem != problem {
+            report.saveProblem = problem
+            status.postPhoto(report)
         }
     }
 
@@ -107,52 +170,96 @@ public final class StillPipeline: @unchecked Sendable {
         return result(forTicket: ticket)
     }
 
+    /// Keeps what became of a press for the program that asked (a later outcome, saved after
+    /// a retry, replaces an earlier failure).
     private func record(_ result: PhotoResult) {
         guard result.ticket != nil else { return }
         results.withLock {
+            $0.removeAll { $0.ticket == result.ticket }
             $0.append(result)
             if $0.count > StillPipeline.resultsKept { $0.removeFirst() }
         }
     }
 
-    private func save(_ capture: StillCapture) {
-        var result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
+    private func develop(_ capture: StillCapture) {
+        let result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
                                  framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
                                  iso: capture.iso)
-        defer { record(result) }
         let developed: PhotoDeveloper.Developed
         do {
             developed = try developer.develop(capture)
         } catch {
             giveBack(capture.frame)
-            result.error = "photo \(capture.press.number) cannot be made: \(error)"
-            fail(result.error!)
+            var failed = result
+            failed.error = "photo \(capture.press.number) cannot be made: \(error)"
+            record(failed)
+            fail(failed.error!)
             return
         }
         giveBack(capture.frame)
-        do throws(SystemError) {
-            let number = try nextNumber()
-            let paths = try card.save(developed.files, as: number)
-            (result.number, result.paths) = (number, paths)
-            report.saved += 1
-            report.lastNumber = number
-            report.lastPaths = paths
-            report.lastSequence = capture.frame.sequence
-            report.lastFramesLate = capture.framesLate
-            report.lastRawBytes = developed.files.first { $0.extension == "DNG" }.map { Int64($0.bytes.count) }
-            report.lastJPEGBytes = developed.files.first { $0.extension == "JPG" }.map { Int64($0.bytes.count) }
-            report.error = nil
-            report.thumbnail = developed.thumbnail
-            report.thumbnailWidth = developed.thumbnailWidth
-            report.thumbnailHeight = developed.thumbnailHeight
-            status.postPhoto(report)
-            let late = capture.framesLate == 0 ? "" : ", \(capture.framesLate) frame(s) after the press"
-            log("photo \(capture.press.number): frame \(capture.frame.sequence)\(late) → "
-                + paths.map { String($0.split(separator: "/").last ?? "") }.joined(separator: " + "))
-        } catch {
-            result.error = "photo \(capture.press.number) not saved: \(error)"
-            fail(result.error!)
+        held.append(HeldPhoto(pressNumber: capture.press.number, format: capture.settings.format, result: result,
+                              developed: developed, sequence: capture.frame.sequence, framesLate: capture.framesLate))
+    }
+
+    /// Writes the held photos, oldest first, until one cannot be.
+    private func saveHeld() {
+        while problem == nil, let photo = held.first {
+            guard cardSpace() != nil else {
+                problem = SaveProblem(kind: .cardMissing, message: "Storage card missing", waiting: held.count)
+                log("photos: no card; \(held.count) photo(s) wait for it")
+                var waiting = photo.result
+                waiting.error = "photo \(photo.pressNumber) not saved yet: no storage card (it waits for one)"
+                record(waiting)
+                return
+            }
+            do throws(SystemError) {
+                let number: PhotoNumber
+                if let given = photo.number { number = given } else { number = try nextNumber() }
+                photo.number = number
+                for file in photo.files.dropFirst(photo.writtenPaths.count) {
+                    photo.writtenPaths.append(try card.save(file.bytes, extension: file.extension, as: number))
+                }
+            } catch {
+                problem = error.isOutOfSpace
+                    ? SaveProblem(kind: .storageFull, message: StorageAdvice.fullTitle,
+                                  suggestion: StorageAdvice.fullSuggestion(format: photo.format), waiting: held.count)
+                    : SaveProblem(kind: .writeFailed, message: "Photo not saved: \(error.reason)", waiting: held.count)
+                report.failed += 1
+                report.error = problem!.message
+                status.postPhoto(report)
+                // The program that asked hears it now; the photo is still held.
+                var failed = photo.result
+                failed.error = "photo \(photo.pressNumber) not saved: \(problem!.message) (kept until Retry or Discard)"
+                record(failed)
+                log("photo \(photo.pressNumber) not saved: \(error); kept until Retry or Discard")
+                return
+            }
+            held.removeFirst()
+            saved(photo)
         }
+    }
+
+    private func saved(_ photo: HeldPhoto) {
+        photo.result.number = photo.number
+        photo.result.paths = photo.writtenPaths
+        record(photo.result)
+        report.saved += 1
+        report.lastNumber = photo.number
+        report.lastPaths = photo.writtenPaths
+        report.lastSequence = photo.sequence
+        report.lastFramesLate = photo.framesLate
+        report.lastRawBytes = photo.files.first { $0.extension == "DNG" }.map { Int64($0.bytes.count) }
+        report.lastJPEGBytes = photo.files.first { $0.extension == "JPG" }.map { Int64($0.bytes.count) }
+        report.error = nil
+        report.thumbnail = photo.thumbnail
+        report.thumbnailWidth = photo.thumbnailWidth
+        report.thumbnailHeight = photo.thumbnailHeight
+        status.postPhoto(report)
+        // The space left, now (the main thread's check comes every second).
+        status.postStorage(freeBytes: cardSpace())
+        let late = photo.framesLate == 0 ? "" : ", \(photo.framesLate) frame(s) after the press"
+        log("photo \(photo.pressNumber): frame \(photo.sequence)\(late) → "
+            + photo.writtenPaths.map { String($0.split(separator: "/").last ?? "") }.joined(separator: " + "))
     }
 
     /// The next number: after the counter and the card's highest, and written down before

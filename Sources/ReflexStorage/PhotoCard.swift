@@ -39,16 +39,26 @@ public struct PhotoCard: Sendable {
     /// Writes one photo's files (a RAW+JPEG pair shares the number), each atomically; returns
     /// their paths. A file already there under that name is never overwritten.
     public func save(_ files: [(extension: String, bytes: [UInt8])], as number: PhotoNumber) throws(SystemError) -> [String] {
-        let folder = folder(for: number)
-        try AtomicFile.createFolder(folder)
         var paths: [String] = []
-        for file in files {
-            let path = path(for: number, extension: file.extension)
-            if access(path, F_OK) == 0 { throw SystemError("save", path: path, code: EEXIST) }
-            try AtomicFile.write(file.bytes, to: path)
-            paths.append(path)
-        }
+        for file in files { paths.append(try save(file.bytes, extension: file.extension, as: number)) }
         return paths
+    }
+
+    /// Writes one file of a photo atomically; its path.
+    public func save(_ bytes: [UInt8], extension fileExtension: String, as number: PhotoNumber) throws(SystemError) -> String {
+        try AtomicFile.createFolder(folder(for: number))
+        let path = path(for: number, extension: fileExtension)
+        if access(path, F_OK) == 0 { throw SystemError("save", path: path, code: EEXIST) }
+        try AtomicFile.write(bytes, to: path)
+        return path
+    }
+
+    /// Takes a photo's files off the card (a discarded pair's first half), durably.
+    public func remove(_ paths: [String]) {
+        for path in paths { unlink(path) }
+        if let folder = paths.first.map({ String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }) {
+            try? AtomicFile.syncFolder(folder)
+        }
     }
 
     /// Removes what a writer killed mid-save left in our folders (hidden temporary files);

@@ -34,6 +34,8 @@ public struct InterfaceController: Sendable {
     public var shutterKeys = ShutterKeys()
     /// Exposure and white balance held by the shutter's half press.
     public private(set) var locked = false
+    /// A save problem's banner is on screen: its Retry and Discard answer touches.
+    public var saveProblemShown = false
     private let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -43,6 +45,7 @@ public struct InterfaceController: Sendable {
         case preset(WhiteBalance)
         case shutter
         case format
+        case saveAnswer(SaveDecision)
         case picture
     }
 
@@ -84,6 +87,8 @@ public struct InterfaceController: Sendable {
         public var lockChanged = false
         /// A one-line reason to show for a while (what was asked cannot be done).
         public var notice: String?
+        /// The photographer answered the save problem's banner.
+        public var saveDecision: SaveDecision?
 
         public init() {}
 
@@ -209,6 +214,9 @@ public struct InterfaceController: Sendable {
                 outcome.settingsChanged = model.setFormat(next)
                 outcome.confirmed = true
             }
+        case .saveAnswer(let decision):
+            outcome.saveDecision = decision
+            outcome.confirmed = true
         case .shutter, .picture:
             break
         }
@@ -218,6 +226,10 @@ public struct InterfaceController: Sendable {
     func target(x: Double, y: Double) -> Target {
         let px = Int(x.rounded(.down)), py = Int(y.rounded(.down))
         if layout.shutterButton.contains(x: px, y: py) { return .shutter }
+        if saveProblemShown {
+            if layout.retryButton.contains(x: px, y: py) { return .saveAnswer(.retry) }
+            if layout.discardButton.contains(x: px, y: py) { return .saveAnswer(.discard) }
+        }
         if layout.formatBadge.contains(x: px, y: py) { return .format }
         if layout.modeToggle.contains(x: px, y: py) { return .toggle }
         guard model.settings.mode == .pro else { return .picture }

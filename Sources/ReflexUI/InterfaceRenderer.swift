@@ -20,7 +20,7 @@ public final class InterfaceRenderer {
     private var paintedTopBar: ViewState?
     private var paintedControls: ViewState?
     private var paintedMode: ShootingMode?
-    private var paintedMessage: (CameraScreen, Bool)?
+    private var paintedMessage: (CameraScreen, Bool, SaveProblem?)?
     /// How many times a layer was redrawn: the loop's figures show how rarely Cairo runs.
     public private(set) var repaints = 0
 
@@ -59,7 +59,7 @@ public final class InterfaceRenderer {
             paintedShutter = (state.exposureLocked, state.lastPhoto)
             repaints += 1
         }
-        let messageKey = (state.screen, state.storage == .missing)
+        let messageKey = (state.screen, state.storage == .missing, state.saveProblem)
         if paintedMessage.map({ $0 != messageKey }) ?? true {
             messageRect = MessagePainter(layout: layout).paint(state, on: message, fonts: fonts)
             paintedMessage = messageKey

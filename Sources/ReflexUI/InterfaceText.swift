@@ -113,6 +113,10 @@ public enum InterfaceText {
     /// Why the format badge stays on JPEG.
     public static let rawUnavailable = "No RAW: this camera sends no raw frames"
 
+    /// A save problem's answers.
+    public static let retry = "Retry"
+    public static let discard = "Discard"
+
     public static let storageMissing = (title: "Storage card missing",
                                         detail: "Insert a card to take pictures. The viewfinder keeps working.")
 }

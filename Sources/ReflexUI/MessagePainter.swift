@@ -1,8 +1,9 @@
 import CCairo
 import ReflexCore
 
-/// Draws the failure screens (full screen, no picture) and the storage banner (over the
-/// picture): one calm visual language — a drawn symbol, a plain title, one line of what to do.
+/// Draws the failure screens (full screen, no picture) and the banners over the picture (a
+/// missing card; photos not saved, with Retry and Discard): one calm visual language — a
+/// drawn symbol, a plain title, one line of what to do. The viewfinder stays live under them.
 struct MessagePainter {
     let layout: ScreenLayout
 
@@ -24,17 +25,24 @@ struct MessagePainter {
             canvas.finish()
             return PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
         }
+        if let problem = state.saveProblem {
+            let banner = layout.saveBanner
+            card(banner, pen: pen)
+            pen.font(.title, size: 22 * s)
+            pen.text(problem.message, x: w / 2, middleY: Double(banner.y) + 32 * s, align: .centre, Palette.text)
+            pen.font(.label, size: 16 * s)
+            pen.text(problem.detail, x: w / 2, middleY: Double(banner.y) + 60 * s, align: .centre, Palette.secondaryText)
+            answer(InterfaceText.discard, in: layout.discardButton, pen: pen, prominent: false)
+            answer(InterfaceText.retry, in: layout.retryButton, pen: pen, prominent: true)
+            canvas.finish()
+            return banner
+        }
         guard state.storage == .missing else {
             canvas.finish()
             return nil
         }
-        let banner = PixelRect(x: Int((w - 600 * s) / 2), y: layout.topBar.height + Int(16 * s),
-                               width: Int(600 * s), height: Int(92 * s))
-        pen.roundedRect(Double(banner.x), Double(banner.y), Double(banner.width), Double(banner.height), radius: 16 * s)
-        pen.fill(Palette.surface)
-        pen.roundedRect(Double(banner.x) + 1, Double(banner.y) + 1, Double(banner.width) - 2, Double(banner.height) - 2,
-                        radius: 15 * s)
-        pen.stroke(Palette.accent, width: 2 * s)
+        let banner = layout.banner
+        card(banner, pen: pen)
         pen.font(.title, size: 22 * s)
         pen.text(InterfaceText.storageMissing.title, x: w / 2, middleY: Double(banner.y) + 32 * s, align: .centre,
                  Palette.text)
@@ -43,6 +51,26 @@ struct MessagePainter {
                  Palette.secondaryText)
         canvas.finish()
         return banner
+    }
+
+    /// A banner's card: the surface, with the accent's border.
+    private func card(_ banner: PixelRect, pen: Pen) {
+        let s = layout.scale
+        pen.roundedRect(Double(banner.x), Double(banner.y), Double(banner.width), Double(banner.height), radius: 16 * s)
+        pen.fill(Palette.surface)
+        pen.roundedRect(Double(banner.x) + 1, Double(banner.y) + 1, Double(banner.width) - 2, Double(banner.height) - 2,
+                        radius: 15 * s)
+        pen.stroke(Palette.accent, width: 2 * s)
+    }
+
+    /// One of a banner's answers: the one to prefer filled with the accent, the other outlined.
+    private func answer(_ text: String, in rect: PixelRect, pen: Pen, prominent: Bool) {
+        let s = layout.scale
+        pen.roundedRect(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height), radius: 24 * s)
+        if prominent { pen.fill(Palette.accent) } else { pen.stroke(Palette.secondaryText, width: 2 * s) }
+        pen.font(.title, size: 18 * s)
+        pen.text(text, x: Double(rect.x + rect.width / 2), middleY: Double(rect.y + rect.height / 2), align: .centre,
+                 prominent ? Palette.onAccent : Palette.text)
     }
 
     /// A camera body in outline; crossed out when there is none.

@@ -42,6 +42,12 @@ public struct ScreenLayout: Sendable, Equatable {
     public let thumbnail: PixelRect
     /// The format badge at the top bar's right end: a tap changes the format.
     public let formatBadge: PixelRect
+    /// The banner under the top bar (a missing card, a photo not saved) and, on the save
+    /// problem's, its two answers.
+    public let banner: PixelRect
+    public let saveBanner: PixelRect
+    public let discardButton: PixelRect
+    public let retryButton: PixelRect
 
     public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9, density: PanelDensity? = nil) {
         self.width = width
@@ -64,6 +70,14 @@ public struct ScreenLayout: Sendable, Equatable {
         thumbnail = PixelRect(x: width - margin - px(184), y: shutterButton.y + shutterSide + gap * 2,
                               width: px(184), height: px(104))
         formatBadge = PixelRect(x: width - px(160), y: 0, width: px(160), height: px(64))
+        banner = PixelRect(x: (width - px(600)) / 2, y: topBar.height + px(16), width: px(600), height: px(92))
+        saveBanner = PixelRect(x: (width - px(640)) / 2, y: topBar.height + px(16), width: px(640), height: px(148))
+        let answerWidth = px(160), answerHeight = px(48)
+        let answersY = saveBanner.y + saveBanner.height - margin - answerHeight
+        discardButton = PixelRect(x: saveBanner.x + saveBanner.width / 2 - gap / 2 - answerWidth, y: answersY,
+                                  width: answerWidth, height: answerHeight)
+        retryButton = PixelRect(x: saveBanner.x + saveBanner.width / 2 + gap / 2, y: answersY,
+                                width: answerWidth, height: answerHeight)
         let strip = PixelRect(x: margin, y: height - margin - px(152),
                               width: modeToggle.x - gap - margin, height: px(152))
         let presetsRow = PixelRect(x: margin, y: strip.y - gap - px(56), width: strip.width, height: px(56))

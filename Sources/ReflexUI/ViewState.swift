@@ -23,6 +23,8 @@ public struct ViewState: Sendable, Equatable {
     public var lastPhoto: PhotoThumbnail?
     /// A one-line reason shown in the top bar for a few seconds.
     public var notice: String?
+    /// Photos that could not be saved, held: the banner with Retry and Discard.
+    public var saveProblem: SaveProblem?
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

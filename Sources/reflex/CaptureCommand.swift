@@ -94,7 +94,7 @@ struct Capture: ParsableCommand {
         let sensor = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
                                     log: log.write)
         let (stills, _) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: card,
-                                              stateFolder: stateFolder, software: "Reflex \(Reflex.version)", log: log.write)
+                                              cardIsMountPoint: output == nil, stateFolder: stateFolder, software: "Reflex \(Reflex.version)", log: log.write)
         sensor.start()
         defer {
             sensor.stop()

@@ -77,6 +77,7 @@ struct Run: ParsableCommand {
             : ScreenStarter(choice: display, panel: panel, sensor: sensorPipeline, store: store, writer: writer,
                             fNumber: calibration.fNumber, fontFolder: fontFolder, log: { log($0) })
         screen?.shutterKeys = shutterKeys
+        screen?.saveDecisions = stills.decisions
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
@@ -122,6 +123,7 @@ struct Run: ParsableCommand {
     /// each press's frame to the card.
     private func startPhotos(_ sensor: SensorPipeline, calibration: SensorCalibration, stateFolder: String) -> StillPipeline {
         let (stills, kept) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: cardFolder,
+                                                 cardIsMountPoint: storage == nil,
                                                  stateFolder: stateFolder, software: "Reflex \(Reflex.version)",
                                                  log: { log($0) })
         log("photos: to \(cardFolder)/DCIM; the last \(kept) frames kept for zero shutter lag")

@@ -39,10 +39,11 @@ import Testing
         let full = policy.advice(freeBytes: 20_000_000, format: .raw)
         #expect(full.level == .full && full.shotsLeft == 0)
         #expect(full.text == "Storage full")
-        #expect(full.atPress == "Storage full – photo not saved. Free space, or switch to JPEG")
+        #expect(full.atPress == "Storage full – photo not saved")
+        #expect(StorageAdvice.fullSuggestion(format: .raw) == "free space, or switch to JPEG")
         // JPEG still fits where RAW does not.
         #expect(policy.advice(freeBytes: 20_000_000, format: .jpeg).level == .critical)
-        #expect(StorageAdvice.fullMessage(format: .jpeg) == "Storage full – photo not saved. Free space")
+        #expect(StorageAdvice.fullSuggestion(format: .jpeg) == "free space on the card")
     }
 
     @Test func theWarningLeavesWhenSpaceComesBack() {

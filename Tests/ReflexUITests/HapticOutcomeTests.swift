@@ -49,3 +49,22 @@ import Testing
         }
     }
 }
+
+/// The save problem's banner answers touches only while it is on screen.
+@Suite struct SaveAnswerTests {
+    @Test func retryAndDiscardAreTheBannersAnswers() {
+        let layout = InterfaceControllerTests.layout
+        var c = InterfaceControllerTests.controller()
+        #expect(InterfaceControllerTests.tap(&c, layout.retryButton, at: 1).saveDecision == nil, "no banner, no answer")
+        c.saveProblemShown = true
+        let retry = InterfaceControllerTests.tap(&c, layout.retryButton, at: 2)
+        #expect(retry.saveDecision == .retry && retry.haptic == .confirm)
+        #expect(InterfaceControllerTests.tap(&c, layout.discardButton, at: 3).saveDecision == .discard)
+        // The banner covers the top of the picture, never the shutter or the toggle.
+        for answer in [layout.retryButton, layout.discardButton] {
+            #expect(answer.x >= layout.saveBanner.x && answer.x + answer.width <= layout.saveBanner.x + layout.saveBanner.width)
+            #expect(answer.y + answer.height <= layout.saveBanner.y + layout.saveBanner.height)
+            #expect(answer.y + answer.height < layout.shutterButton.y)
+        }
+    }
+}

@@ -73,6 +73,11 @@ import Testing
         list.append(Case(name: "indicators", state: ViewState(settings: autoSettings, readout: readout, gps: .fix,
                                                                savingCount: 2, storage: .low(StorageAdvice(level: .low, shotsLeft: 23, format: .rawPlusJPEG)))))
         list.append(Case(name: "gps-searching", state: ViewState(readout: readout, gps: .searching)))
+        var full = ViewState(settings: autoSettings, readout: readout, savingCount: 2,
+                             storage: .low(StorageAdvice(level: .full, shotsLeft: 0, format: .rawPlusJPEG)))
+        full.saveProblem = SaveProblem(kind: .storageFull, message: StorageAdvice.fullTitle,
+                                       suggestion: StorageAdvice.fullSuggestion(format: .rawPlusJPEG), waiting: 2)
+        list.append(Case(name: "save-problem", state: full))
         var zoomed = ViewState(readout: readout)
         zoomed.zoomTenths = 24
         list.append(Case(name: "zoomed", state: zoomed))

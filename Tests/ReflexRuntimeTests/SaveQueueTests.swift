@@ -1,0 +1,179 @@
+import Foundation
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+import ReflexISP
+import ReflexStorage
+import ReflexSystem
+import Synchronization
+import Testing
+@testable import ReflexRuntime
+
+/// Saving that never loses a shot (seed 002 stories 4.6 and 4.8), on a real small file
+/// system: a full card holds the photo with Retry and Discard; a retry writes the same
+/// bytes; a discard leaves the card as it was; a missing card holds photos until it is back.
+@Suite("Save queue", .serialized)
+struct SaveQueueTests {
+    /// A tmpfs of a few megabytes, mounted for one test: ENOSPC from a real file system.
+    /// (Mounting needs root, as CI has.)
+    final class SmallCard {
+        let path: String
+        private let parent = TemporaryDirectory()
+
+        init(kilobytes: Int) throws {
+            path = parent.path + "/card"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try #require(getuid() == 0, "mounting a small file system needs root (CI runs as root)")
+            let mounted = run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "reflex-card", path])
+            try #require(mounted, "mount a \(kilobytes) KB tmpfs at \(path)")
+        }
+
+        deinit { _ = run("/bin/umount", [path]) }
+
+        var freeBytes: Int64 { StorageProbe.freeBytes(at: path, requireMountPoint: false) ?? 0 }
+
+        /// Takes space until only `bytesLeft` remain (in the file system's pages).
+        func fill(leaving bytesLeft: Int64) throws {
+            let size = Int(freeBytes - bytesLeft)
+            try #require(size > 0)
+            try Data(count: size).write(to: URL(fileURLWithPath: path + "/filler"))
+        }
+
+        func freeFiller() { unlink(path + "/filler") }
+
+        /// The names in the photos' folder (hidden ones too).
+        var photos: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path + "/DCIM/100REFLX")) ?? []).sorted() }
+
+        private func run(_ program: String, _ arguments: [String]) -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+            guard (try? process.run()) != nil else { return false }
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+    }
+
+    /// The photo pipeline alone, fed photos of simulated frames as the sensor thread would.
+    final class Rig {
+        let state = TemporaryDirectory()
+        let status = StatusBoard()
+        let stills: StillPipeline
+        let log = TestLog()
+        let describer = PhotoDescriber(calibration: .simulated, software: "Reflex test")
+        private var cameraStatus = CameraStatus()
+
+        init(card: String, cardSpace: (@Sendable () -> Int64?)? = nil) {
+            stills = StillPipeline(card: PhotoCard(root: card), counter: PhotoCounter(folder: state.path), describer: describer,
+                                   status: status, cardSpace: cardSpace, giveBack: { _ in }, log: log.write)
+            #expect(stills.start())
+        }
+
+        func stop() { stills.stop() }
+
+        var report: CameraStatus {
+            status.update(&cameraStatus)
+            return cameraStatus
+        }
+
+        /// Photo `number` of a 640x360 simulated frame, as pressed.
+        static func capture(_ number: Int, format: CaptureFormat) -> StillCapture {
+            let layout = RawLayout(width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight,
+                                   format: SimulatedScene.format)
+            let pixels = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.byteCount, alignment: 64)
+            defer { pixels.deallocate() }
+            SimulatedScene(noise: true).render(into: pixels.baseAddress!, layout: layout, time: Double(number), setting:
+                                               ExposureSetting(exposure: 0.01, analogGain: 1), frameNumber: UInt64(number))
+            let mode = CameraSession.Mode(path: "simulated", card: "test", fourCC: 0x3231_4752, width: layout.width,
+                                          height: layout.height, bytesPerLine: layout.bytesPerLine, rawFormat: layout.format,
+                                          framesPerSecond: 30)
+            let copy = FrameCopy()
+            copy.fill(SensorFrame(bytes: UnsafeRawBufferPointer(pixels), mode: mode, sequence: UInt32(number),
+                                  timestampNanoseconds: Int64(number) * 1_000_000_000,
+                                  exposure: ExposureSetting(exposure: 0.01, analogGain: 1),
+                                  parameters: ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
+                                                            whiteBalance: SIMD3(1.5, 1, 1.6),
+                                                            colorMatrix: ColorCalibration().previewMatrix),
+                                  sensorZoom: 1))
+            var settings = CameraSettings()
+            settings.format = format
+            return StillCapture(frame: copy, press: ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: 1,
+                                                                                 zoom: 1, format: nil),
+                                settings: settings, iso: 100, framesLate: 0,
+                                pressedAt: PhotoTime(year: 2026, month: 11, day: 23, hour: 12, minute: 0, second: number))
+        }
+
+        /// The files a photo makes, developed apart: what the card must hold, byte for byte.
+        func expectedFiles(_ capture: StillCapture) throws -> [(extension: String, bytes: [UInt8])] {
+            try PhotoDeveloper(describer: describer).develop(capture).files
+        }
+    }
+
+    static func contents(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+
+    @Test func aFullCardHoldsThePhotoAndRetryWritesTheSameBytes() throws {
+        let card = try SmallCard(kilobytes: 4096)
+        let rig = Rig(card: card.path)
+        defer { rig.stop() }
+        let first = Rig.capture(1, format: .raw), second = Rig.capture(2, format: .raw)
+        let expected = try [rig.expectedFiles(first), rig.expectedFiles(second)]
+        try card.fill(leaving: 64 * 1024)
+        #expect(rig.stills.inbox.send(first))
+        #expect(waitUntil { rig.report.photo.saveProblem?.kind == .storageFull }, "the problem is said: \(rig.log.text)")
+        #expect(rig.report.photo.saveProblem?.message == "Storage full – photo not saved")
+        #expect(rig.report.photo.saveProblem?.detail == "1 photo kept · free space, or switch to JPEG")
+        #expect(card.photos.isEmpty, "nothing half-written, no temporary file left: \(card.photos)")
+        // A second press is held behind it, in order.
+        #expect(rig.stills.inbox.send(second))
+        #expect(waitUntil { rig.report.pendingSaves == 2 && rig.report.photo.saveProblem?.waiting == 2 })
+        // Space freed, Retry: both saved, the same bytes as developed, numbers in order.
+        card.freeFiller()
+        #expect(rig.stills.decisions.send(.retry))
+        #expect(waitUntil { rig.report.photo.saved == 2 }, "saved after the retry: \(rig.log.text)")
+        #expect(rig.report.photo.saveProblem == nil && rig.report.pendingSaves == 0, "the banner goes")
+        #expect(card.photos == ["RFLX0001.DNG", "RFLX0002.DNG"])
+        for (index, files) in expected.enumerated() {
+            let written = Self.contents(card.path + "/DCIM/100REFLX/RFLX000\(index + 1).DNG")
+            #expect(written == files[0].bytes, "photo \(index + 1) is bit for bit the one held")
+        }
+    }
+
+    @Test func discardDropsThatPhotoAloneAndLeavesTheCardAsItWas() throws {
+        let card = try SmallCard(kilobytes: 4096)
+        let rig = Rig(card: card.path)
+        defer { rig.stop() }
+        let pair = Rig.capture(1, format: .rawPlusJPEG)
+        let files = try rig.expectedFiles(pair)
+        try #require(files.map(\.extension) == ["DNG", "JPG"] && files[1].bytes.count > 24 * 1024)
+        // Room for the DNG and not for the JPEG: the pair is cut in half by the full card.
+        try card.fill(leaving: Int64((files[0].bytes.count + 4095) / 4096 * 4096) + 8192)
+        #expect(rig.stills.inbox.send(pair))
+        #expect(waitUntil { rig.report.photo.saveProblem?.kind == .storageFull }, "\(rig.log.text)")
+        #expect(card.photos == ["RFLX0001.DNG"], "the DNG went, the JPEG did not: \(card.photos)")
+        #expect(rig.stills.decisions.send(.discard))
+        #expect(waitUntil { rig.report.photo.saveProblem == nil && rig.report.pendingSaves == 0 })
+        #expect(card.photos.isEmpty, "the card as it was: \(card.photos)")
+        // The next photo saves once there is room, under a new number (never one used before).
+        card.freeFiller()
+        #expect(rig.stills.inbox.send(Rig.capture(2, format: .jpeg)))
+        #expect(waitUntil { rig.report.photo.saved == 1 }, "\(rig.log.text)")
+        #expect(card.photos == ["RFLX0002.JPG"])
+    }
+
+    @Test func photosWaitForAMissingCardAndAreSavedWhenItIsBack() throws {
+        let card = TemporaryDirectory()
+        let present = Atomic<Bool>(false)
+        let rig = Rig(card: card.path, cardSpace: { present.load(ordering: .relaxed) ? 1 << 30 : nil })
+        defer { rig.stop() }
+        for number in 1...3 { #expect(rig.stills.inbox.send(Rig.capture(number, format: .jpeg))) }
+        #expect(waitUntil { rig.report.photo.saveProblem?.kind == .cardMissing && rig.report.pendingSaves == 3 },
+                "\(rig.log.text)")
+        #expect(rig.report.photo.saveProblem?.detail == "3 photos waiting: saved when the card is back")
+        #expect(!FileManager.default.fileExists(atPath: card.path + "/DCIM"), "nothing written where no card is")
+        present.store(true, ordering: .relaxed)
+        #expect(waitUntil { rig.report.photo.saved == 3 }, "saved by themselves: \(rig.log.text)")
+        #expect(rig.report.photo.saveProblem == nil)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: card.path + "/DCIM/100REFLX").sorted()) ?? []
+        #expect(names == ["RFLX0001.JPG", "RFLX0002.JPG", "RFLX0003.JPG"], "none lost, none doubled, in order")
+    }
+}
