@@ -39,6 +39,41 @@ def kvm_usable():
     return os.environ.get("REFLEX_QEMU_ACCEL") == "kvm" and os.access("/dev/kvm", os.R_OK | os.W_OK)
 
 
+CARD_MEGABYTES = 128
+CARD_LABEL = "REFLEXCARD"
+# The card slot's device: hot-pluggable (QMP device_del pulls the card, device_add puts it back).
+# Its PCI slot is fixed and high, so the root disk, made later on the command line, is still
+# the first virtio disk (/dev/vda).
+CARD_DEVICE = {"driver": "virtio-blk-pci", "drive": "card", "id": "card-slot", "serial": CARD_LABEL, "addr": "0x10"}
+
+
+def make_card(path, megabytes=CARD_MEGABYTES):
+    """A blank storage card: a disk image holding one FAT32 file system, as an SD card comes."""
+    with open(path, "wb") as image:
+        image.truncate(megabytes * 1024 * 1024)
+    subprocess.run(["mkfs.vfat", "-F", "32", "-n", CARD_LABEL, "-i", "5EF1E700", path], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def card_command(card, *arguments, check=True):
+    """An mtools command on a card image (read on the host without mounting it)."""
+    return subprocess.run([arguments[0], "-i", card, *arguments[1:]], capture_output=True, text=True, check=check,
+                          env={**os.environ, "MTOOLS_SKIP_CHECK": "1"})
+
+
+def card_files(card, folder="::DCIM/100REFLX"):
+    """The names in a folder of the card, hidden ones too ({} if the folder is not there)."""
+    listing = card_command(card, "mdir", "-a", "-b", folder, check=False)
+    return sorted(line.rsplit("/", 1)[-1] for line in listing.stdout.splitlines() if line.strip()) \
+        if listing.returncode == 0 else []
+
+
+def copy_from_card(card, path, destination):
+    """Copies `path` on the card (::DCIM/…) to `destination` on the host."""
+    card_command(card, "mcopy", "-n", "-o", path, destination)
+    return destination
+
+
 def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None, console="file"):
     """The QEMU command line for the board. display: "virtio" (virtio-gpu, the default) or
     "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None.
@@ -53,8 +88,11 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
                "-drive", f"file={os.path.join(OUT, 'rootfs.ext4')},if=virtio,format=raw,snapshot=on",
                "-serial", f"file:{os.path.join(workdir, 'console.log')}" if console == "file" else "mon:stdio",
                "-qmp", f"unix:{os.path.join(workdir, 'qmp.sock')},server=on,wait=off",
-               # The storage card: a host folder the guest mounts at /media/card.
-               "-virtfs", f"local,path={card},mount_tag=card,security_model=passthrough,id=card",
+               # The storage card: a FAT32 disk image in a hot-pluggable slot, which the image's
+               # udev rule and reflex-card.service check and mount at /media/card.
+               "-blockdev", f"driver=file,filename={card},node-name=card-file",
+               "-blockdev", "driver=raw,file=card-file,node-name=card",
+               "-device", ",".join(f"{key}={value}" for key, value in CARD_DEVICE.items()),
                # Pointer and keys of a window, for a person driving the camera by hand.
                "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
                "-nic", "none"]
@@ -84,7 +122,9 @@ class Machine:
 
     def __init__(self, workdir, card=None, display="virtio"):
         self.workdir = workdir
-        self.card = card or os.path.join(workdir, "card")
+        # The card image; one given outside the work folder outlives the machine (a power cut
+        # and the next boot see the same card).
+        self.card = card or os.path.join(workdir, "card.img")
         self.display = display
         self.process = None
         self.started_at = None
@@ -103,8 +143,8 @@ class Machine:
     def start(self):
         shutil.rmtree(self.workdir, ignore_errors=True)
         os.makedirs(self.workdir)
-        os.makedirs(self.card, exist_ok=True)
-        os.chown(self.card, 800, 800)  # the guest's reflex user owns the card, as on a board
+        if not os.path.exists(self.card):
+            make_card(self.card)
         testdata = TESTDATA if os.path.isdir(TESTDATA) else None
         command = qemu_command(self.workdir, self.card, self.display, test=True, testdata=testdata)
         with open(os.path.join(self.workdir, "qemu-command"), "w") as saved:
@@ -183,6 +223,27 @@ class Machine:
                     return message["return"]
                 if "error" in message:
                     raise RigError(f"QMP {execute}: {message['error'].get('desc')}")
+
+    def pull_card(self, timeout=30):
+        """Takes the card out of its slot (QMP device_del; the guest sees the disk go)."""
+        self.qmp("device_del", id=CARD_DEVICE["id"])
+        deadline = time.monotonic() + timeout
+        while CARD_DEVICE["id"] in [entry["name"] for entry in self.qmp("qom-list", path="/machine/peripheral")]:
+            if time.monotonic() > deadline:
+                raise RigError("the guest did not let the card go")
+            time.sleep(0.2)
+
+    def insert_card(self):
+        """Puts the card back into its slot (QMP device_add)."""
+        self.qmp("device_add", **CARD_DEVICE)
+
+    def quit_hard(self):
+        """The power cut: QEMU stops at once, no shutdown, nothing flushed by the guest."""
+        try:
+            self.qmp("quit")
+        except (RigError, OSError):
+            pass
+        self.process.wait(timeout=30)
 
     def screendump(self, path, format="png"):
         """What the display scans out, as PNG or PPM (QEMU's monitor, like a camera on a bench)."""

@@ -305,6 +305,8 @@ public final class FrameLoop: @unchecked Sendable {
             state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, format: state.settings.format)
         }
         if preview.takeFrame() != nil { newFrame = true }
+        // The shutter held: the burst's photos as they fall due.
+        while let burstPhoto = controller.nextBurstPhoto(at: now) { takePhoto(pressedAt: burstPhoto, now: now) }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         let zoom = controller.zoom.factor(at: now)
         state.zoomTenths = Int((zoom * 10).rounded(.down))

@@ -1,13 +1,25 @@
 import ReflexCore
+import ReflexStorage
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A developed photo on its way to the card: its files' bytes, kept until every one is
-/// written (a retry writes these same bytes), with what is known of the press for its result.
+/// written (a retry writes these same bytes), in memory or, when memory is short, spilled to
+/// the camera's own storage (`HeldPhotoSpill`), with what is known of the press.
 final class HeldPhoto {
+    /// Where a file's bytes are while the photo waits.
+    enum Content {
+        case memory([UInt8])
+        case spilled(path: String, byteCount: Int)
+    }
+
     let pressNumber: Int
     let format: CaptureFormat
     var result: PhotoResult
-    /// Each file's extension and bytes, the DNG first.
-    let files: [(extension: String, bytes: [UInt8])]
+    /// Each file's extension and content, the DNG first.
+    private(set) var files: [(extension: String, content: Content)]
     let thumbnail: [UInt8]
     let thumbnailWidth: Int
     let thumbnailHeight: Int
@@ -20,18 +32,53 @@ final class HeldPhoto {
     /// until the JPEG follows, or the photo is discarded).
     var writtenPaths: [String] = []
 
-    init(pressNumber: Int, format: CaptureFormat, result: PhotoResult, developed: PhotoDeveloper.Developed,
-         sequence: UInt32, framesLate: Int) {
-        self.sequence = sequence
-        self.framesLate = framesLate
+    init(pressNumber: Int, format: CaptureFormat, result: PhotoResult, files: [(extension: String, content: Content)],
+         thumbnail: [UInt8] = [], thumbnailWidth: Int = 0, thumbnailHeight: Int = 0, sequence: UInt32 = 0,
+         framesLate: Int = 0) {
         self.pressNumber = pressNumber
         self.format = format
         self.result = result
-        files = developed.files
-        thumbnail = developed.thumbnail
-        thumbnailWidth = developed.thumbnailWidth
-        thumbnailHeight = developed.thumbnailHeight
+        self.files = files
+        self.thumbnail = thumbnail
+        self.thumbnailWidth = thumbnailWidth
+        self.thumbnailHeight = thumbnailHeight
+        self.sequence = sequence
+        self.framesLate = framesLate
     }
 
-    var byteCount: Int { files.reduce(0) { $0 + $1.bytes.count } }
+    /// Bytes held in memory (spilled files count nothing).
+    var bytesInMemory: Int {
+        files.reduce(0) { total, file in
+            if case .memory(let bytes) = file.content { return total + bytes.count }
+            return total
+        }
+    }
+
+    func byteCount(ofFile index: Int) -> Int {
+        switch files[index].content {
+        case .memory(let bytes): bytes.count
+        case .spilled(_, let count): count
+        }
+    }
+
+    /// A file's bytes, read back if spilled.
+    func bytes(ofFile index: Int) throws(SystemError) -> [UInt8] {
+        switch files[index].content {
+        case .memory(let bytes): return bytes
+        case .spilled(let path, let count):
+            guard let bytes = try AtomicFile.read(path, limit: count), bytes.count == count else {
+                throw SystemError("read back", path: path, code: EIO)
+            }
+            return bytes
+        }
+    }
+
+    /// The spilled files' paths (removed once the photo is saved or discarded).
+    var spilledPaths: [String] {
+        files.compactMap { if case .spilled(let path, _) = $0.content { path } else { nil } }
+    }
+
+    func markSpilled(file index: Int, to path: String) {
+        files[index].content = .spilled(path: path, byteCount: byteCount(ofFile: index))
+    }
 }

@@ -37,6 +37,10 @@ public final class StillPipeline: @unchecked Sendable {
     private var held: [HeldPhoto] = []
     /// Why the oldest held photo is not saved (nil: nothing stands in the way).
     private var problem: SaveProblem?
+    /// Whether the card was there at the last look (a new one is checked first).
+    private var cardWasPresent = false
+    /// Where held photos go when they would take too much memory (nil: they stay in memory).
+    private let spill: HeldPhotoSpill?
     private let counter: PhotoCounter
     private let developer: PhotoDeveloper
     private let status: StatusBoard
@@ -53,8 +57,9 @@ public final class StillPipeline: @unchecked Sendable {
     private var lastNumber: PhotoNumber?
 
     public init(card: PhotoCard, counter: PhotoCounter, describer: PhotoDescriber, status: StatusBoard,
-                cardSpace: (@Sendable () -> Int64?)? = nil, giveBack: @escaping @Sendable (FrameCopy) -> Void,
-                log: @escaping Log) {
+                cardSpace: (@Sendable () -> Int64?)? = nil, spill: HeldPhotoSpill? = nil,
+                giveBack: @escaping @Sendable (FrameCopy) -> Void, log: @escaping Log) {
+        self.spill = spill
         inbox = HandOffQueue(capacity: StillPipeline.queueCapacity, wakes: wake)
         decisions = HandOffQueue(capacity: 8, wakes: wake)
         let root = card.root
@@ -90,6 +95,8 @@ public final class StillPipeline: @unchecked Sendable {
                                    describer: PhotoDescriber(calibration: calibration, software: software),
                                    status: sensor.status,
                                    cardSpace: { StorageProbe.freeBytes(at: cardFolder, requireMountPoint: cardIsMountPoint) },
+                                   spill: HeldPhotoSpill(folder: stateFolder + "/held",
+                                                         limitBytes: max(64 << 20, Int(MemoryBudget.forFrames()) / 2)),
                                    giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) }, log: log)
         sensor.takePhotos(ring: ring, stillFrames: stillFrames, stills: stills)
         stills.start()
@@ -98,16 +105,30 @@ public final class StillPipeline: @unchecked Sendable {
 
     @discardableResult
     public func start() -> Bool {
+        thread.start { self.run() }
+    }
+
+    /// A card that is there now and was not before (at start too) is checked: what a cut or a
+    /// killed save left unfinished on it goes, before anything is written.
+    private func checkCardIfNew() {
+        let present = cardSpace() != nil
+        defer { cardWasPresent = present }
+        guard present, !cardWasPresent else { return }
         let removed = card.removeLeftovers()
-        if removed > 0 { log("photos: removed \(removed) unfinished file(s) an interrupted save left on the card") }
-        return thread.start { self.run() }
+        log("photos: card at \(card.root) checked" + (removed > 0
+            ? ": removed \(removed) unfinished file(s) an interrupted save left" : ", nothing unfinished"))
     }
 
     /// Stops once the photos already queued are saved.
     public func stop() { thread.stop() }
 
     private func run() {
+        if let recovered = spill?.recover(), !recovered.isEmpty {
+            held = recovered
+            log("photos: \(recovered.count) photo(s) held when the camera last stopped are queued again")
+        }
         while true {
+            checkCardIfNew()
             while let decision = decisions.receive() { decide(decision) }
             // One photo developed at a time, each saved as soon as nothing stands in the way:
             // the ring gets its frame back at once, the card gets photos in order.
@@ -121,6 +142,7 @@ public final class StillPipeline: @unchecked Sendable {
             // A card that came back takes the photos waiting for it.
             if problem?.kind == .cardMissing, cardSpace() != nil { problem = nil }
             saveHeld()
+            if problem != nil { spillHeld() }
             publishQueue()
             if inbox.count == 0 && decisions.count == 0 && !thread.isStopping { wake.wait(milliseconds: 500) }
             wake.drain()
@@ -137,6 +159,7 @@ public final class StillPipeline: @unchecked Sendable {
         case .discard:
             card.remove(photo.writtenPaths)
             held.removeFirst()
+            spill?.remove(photo)
             photo.result.error = "photo \(photo.pressNumber) discarded"
             record(photo.result)
             log("photo \(photo.pressNumber): discarded" + (photo.writtenPaths.isEmpty ? "" : " (its \(photo.writtenPaths.count) saved file(s) removed)"))
@@ -198,7 +221,22 @@ public final class StillPipeline: @unchecked Sendable {
         }
         giveBack(capture.frame)
         held.append(HeldPhoto(pressNumber: capture.press.number, format: capture.settings.format, result: result,
-                              developed: developed, sequence: capture.frame.sequence, framesLate: capture.framesLate))
+                              files: developed.files.map { ($0.extension, .memory($0.bytes)) },
+                              thumbnail: developed.thumbnail, thumbnailWidth: developed.thumbnailWidth,
+                              thumbnailHeight: developed.thumbnailHeight, sequence: capture.frame.sequence,
+                              framesLate: capture.framesLate))
+        spillHeld()
+    }
+
+    /// Held photos beyond the memory limit, or all of them while the card cannot take them,
+    /// go to the camera's own storage.
+    private func spillHeld() {
+        guard let spill else { return }
+        let moved = spill.spill(held, everything: problem != nil, log: log)
+        if moved > 0 {
+            log("photos: \(moved) file(s) of the \(held.count) photo(s) waiting moved to \(spill.folder)"
+                + (problem != nil ? " until the card takes them" : " to keep memory within its budget"))
+        }
     }
 
     /// Writes the held photos, oldest first, until one cannot be.
@@ -216,8 +254,9 @@ public final class StillPipeline: @unchecked Sendable {
                 let number: PhotoNumber
                 if let given = photo.number { number = given } else { number = try nextNumber() }
                 photo.number = number
-                for file in photo.files.dropFirst(photo.writtenPaths.count) {
-                    photo.writtenPaths.append(try card.save(file.bytes, extension: file.extension, as: number))
+                for index in photo.files.indices.dropFirst(photo.writtenPaths.count) {
+                    photo.writtenPaths.append(try card.save(photo.bytes(ofFile: index), extension: photo.files[index].extension,
+                                                            as: number))
                 }
             } catch {
                 problem = error.isOutOfSpace
@@ -235,6 +274,7 @@ public final class StillPipeline: @unchecked Sendable {
                 return
             }
             held.removeFirst()
+            spill?.remove(photo)
             saved(photo)
         }
     }
@@ -248,8 +288,8 @@ public final class StillPipeline: @unchecked Sendable {
         report.lastPaths = photo.writtenPaths
         report.lastSequence = photo.sequence
         report.lastFramesLate = photo.framesLate
-        report.lastRawBytes = photo.files.first { $0.extension == "DNG" }.map { Int64($0.bytes.count) }
-        report.lastJPEGBytes = photo.files.first { $0.extension == "JPG" }.map { Int64($0.bytes.count) }
+        report.lastRawBytes = photo.files.indices.first { photo.files[$0].extension == "DNG" }.map { Int64(photo.byteCount(ofFile: $0)) }
+        report.lastJPEGBytes = photo.files.indices.first { photo.files[$0].extension == "JPG" }.map { Int64(photo.byteCount(ofFile: $0)) }
         report.error = nil
         report.thumbnail = photo.thumbnail
         report.thumbnailWidth = photo.thumbnailWidth

@@ -6,8 +6,9 @@ import Glibc
 
 /// The storage card as the camera writes photos to it, in the DCF layout every camera and
 /// computer knows: `DCIM/100REFLX/RFLX0001.JPG` and `.DNG`. Each file is written whole to a
-/// hidden temporary name, fsynced, renamed and its folder fsynced (`AtomicFile`): a photo on
-/// the card is complete or absent, never half there.
+/// hidden temporary name, fsynced, renamed and its folder fsynced (`AtomicFile`), or on a
+/// FAT card written hidden under its own name and then shown (`FATFile`): a photo on the
+/// card is complete or absent, never half there, whenever the power goes.
 public struct PhotoCard: Sendable {
     /// Where the card is mounted.
     public let root: String
@@ -46,10 +47,12 @@ public struct PhotoCard: Sendable {
 
     /// Writes one file of a photo atomically; its path.
     public func save(_ bytes: [UInt8], extension fileExtension: String, as number: PhotoNumber) throws(SystemError) -> String {
-        try AtomicFile.createFolder(folder(for: number))
+        let folder = folder(for: number)
+        try AtomicFile.createFolder(folder)
         let path = path(for: number, extension: fileExtension)
         if access(path, F_OK) == 0 { throw SystemError("save", path: path, code: EEXIST) }
-        try AtomicFile.write(bytes, to: path)
+        // A FAT card cannot rename atomically: its files are shown, not renamed (FATFile).
+        if FATFile.isFAT(folder) { try FATFile.write(bytes, to: path) } else { try AtomicFile.write(bytes, to: path) }
         return path
     }
 
@@ -61,13 +64,24 @@ public struct PhotoCard: Sendable {
         }
     }
 
-    /// Removes what a writer killed mid-save left in our folders (hidden temporary files);
-    /// returns how many.
+    /// Removes what a writer killed mid-save, or a power cut, left in our folders: hidden
+    /// temporary files (ext4 and the like), and on FAT our photos still hidden or empty
+    /// (`FATFile`). Returns how many.
     @discardableResult
     public func removeLeftovers() -> Int {
         var removed = 0
         for folderName in namesInFolder(dcim) where PhotoNumber.folder(named: folderName) != nil {
-            removed += AtomicFile.removeAbandonedTemporaries(in: dcim + "/" + folderName).count
+            let folder = dcim + "/" + folderName
+            removed += AtomicFile.removeAbandonedTemporaries(in: folder).count
+            guard FATFile.isFAT(folder) else { continue }
+            var changed = false
+            for name in namesInFolder(folder) where PhotoNumber.file(named: name) != nil {
+                if FATFile.isLeftover(folder + "/" + name) == true, unlink(folder + "/" + name) == 0 {
+                    removed += 1
+                    changed = true
+                }
+            }
+            if changed { try? AtomicFile.syncFolder(folder) }
         }
         return removed
     }

@@ -12,8 +12,9 @@ import ReflexISP
 /// - Holding zoom-in or zoom-out (the zoom rocker, or the volume keys) ramps the digital zoom
 ///   exponentially; letting go holds it (seed 003).
 /// - The shutter button takes a photo as the finger comes down (the press's time is the
-///   photo's moment); so does the shutter key's full press. Its half press locks exposure
-///   and white balance until it is let go.
+///   photo's moment); so does the shutter key's full press. Held, either takes a burst at 10
+///   frames a second until let go (`BurstTimer`). The key's half press locks exposure and
+///   white balance until it is let go.
 /// - A tap on the format badge steps JPEG → RAW → RAW+JPEG (RAW only where the camera
 ///   gives raw frames).
 /// - Any touch or turn brings the faded controls back to full opacity.
@@ -36,6 +37,8 @@ public struct InterfaceController: Sendable {
     public private(set) var locked = false
     /// A save problem's banner is on screen: its Retry and Discard answer touches.
     public var saveProblemShown = false
+    /// The shutter held: a burst.
+    public private(set) var burst = BurstTimer()
     private let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -103,6 +106,9 @@ public struct InterfaceController: Sendable {
 
     public func peaking(at now: Double) -> Bool { now < peakingUntil }
 
+    /// The next burst photo due by `now` while the shutter is held (call until nil).
+    public mutating func nextBurstPhoto(at now: Double) -> Double? { burst.next(at: now) }
+
     /// The camera's real ranges, once known, with the settings the sensor side fitted to them
     /// (a manual ISO the sensor cannot reach moved to the nearest it can; no focus motor, no
     /// focus dial): the dials follow them.
@@ -118,7 +124,10 @@ public struct InterfaceController: Sendable {
             fade.interact(at: now)
             let under = target(x: x, y: y)
             // The shutter fires as the finger comes down, as a real shutter button does.
-            if under == .shutter { outcome.capture = now }
+            if under == .shutter {
+                outcome.capture = now
+                burst.press(at: now)
+            }
             touches[slot] = Touch(target: under, startX: x, startY: y, lastY: y, moved: false, drag: nil)
         case .touchMotion(let slot, let x, let y):
             guard var touch = touches[slot] else { break }
@@ -140,10 +149,11 @@ public struct InterfaceController: Sendable {
         case .touchUp(let slot):
             guard let touch = touches.removeValue(forKey: slot) else { break }
             fade.interact(at: now)
+            if touch.target == .shutter { burst.release(at: now) }
             guard !touch.moved else { break }
             tap(touch.target, at: now, into: &outcome)
         case .touchCancel(let slot):
-            touches[slot] = nil
+            if touches.removeValue(forKey: slot)?.target == .shutter { burst.release(at: now) }
         case .wheel(let wheel, let v120):
             fade.interact(at: now)
             guard model.settings.mode == .pro, wheel < wheels.count else { break }
@@ -158,7 +168,12 @@ public struct InterfaceController: Sendable {
                 outcome.settingsChanged = model.select(next)
             }
         case .key(let code, let pressed) where code == shutterKeys.full:
-            if pressed { outcome.capture = now }
+            if pressed {
+                outcome.capture = now
+                burst.press(at: now)
+            } else {
+                burst.release(at: now)
+            }
         case .key(let code, let pressed) where code == shutterKeys.half:
             guard pressed != locked else { break }
             locked = pressed

@@ -177,3 +177,44 @@ struct SaveQueueTests {
         #expect(names == ["RFLX0001.JPG", "RFLX0002.JPG", "RFLX0003.JPG"], "none lost, none doubled, in order")
     }
 }
+
+/// Photos held for the card survive the camera's end: spilled to its own storage while they
+/// wait, queued again by the next start, saved bit for bit.
+@Suite("Held photos survive a restart", .serialized)
+struct HeldPhotoSpillTests {
+    @Test func photosWaitingForTheCardAreSavedByTheNextStart() throws {
+        let card = TemporaryDirectory()
+        let state = TemporaryDirectory()
+        let present = Atomic<Bool>(false)
+        let log = TestLog()
+        let describer = PhotoDescriber(calibration: .simulated, software: "Reflex test")
+        let spill = HeldPhotoSpill(folder: state.path + "/held", limitBytes: 64 << 20)
+        func pipeline(_ status: StatusBoard) -> StillPipeline {
+            StillPipeline(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path), describer: describer,
+                          status: status, cardSpace: { present.load(ordering: .relaxed) ? 1 << 30 : nil }, spill: spill,
+                          giveBack: { _ in }, log: log.write)
+        }
+        let captures = [SaveQueueTests.Rig.capture(1, format: .rawPlusJPEG), SaveQueueTests.Rig.capture(2, format: .jpeg)]
+        let expected = try captures.map { try PhotoDeveloper(describer: describer).develop($0).files }
+        var status = CameraStatus()
+        let first = pipeline(StatusBoard())
+        #expect(first.start())
+        for capture in captures { #expect(first.inbox.send(capture)) }
+        // No card: both wait, and while they wait they are on the camera's own storage.
+        #expect(waitUntil { (try? FileManager.default.contentsOfDirectory(atPath: spill.folder).count) == 3 },
+                "spilled: \(log.text)")
+        first.stop()  // the camera ends with the photos unsaved (a kill loses nothing more)
+        present.store(true, ordering: .relaxed)
+        let board = StatusBoard()
+        let second = pipeline(board)
+        #expect(second.start())
+        defer { second.stop() }
+        #expect(waitUntil { board.update(&status); return status.photo.saved == 2 }, "saved by the next start: \(log.text)")
+        #expect(log.text.contains("2 photo(s) held when the camera last stopped are queued again"))
+        let folder = card.path + "/DCIM/100REFLX/"
+        #expect(SaveQueueTests.contents(folder + "RFLX0001.DNG") == expected[0][0].bytes, "bit for bit")
+        #expect(SaveQueueTests.contents(folder + "RFLX0001.JPG") == expected[0][1].bytes)
+        #expect(SaveQueueTests.contents(folder + "RFLX0002.JPG") == expected[1][0].bytes)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: spill.folder)) == [], "and taken off the camera's storage")
+    }
+}

@@ -109,3 +109,11 @@ static inline int reflex_evdev_play(int fd, int effect_id) {
     event.value = 1;
     return write(fd, &event, sizeof(event)) == (ssize_t)sizeof(event) ? 0 : -errno;
 }
+
+#include <sys/vfs.h>
+
+/// The file system's type (statfs's f_type: 0x4d44 FAT, 0xEF53 ext4…) at `path`; -1 if unknown.
+static inline long reflex_file_system_type(const char *path) {
+    struct statfs info;
+    return statfs(path, &info) == 0 ? (long)info.f_type : -1;
+}
