@@ -23,6 +23,8 @@ public final class PhotoDeveloper {
 
     public let describer: PhotoDescriber
     private var isp: StillISP?
+    /// The viewfinder's ISP, for a RAW's small preview.
+    private var previewISP: PreviewISP?
     private var rendered: [UInt8] = []
 
     public init(describer: PhotoDescriber) { self.describer = describer }
@@ -31,6 +33,11 @@ public final class PhotoDeveloper {
         let frame = capture.frame
         guard let mode = frame.mode else { throw PhotoEncodingError("the frame has no mode") }
         let crop = PhotoDeveloper.crop(width: mode.width, height: mode.height, zoom: capture.press.zoom / max(frame.sensorZoom, 1))
+        // A RAW alone needs no full-resolution picture: its small preview is the viewfinder's
+        // own rendering (a burst of RAWs saves at the card's pace, not the demosaic's).
+        if capture.settings.format == .raw, let layout = mode.rawLayout {
+            return try developRawOnly(capture, layout: layout, crop: crop)
+        }
         let picture = try render(frame, mode: mode, crop: crop)
         let photo = describer.photo(capture)
         let width = crop?.width ?? mode.width, height = crop?.height ?? mode.height
@@ -59,6 +66,38 @@ public final class PhotoDeveloper {
             }
             return Developed(files: files, thumbnail: preview, thumbnailWidth: previewWidth, thumbnailHeight: previewHeight)
         }
+    }
+
+    private func developRawOnly(_ capture: StillCapture, layout: RawLayout, crop: PixelRect?) throws(PhotoEncodingError) -> Developed {
+        let frame = capture.frame
+        let parameters = frame.parameters ?? ISPParameters(blackLevel: 0, whiteLevel: layout.format.maximumValue)
+        let area = crop ?? PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
+        let width = min(PhotoDeveloper.previewWidth, area.width)
+        let height = max(1, (area.height * width + area.width / 2) / area.width)
+        if previewISP == nil || previewISP!.maximumSourceWidth < layout.width || previewISP!.maximumSourceHeight < layout.height {
+            previewISP = PreviewISP(maximumSourceWidth: layout.width, maximumSourceHeight: layout.height,
+                                    maximumOutputWidth: PhotoDeveloper.previewWidth)
+        }
+        let isp = previewISP!
+        isp.setParameters(parameters, format: layout.format)
+        var xrgb = [UInt32](repeating: 0, count: width * height)
+        xrgb.withUnsafeMutableBufferPointer { out in
+            isp.renderBayer(frame.frame.baseAddress!, layout: layout, crop: crop, into: out.baseAddress!, outputWidth: width,
+                            outputHeight: height, outputStride: width,
+                            destination: PixelRect(x: 0, y: 0, width: width, height: height))
+        }
+        var preview = [UInt8](repeating: 0, count: width * height * 3)
+        for (index, pixel) in xrgb.enumerated() {
+            preview[index * 3] = UInt8(truncatingIfNeeded: pixel >> 16)
+            preview[index * 3 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+            preview[index * 3 + 2] = UInt8(truncatingIfNeeded: pixel)
+        }
+        let raw = describer.raw(capture, parameters: parameters, crop: crop)
+        let dng = try preview.withUnsafeBufferPointer { pixels throws(PhotoEncodingError) in
+            try DNGEncoder.encode(raw: frame.frame.baseAddress!, layout: layout, photo: describer.photo(capture),
+                                  rawDescription: raw, preview: RGBImage(pixels: pixels.baseAddress!, width: width, height: height))
+        }
+        return Developed(files: [("DNG", dng)], thumbnail: preview, thumbnailWidth: width, thumbnailHeight: height)
     }
 
     /// The centre `1/zoom` of the frame (even-aligned, for the colour filter), or nil for all.

@@ -14,7 +14,8 @@ import ReflexSystem
 /// switch`), presses wait here for `serveBySwitching` instead, each taking a frame of that
 /// mode into the still pool's memory.
 final class ShutterQueue {
-    static let capacity = 16
+    /// Presses waiting for their frames: a burst's three seconds and more.
+    static let capacity = 40
     let ring: ZeroLagRing
     /// Full-resolution frame memory for the still mode, where the board switches to one.
     let stillFrames: FramePool?

@@ -9,7 +9,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// The photo side: on a thread of the lowest priority (SCHED_IDLE and the idle I/O class, so
+/// The photo side: on a thread of the lowest priority (nice 19 and the idle I/O class, so
 /// the viewfinder never waits for it), each photo the sensor thread took is developed into its
 /// files, its frame handed back to the ring, then numbered and written to the card, one after
 /// the other in the order of the presses. What happened goes to the status board.
@@ -22,7 +22,7 @@ import Glibc
 public final class StillPipeline: @unchecked Sendable {
     public typealias Log = @Sendable (String) -> Void
     /// Photos that can wait at once (each holds a frame the ring lent).
-    public static let queueCapacity = 16
+    public static let queueCapacity = 40
 
     /// Wakes the photo thread for a photo or a decision.
     private let wake = EventSignal()
@@ -45,7 +45,7 @@ public final class StillPipeline: @unchecked Sendable {
     private let developer: PhotoDeveloper
     private let status: StatusBoard
     private let log: Log
-    private let thread = WorkerThread(name: "reflex-photo", priority: .background)
+    private let thread: WorkerThread
     /// Given each photo's frame once its files are made (the ring that lent it).
     private let giveBack: @Sendable (FrameCopy) -> Void
     private var report = PhotoReport()
@@ -58,7 +58,9 @@ public final class StillPipeline: @unchecked Sendable {
 
     public init(card: PhotoCard, counter: PhotoCounter, describer: PhotoDescriber, status: StatusBoard,
                 cardSpace: (@Sendable () -> Int64?)? = nil, spill: HeldPhotoSpill? = nil,
-                giveBack: @escaping @Sendable (FrameCopy) -> Void, log: @escaping Log) {
+                priority: WorkerThread.Priority = .background, giveBack: @escaping @Sendable (FrameCopy) -> Void,
+                log: @escaping Log) {
+        thread = WorkerThread(name: "reflex-photo", priority: priority)
         self.spill = spill
         inbox = HandOffQueue(capacity: StillPipeline.queueCapacity, wakes: wake)
         decisions = HandOffQueue(capacity: 8, wakes: wake)

@@ -17,7 +17,7 @@ public final class WorkerThread: @unchecked Sendable {
         case realtime(Int32)
         /// As any other program's thread.
         case ordinary
-        /// SCHED_IDLE (and nice 19) and the idle I/O class: work that must never take time from the loop.
+        /// Nice 19 and the idle I/O class: work that must never take time from the loop.
         case background
     }
 
@@ -122,7 +122,7 @@ extension WorkerThread.Priority {
     public func describe(result: Int32) -> String {
         switch self {
         case .ordinary: "ordinary scheduling"
-        case .background: result == 0 ? "background (SCHED_IDLE, idle I/O)" : "ordinary scheduling (background refused)"
+        case .background: result == 0 ? "background (nice 19, idle I/O)" : "ordinary scheduling (background refused)"
         case .realtime(let level):
             result == 0 ? "SCHED_FIFO \(level)" : "ordinary scheduling (SCHED_FIFO refused: \(String(cString: strerror(result))))"
         }

@@ -90,6 +90,8 @@ struct Capture: ParsableCommand {
         var settings = SettingsStore(folder: stateFolder).load().settings
         try apply(to: &settings)
         let card = output ?? "/media/card"
+        // `-o DIR` is made if missing, as rpicam-still's would be; the card slot never is.
+        if let output { try AtomicFile.createFolder(output) }
         let log = CaptureLog()
         let sensor = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
                                     log: log.write)

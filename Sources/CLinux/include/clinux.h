@@ -34,19 +34,17 @@ static inline int reflex_event_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_C
 #include <sys/syscall.h>
 #include <sched.h>
 
-/// Puts the calling thread in SCHED_IDLE (it runs only when a core has nothing else to do;
-/// nice 19 too, for kernels that weigh it) and the idle I/O class, for work that must never
-/// take time from the realtime loop (saving files, encoding PNGs). No privilege is needed.
-/// Returns 0, or -1 if any could not be set.
+/// Puts the calling thread at the lowest CPU priority (nice 19) and the idle I/O class, for
+/// work that must never take time from the realtime loop (saving files, encoding PNGs).
+/// Not SCHED_IDLE: that runs only on an idle core, and a camera whose cores are busy (a
+/// video encode, a test run) never saved a photo; the loop is SCHED_FIFO, which nice 19
+/// threads never preempt anyway. Returns 0, or -1 if either could not be set.
 static inline int reflex_make_thread_background(void) {
     pid_t tid = (pid_t)syscall(SYS_gettid);
     int cpu = setpriority(PRIO_PROCESS, (id_t)tid, 19);
-    struct sched_param none = { .sched_priority = 0 };
-    // SCHED_IDLE is 5 (linux/sched.h; glibc names it only under _GNU_SOURCE).
-    int idle = sched_setscheduler(tid, 5, &none);
     // ioprio_set(IOPRIO_WHO_PROCESS, tid, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_IDLE, 0))
     int io = (int)syscall(SYS_ioprio_set, 1, tid, 3 << 13);
-    return cpu == 0 && idle == 0 && io == 0 ? 0 : -1;
+    return cpu == 0 && io == 0 ? 0 : -1;
 }
 
 /// The calling thread's I/O priority (ioprio_get): its class is the value >> 13.

@@ -44,14 +44,21 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
 
     deinit { moments.deallocate() }
 
-    /// Photos that can be on their way at once (each holds a frame's memory).
+    /// Photos that can be on their way at once (each holds a frame's memory) at the least.
     public static let defaultSpares = 4
+    /// A held shutter's burst (10 fps for 3 s) needs a spare for each photo the photo thread
+    /// has not developed yet: up to this many, where the budget has room.
+    public static let burstSpares = 32
 
     /// A ring for frames of `frameBytes` within `budgetBytes`: as many frames as fit beside
-    /// the spares, at least 3 (a press reaches the sensor thread a frame or two late), at most 12.
+    /// the spares, at least 3 (a press reaches the sensor thread a frame or two late), at most
+    /// 12; then spares for a burst from what is left, at least 4, at most 32. (Spares are
+    /// allocated once a frame first needs one: an unused spare costs nothing.)
     public static func sized(budgetBytes: Int, frameBytes: Int) -> ZeroLagRing {
-        let fit = budgetBytes / max(frameBytes, 1) - defaultSpares
-        return ZeroLagRing(ringFrames: min(max(fit, 3), 12), spares: defaultSpares, frameBytes: 0)
+        let frames = budgetBytes / max(frameBytes, 1)
+        let ring = min(max(frames - defaultSpares, 3), 12)
+        let spares = min(max(frames - ring, defaultSpares), burstSpares)
+        return ZeroLagRing(ringFrames: ring, spares: spares, frameBytes: 0)
     }
 
     public var ringFrames: Int { ring.count }
