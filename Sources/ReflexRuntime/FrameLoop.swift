@@ -406,6 +406,7 @@ public final class FrameLoop: @unchecked Sendable {
     }
 
     private func take(_ newReport: SensorReport) {
+        controller.burstAllowed = !newReport.stillsBySwitching
         if let limits = newReport.limits, limits != controller.model.limits {
             // The dials' stops and the focus dial follow the camera; drawn again once. The
             // settings come fitted by the sensor thread (the file keeps what was chosen).

@@ -59,6 +59,7 @@ public final class SensorPipeline: @unchecked Sendable {
     /// its still mode for a frame of it, in that pool's memory, instead.
     public func takePhotos(ring: ZeroLagRing, stillFrames: FramePool? = nil, stills: StillPipeline) {
         shutter = ShutterQueue(ring: ring, stillFrames: stillFrames, stills: stills, log: log)
+        report.stillsBySwitching = stillFrames != nil
         sinks.append(ring)
     }
 

@@ -34,6 +34,9 @@ public struct SensorReport: Sendable, Equatable {
     /// Streams started so far: it grows when the camera streams again (another mode,
     /// another camera, or the same one back).
     public var streamCount = 0
+    /// Photos come from a switch to the still mode (a held shutter takes one, not a burst:
+    /// each switch costs a few frames).
+    public var stillsBySwitching = false
     /// Frames the sinks that must not lose any had to drop, all together.
     public var framesLost = 0
     /// Shutter presses the sensor thread has taken.

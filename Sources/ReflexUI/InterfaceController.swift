@@ -39,6 +39,8 @@ public struct InterfaceController: Sendable {
     public var saveProblemShown = false
     /// The shutter held: a burst.
     public private(set) var burst = BurstTimer()
+    /// False where each photo switches the sensor's mode: a hold takes one photo.
+    public var burstAllowed = true
     private let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -126,7 +128,7 @@ public struct InterfaceController: Sendable {
             // The shutter fires as the finger comes down, as a real shutter button does.
             if under == .shutter {
                 outcome.capture = now
-                burst.press(at: now)
+                if burstAllowed { burst.press(at: now) }
             }
             touches[slot] = Touch(target: under, startX: x, startY: y, lastY: y, moved: false, drag: nil)
         case .touchMotion(let slot, let x, let y):
@@ -170,7 +172,7 @@ public struct InterfaceController: Sendable {
         case .key(let code, let pressed) where code == shutterKeys.full:
             if pressed {
                 outcome.capture = now
-                burst.press(at: now)
+                if burstAllowed { burst.press(at: now) }
             } else {
                 burst.release(at: now)
             }

@@ -68,3 +68,19 @@ import Testing
         }
     }
 }
+
+/// A held shutter bursts, except where each photo switches the sensor's mode.
+@Suite struct HeldShutterTests {
+    @Test func holdingTheKeyBurstsUnlessStillsComeFromAModeSwitch() {
+        var c = InterfaceControllerTests.controller()
+        _ = c.handle(.key(code: KeyCode.camera, pressed: true), at: 1, metered: InterfaceControllerTests.metered)
+        var due: [Double] = []
+        while let time = c.nextBurstPhoto(at: 1.5) { due.append(time) }
+        #expect(due.count == 5, "0.1 s apart from the press: \(due)")
+        _ = c.handle(.key(code: KeyCode.camera, pressed: false), at: 1.5, metered: InterfaceControllerTests.metered)
+        var switching = InterfaceControllerTests.controller()
+        switching.burstAllowed = false
+        _ = switching.handle(.key(code: KeyCode.camera, pressed: true), at: 1, metered: InterfaceControllerTests.metered)
+        #expect(switching.nextBurstPhoto(at: 3) == nil, "one photo, however long the hold")
+    }
+}
