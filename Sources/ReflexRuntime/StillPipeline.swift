@@ -141,8 +141,8 @@ public final class StillPipeline: @unchecked Sendable {
                 if !held.isEmpty { log("photos: \(held.count) photo(s) not saved at stop: \(problem?.message ?? "")") }
                 return
             }
-            // A card that came back takes the photos waiting for it.
-            if problem?.kind == .cardMissing, cardSpace() != nil { problem = nil }
+            // A card that came back (and was checked, above) takes the photos waiting for it.
+            if problem?.kind == .cardMissing, cardWasPresent { problem = nil }
             saveHeld()
             if problem != nil { spillHeld() }
             publishQueue()
