@@ -111,13 +111,7 @@ public final class Haptics: @unchecked Sendable {
     }
 
     private func eventNodes() -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var nodes: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("event") { nodes.append(folder + "/" + name) }
-        }
+        let nodes = namesInFolder(folder).filter { $0.hasPrefix("event") }.map { folder + "/" + $0 }
         // event2 before event10: the order the kernel made them in.
         return nodes.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }
