@@ -14,8 +14,12 @@ import Testing
 /// bytes; a discard leaves the card as it was; a missing card holds photos until it is back.
 @Suite("Save queue", .serialized)
 struct SaveQueueTests {
-    /// A tmpfs of a few megabytes, mounted for one test: ENOSPC from a real file system.
-    /// (Mounting needs root, as CI has.)
+    /// A card of a few megabytes, mounted for one test, so ENOSPC comes from a real file
+    /// system: a FAT image made by mkfs.vfat and loop-mounted — the file system cameras' cards
+    /// carry, with FAT's own way of committing a file (the hidden attribute) — where the
+    /// kernel has FAT; a tmpfs where it has not (this CI machine's kernel has no FAT: the
+    /// QEMU scenario `card-full` runs the same story on the board's FAT card). Mounting needs
+    /// root, as CI has.
     final class SmallCard {
         let path: String
         private let parent = TemporaryDirectory()
@@ -24,8 +28,32 @@ struct SaveQueueTests {
             path = parent.path + "/card"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             try #require(getuid() == 0, "mounting a small file system needs root (CI runs as root)")
-            let mounted = run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "reflex-card", path])
-            try #require(mounted, "mount a \(kilobytes) KB tmpfs at \(path)")
+            if Self.kernelHasFAT {
+                let image = parent.path + "/card.img"
+                // 4 KB clusters, so a size rounds as the tests reckon it.
+                let made = run("/sbin/mkfs.vfat", ["-C", "-s", "8", "-n", "SMALLCARD", image, String(kilobytes)])
+                try #require(made, "mkfs.vfat (dosfstools) makes a \(kilobytes) KB FAT image")
+                let mounted = run("/bin/mount", ["-t", "vfat", "-o", "loop", image, path])
+                try #require(mounted, "loop-mount the \(kilobytes) KB FAT image at \(path)")
+                try #require(FATFile.isFAT(path), "the card is FAT")
+            } else {
+                let mounted = run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "reflex-card", path])
+                try #require(mounted, "mount a \(kilobytes) KB tmpfs at \(path)")
+            }
+        }
+
+        /// Whether this kernel mounts FAT (built in, or its module loaded now).
+        static var kernelHasFAT: Bool {
+            func listed() -> Bool {
+                ((try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)) ?? "").contains("\tvfat\n")
+            }
+            if listed() { return true }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/sbin/modprobe")
+            process.arguments = ["-q", "vfat"]
+            guard (try? process.run()) != nil else { return false }
+            process.waitUntilExit()
+            return listed()
         }
 
         deinit { _ = run("/bin/umount", [path]) }
