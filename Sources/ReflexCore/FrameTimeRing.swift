@@ -102,22 +102,40 @@ public struct FrameTimeRing: Sendable {
 
     /// Percentiles over the frames still in the ring (nearest-rank), times in milliseconds.
     public func summary() -> Summary {
-        let count = min(recorded, capacity)
+        summary(ofLast: min(recorded, capacity), missed: missedVblanks, allocations: allocations,
+                allocatingFrames: allocatingFrames, frames: presented, from: firstTime, intervals: presented - 1)
+    }
+
+    /// The same over the frames recorded since `earlier`, a copy of this ring made before (as
+    /// many of them as the ring still holds): one stretch of the run, a burst being saved say.
+    public func summary(since earlier: FrameTimeRing) -> Summary {
+        summary(ofLast: min(recorded - earlier.recorded, capacity), missed: missedVblanks - earlier.missedVblanks,
+                allocations: allocations - earlier.allocations, allocatingFrames: allocatingFrames - earlier.allocatingFrames,
+                frames: presented - earlier.presented, from: earlier.recorded > 0 ? earlier.latestTime : firstTime,
+                intervals: earlier.recorded > 0 ? presented - earlier.presented : presented - 1)
+    }
+
+    /// Percentiles of the newest `count` frames (of `frames` presented); the rate is
+    /// `intervals` frame intervals from `start` to the latest frame.
+    private func summary(ofLast count: Int, missed: Int, allocations: Int, allocatingFrames: Int, frames: Int,
+                         from start: Double?, intervals: Int) -> Summary {
         guard count > 0 else {
             return Summary(frames: 0, framesPerSecond: 0, p50: 0, p99: 0, maximum: 0, runningP50: 0, runningP99: 0,
-                           runningMaximum: 0, missedVblanks: missedVblanks, allocations: allocations,
+                           runningMaximum: 0, missedVblanks: missed, allocations: allocations,
                            allocatingFrames: allocatingFrames)
         }
-        let sorted = durations[0..<count].sorted(), running = runningDurations[0..<count].sorted()
+        let newest = (recorded - count)..<recorded
+        let sorted = newest.map { durations[$0 % capacity] }.sorted()
+        let running = newest.map { runningDurations[$0 % capacity] }.sorted()
         func percentile(_ p: Double, _ sorted: [UInt32]) -> Double {
             let rank = max(1, Int((p * Double(count)).rounded(.up)))
             return Double(sorted[rank - 1]) / 1000
         }
-        let span = latestTime - (firstTime ?? latestTime)
-        let rate = span > 0 ? Double(presented - 1) / span : 0
-        return Summary(frames: presented, framesPerSecond: rate, p50: percentile(0.5, sorted), p99: percentile(0.99, sorted),
+        let span = latestTime - (start ?? latestTime)
+        let rate = span > 0 ? Double(intervals) / span : 0
+        return Summary(frames: frames, framesPerSecond: rate, p50: percentile(0.5, sorted), p99: percentile(0.99, sorted),
                        maximum: Double(sorted[count - 1]) / 1000, runningP50: percentile(0.5, running),
                        runningP99: percentile(0.99, running), runningMaximum: Double(running[count - 1]) / 1000,
-                       missedVblanks: missedVblanks, allocations: allocations, allocatingFrames: allocatingFrames)
+                       missedVblanks: missed, allocations: allocations, allocatingFrames: allocatingFrames)
     }
 }

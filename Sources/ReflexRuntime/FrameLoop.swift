@@ -300,7 +300,7 @@ public final class FrameLoop: @unchecked Sendable {
             state.saveProblem = status.photo.saveProblem
             controller.saveProblemShown = state.saveProblem != nil
         }
-        if report.sensorPixels != storagePolicy.sensorPixels { storagePolicy = StoragePolicy(sensorPixels: report.sensorPixels) }
+        if report.photoPixels != storagePolicy.sensorPixels { storagePolicy = StoragePolicy(sensorPixels: report.photoPixels) }
         if status.storageChecked {
             state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, format: state.settings.format)
         }

@@ -191,7 +191,7 @@ public final class SensorPipeline: @unchecked Sendable {
         report.focus = session.focus
         report.width = mode.width
         report.height = mode.height
-        report.sensorPixels = session.sensorPixels
+        report.photoPixels = session.photoPixels
         report.streamCount = session.streamCount
         try applySettings(chosen, afterFrame: nil)
     }

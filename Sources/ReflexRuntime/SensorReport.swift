@@ -27,8 +27,8 @@ public struct SensorReport: Sendable, Equatable {
     /// The settings as fitted to this camera's limits (by the sensor thread, their one
     /// fitter): the dials start from these when a camera comes.
     public var settings = CameraSettings()
-    /// The sensor's largest frame, in pixels (what a RAW shot will hold).
-    public var sensorPixels = 1920 * 1080
+    /// The pixels a photo holds (the still mode's, or the stream's): what a RAW shot's size follows.
+    public var photoPixels = 1920 * 1080
     public var histogram = SIMD64<UInt32>()
     public var hasHistogram = false
     /// Streams started so far: it grows when the camera streams again (another mode,

@@ -4,16 +4,20 @@ import ReflexHardware
 import ReflexRuntime
 import ReflexStorage
 import ReflexSystem
+import ReflexUI
+import ReflexISP
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `reflex bench burst`: the shutter held for three seconds (`BurstTimer`, 10 frames a second)
-/// on the simulated sensor at its full 1280x720, 30 fps, RAW, through the camera's own
-/// pipeline: the frames dropped by the stream during the burst, the photos saved, the save
-/// throughput beside plain write + fsync of the same bytes on the same file system, and the
-/// peak memory beside the budget.
+/// on the simulated sensor in its 12 MP mode (4056x3040 at 10 fps, as an IMX477 streams its
+/// full frame; `--size 1280x720` for its 30 fps mode), RAW, through the camera's own pipeline
+/// with the realtime loop presenting the preview on the headless display at 60 Hz: the frames
+/// dropped by the stream during the burst, the photos saved, the loop's frame times and
+/// missed vblanks while they are saved, the save throughput beside plain write + fsync of the
+/// same bytes on the same file system, and the peak memory beside the budget.
 struct BurstBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "burst", abstract: "Benchmark a held shutter's burst of RAW photos against write + fsync.")
@@ -21,6 +25,8 @@ struct BurstBench: ParsableCommand {
     @Option(help: "Seconds the shutter is held.") var seconds = 3.0
     @Option(help: "Where the photos go (default: a folder under /tmp; give the card's to bench the card).")
     var folder: String?
+    @Option(help: "The simulated sensor's mode: 4056x3040 (12 MP, 10 fps) or 1280x720 (30 fps).")
+    var size = "4056x3040"
 
     /// Each frame's sequence number as delivered: a gap is a dropped frame.
     final class Sequences: FrameSink, @unchecked Sendable {
@@ -31,27 +37,46 @@ struct BurstBench: ParsableCommand {
         var recorded: [UInt32] { seen.withLock { $0 } }
     }
 
+    /// The simulated sensor's calibration streaming `size` (a mode above the preview's size is
+    /// the photos' and the preview's both, as a board's `still-size` with `stills = stream`).
+    func calibration() throws -> SensorCalibration {
+        let sides = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard sides.count == 2 else { throw BenchError("--size is WIDTHxHEIGHT") }
+        var calibration = SensorCalibration.simulated
+        if sides[0] * sides[1] > calibration.previewWidth * calibration.previewHeight {
+            (calibration.stillWidth, calibration.stillHeight) = (sides[0], sides[1])
+            calibration.stillsBy = .stream
+        } else {
+            (calibration.previewWidth, calibration.previewHeight) = (sides[0], sides[1])
+        }
+        return calibration
+    }
+
     func run() throws {
         let work = folder ?? "/tmp/reflex-bench-burst-\(getpid())"
         try AtomicFile.createFolder(work + "/state")
         defer { if folder == nil { _ = system("rm -rf '\(work)'") } }
+        let calibration = try calibration()
         var settings = CameraSettings()
         settings.format = .raw
-        let sensor = SensorPipeline(settings: settings, calibration: .simulated,
-                                    choice: CameraChoice(source: .simulated(.absoluteExposure)), log: { _ in })
+        let sensor = SensorPipeline(settings: settings, calibration: calibration,
+                                    choice: CameraChoice(source: .simulated(.absoluteExposure)),
+                                    log: { line in if getenv("BENCH_DEBUG") != nil { print(line) } })
         let sequences = Sequences()
         sensor.mailbox.attach(sequences)
         let lines = Mutex<[String]>([])
-        let (stills, kept) = StillPipeline.start(for: sensor, calibration: .simulated, cardFolder: work,
+        let (stills, kept) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: work,
                                                  stateFolder: work + "/state", software: "Reflex bench",
                                                  log: { line in lines.withLock { $0.append(line) } })
+        let loop = try Self.startLoop(sensor: sensor, settings: settings)
         sensor.start()
         defer {
+            loop.stop()
             sensor.stop()
             stills.stop()
         }
-        usleep(1_500_000)
-        var status = CameraStatus()
+        usleep(2_000_000)
+        guard let beforeBurst = loop.currentStatistics(timeout: 5) else { throw BenchError("the loop does not answer") }
         var timer = BurstTimer()
         let start = monotonicSeconds()
         timer.press(at: start)
@@ -67,22 +92,24 @@ struct BurstBench: ParsableCommand {
         while let time = timer.next(at: start + seconds + 0.01) {
             if sensor.mailbox.requestCapture(at: time) { presses += 1 }
         }
-        let deadline = monotonicSeconds() + 120
-        while monotonicSeconds() < deadline {
-            sensor.status.update(&status)
-            if status.photo.saved + status.photo.failed >= presses { break }
-            usleep(20_000)
-        }
+        // Each photo ends in one line: "photo 12: frame 345 → RFLX0012.DNG" or "photo 12 not saved: …".
+        func ended() -> [String] { lines.withLock { $0 }.filter { $0.hasPrefix("photo ") && ($0.contains("→") || $0.contains("not saved")) } }
+        let deadline = monotonicSeconds() + 180
+        while monotonicSeconds() < deadline && ended().count < presses { usleep(20_000) }
         let savedAt = monotonicSeconds()
-        // "photo 12: frame 345 → RFLX0012.DNG": the frame each photo holds.
-        let frames = lines.withLock { $0 }.compactMap { line -> Int? in
-            guard line.hasPrefix("photo "), let mark = line.split(separator: " ").firstIndex(of: "frame") else { return nil }
+        guard let afterBurst = loop.currentStatistics(timeout: 5) else { throw BenchError("the loop does not answer") }
+        let whileSaving = afterBurst.ring.summary(since: beforeBurst.ring)
+        let endings = ended()
+        let saved = endings.filter { $0.contains("→") }.count
+        let frames = endings.compactMap { line -> Int? in
+            guard let mark = line.split(separator: " ").firstIndex(of: "frame") else { return nil }
             let words = line.split(separator: " ")
             return words.count > mark + 1 ? Int(words[mark + 1].filter(\.isNumber)) : nil
         }
         guard let first = frames.min(), let last = frames.max() else { throw BenchError("no photo was saved") }
         let stream = Set(sequences.recorded.map(Int.init))
         let dropped = (first...last).filter { !stream.contains($0) }.count
+        let consecutive = Set(frames).count == last - first + 1
         // The files as written, then the same bytes with plain write + fsync, same folder.
         let photosFolder = work + "/DCIM/100REFLX"
         let sizes = namesInFolder(photosFolder).compactMap { name -> Int? in
@@ -95,16 +122,35 @@ struct BurstBench: ParsableCommand {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peak = Int(usage.ru_maxrss) * 1024
+        let mode = sensor.status.latestSensorReport()
         func megabytes(_ bytes: Double) -> String { Formatting.fixed(bytes / 1e6, 1, width: 0) }
         print("Burst: the shutter held \(Formatting.fixed(seconds, 1, width: 0)) s at 10 fps on the simulated sensor "
-              + "(1280x720 RAW, 30 fps), the last \(kept) frames kept")
-        print("  \(presses) presses, \(status.photo.saved) photos saved (\(status.photo.failed) failed), frames \(first)…\(last), "
+              + "(\(mode.width)x\(mode.height) RAW), the last \(kept) frames kept, the preview on the headless display at 60 Hz")
+        print("  \(presses) presses, \(saved) photos saved (\(endings.count - saved) failed), frames \(first)…\(last)"
+              + (consecutive ? " (consecutive)" : " (not consecutive)") + ", "
               + "\(dropped) frames dropped by the stream during the burst (target 0)")
+        print("  the realtime loop from the press until the last photo was saved: \(whileSaving.description) "
+              + "(target: p99 ≤ 8 ms, 0 missed vblanks)")
         print("  saved \(megabytes(Double(total))) MB in \(Formatting.fixed(saveSeconds, 2, width: 0)) s from the press "
               + "(\(megabytes(Double(total) / saveSeconds)) MB/s while shooting); the same files by plain write + fsync: "
               + "\(megabytes(Double(total) / reference)) MB/s (\(Formatting.fixed(reference, 2, width: 0)) s)")
-        print("  peak memory (RSS) \(megabytes(Double(peak))) MB; the frame budget \(megabytes(Double(MemoryBudget.forFrames()))) MB")
+        let limit = [MemoryBudget.cgroupLimit(), MemoryBudget.availableMemory()].compactMap { $0 }.min()
+        print("  peak memory (RSS) \(megabytes(Double(peak))) MB; the frames' budget \(megabytes(Double(MemoryBudget.forFrames()))) MB "
+              + "of the \(limit.map { megabytes(Double($0)) } ?? "?") MB the camera may use (memory.max or available)")
         try saveThroughput(folder: work + "/large")
+    }
+
+    /// The realtime loop on the headless display, fed by the sensor as in the camera.
+    static func startLoop(sensor: SensorPipeline, settings: CameraSettings) throws -> FrameLoop {
+        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
+                                                  executablePath: executablePath()) else {
+            throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
+        }
+        let loop = FrameLoop(display: try HeadlessDisplay(folder: nil), preview: sensor.preview, status: sensor.status,
+                             mailbox: sensor.mailbox, fonts: try FontLibrary(folder: fontFolder),
+                             model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8)
+        guard loop.start() else { throw BenchError("cannot start the realtime loop's thread") }
+        return loop
     }
 
     /// The photo thread's own pace on 12 MP frames: 30 RAW photos of a 4056x3040 frame fed to

@@ -33,6 +33,21 @@ import Testing
         #expect(copy.summary() == summary)
     }
 
+    /// One stretch of a run (a burst being saved): the frames, misses and rate since a copy
+    /// made before it, not the warm-up's.
+    @Test func aStretchIsSummarisedSinceACopyMadeBeforeIt() {
+        var ring = FrameTimeRing(capacity: 100)
+        for i in 1...30 { ring.record(microseconds: 20_000, at: Double(i) / 60, missed: 1) }
+        var before = FrameTimeRing(capacity: 100)
+        before.copy(from: ring)
+        for i in 31...60 { ring.record(microseconds: 2000 + (i == 60 ? 3000 : 0), at: Double(i) / 30) }
+        let stretch = ring.summary(since: before)
+        #expect(stretch.frames == 30 && stretch.missedVblanks == 0)
+        #expect(stretch.p50 == 2.0 && stretch.maximum == 5.0, "the warm-up's slow frames are not in it: \(stretch)")
+        #expect(ring.summary().maximum == 20.0 && ring.summary().missedVblanks == 30)
+        #expect(abs(stretch.framesPerSecond - 30 / (2 - 0.5)) < 0.01)
+    }
+
     @Test func theOldestFramesAreOverwritten() {
         var ring = FrameTimeRing(capacity: 10)
         for _ in 0..<10 { ring.record(microseconds: 50_000, at: 0) }

@@ -240,9 +240,13 @@ public final class CameraSession {
             hasRawFormat: device.formats.contains { RawFormat(v4l2FourCC: $0.fourCC.code) != nil })
     }
 
-    /// The sensor's largest frame, in pixels (what a RAW shot will hold).
-    public var sensorPixels: Int {
-        device?.formats.flatMap(\.sizes).map { $0.width * $0.height }.max() ?? (mode.map { $0.width * $0.height } ?? 0)
+    /// The pixels a photo holds: the still mode's where the board switches to it for stills,
+    /// else the stream's (what a RAW shot's size follows before any is saved).
+    public var photoPixels: Int {
+        if calibration.stillSource == .modeSwitch, let width = calibration.stillWidth, let height = calibration.stillHeight {
+            return width * height
+        }
+        return mode.map { $0.width * $0.height } ?? 0
     }
 
     /// Where the lens is now (infinity without a focus control): a dial leaving Auto starts there.

@@ -42,6 +42,12 @@ public final class SimulatedCamera: CameraDevice {
     public static let binnedWidth = 640
     public static let binnedHeight = 360
     public static let framesPerSecond = 30
+    /// Its third mode, offered by the absolute-exposure twin: 12 MP at 10 fps, as an IMX477
+    /// (the Raspberry Pi HQ camera) streams its full frame — a real camera's RAW size, for
+    /// bursts at that size. (The CSI twin's line timing is modelled on the 1280-wide mode.)
+    public static let largeWidth = 4056
+    public static let largeHeight = 3040
+    public static let largeFramesPerSecond = 10
     public static let gainUnity: Int32 = 16
     static let fourCC: UInt32 = 0x3231_4752  // "RG12"
 
@@ -54,7 +60,8 @@ public final class SimulatedCamera: CameraDevice {
         path: "simulated", driver: "reflex-sim", card: "Simulated sensor", busInfo: "none",
         formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
                         sizes: [.init(width: width, height: height, framesPerSecond: [Double(framesPerSecond)]),
-                                .init(width: binnedWidth, height: binnedHeight, framesPerSecond: [Double(framesPerSecond)])])],
+                                .init(width: binnedWidth, height: binnedHeight, framesPerSecond: [Double(framesPerSecond)]),
+                                .init(width: largeWidth, height: largeHeight, framesPerSecond: [Double(largeFramesPerSecond)])])],
         controls: [
             .init(id: REFLEX_V4L2_CID_GAIN, name: "Gain", type: "int", minimum: 16, maximum: 255, step: 1, defaultValue: 16),
             .init(id: REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, name: "Exposure Time, Absolute", type: "int",
@@ -70,7 +77,8 @@ public final class SimulatedCamera: CameraDevice {
 
     private static let exposureInLinesInfo = CaptureDeviceInfo(
         path: "simulated", driver: "reflex-sim", card: "Simulated CSI sensor", busInfo: "none",
-        formats: info.formats,
+        formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
+                        sizes: Array(info.formats[0].sizes.prefix(2)))],
         controls: info.controls.filter { $0.id != REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE } + [
             exposureInLinesControl(verticalBlanking: modeVerticalBlanking),
             .init(id: REFLEX_V4L2_CID_VBLANK, name: "Vertical Blanking", type: "int", minimum: Int64(modeVerticalBlanking),
@@ -126,10 +134,16 @@ public final class SimulatedCamera: CameraDevice {
 
     deinit { stop() }
 
-    /// Its one format, in the mode nearest the size asked for (as a driver adjusts it).
+    /// Its one format, in the mode nearest the size asked for (as a driver adjusts it): the
+    /// binned mode up to twice its area, the 12 MP mode (absolute-exposure twin) where the
+    /// size asked for is nearer it than the full 1280x720, in width + height.
     public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
         let binned = width * height <= SimulatedCamera.binnedWidth * SimulatedCamera.binnedHeight * 2
-        layout = binned ? RawLayout(width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight, format: SimulatedScene.format)
+        func distance(_ w: Int, _ h: Int) -> Int { abs(width - w) + abs(height - h) }
+        let large = style == .absoluteExposure
+            && distance(SimulatedCamera.largeWidth, SimulatedCamera.largeHeight) < distance(SimulatedCamera.width, SimulatedCamera.height)
+        layout = large ? RawLayout(width: SimulatedCamera.largeWidth, height: SimulatedCamera.largeHeight, format: SimulatedScene.format)
+            : binned ? RawLayout(width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight, format: SimulatedScene.format)
             : RawLayout(width: SimulatedCamera.width, height: SimulatedCamera.height, format: SimulatedScene.format)
         var format = v4l2_pix_format()
         format.width = UInt32(layout.width)
@@ -140,15 +154,20 @@ public final class SimulatedCamera: CameraDevice {
         return format
     }
 
-    /// The simulated sensor runs at its one rate.
+    /// Each mode runs at its one rate.
     public func setFrameRate(_ framesPerSecond: Int) throws(CameraError) -> Double? {
-        Double(SimulatedCamera.framesPerSecond)
+        Double(modeFramesPerSecond)
     }
 
-    /// A frame's time: 1/30 s, or with exposure in lines, the frame's length in lines.
+    private var modeFramesPerSecond: Int {
+        layout.width == SimulatedCamera.largeWidth ? SimulatedCamera.largeFramesPerSecond : SimulatedCamera.framesPerSecond
+    }
+
+    /// A frame's time: 1/30 s (1/10 s in the 12 MP mode), or with exposure in lines, the
+    /// frame's length in lines.
     var frameSeconds: Double { Double(frameNanoseconds) / 1e9 }
     private var frameNanoseconds: Int64 {
-        style == .absoluteExposure ? 1_000_000_000 / Int64(SimulatedCamera.framesPerSecond)
+        style == .absoluteExposure ? 1_000_000_000 / Int64(modeFramesPerSecond)
             : Int64((Double(SimulatedCamera.height + Int(activeVerticalBlanking)) * SimulatedCamera.lineTime * 1e9).rounded())
     }
 
