@@ -113,6 +113,8 @@ public final class FrameLoop: @unchecked Sendable {
     public static let captureMarkSeconds = 0.2
     /// Until when the notice on screen stays.
     private var noticeUntil = -Double.infinity
+    /// Photos cancelled for memory already said (-1: none seen yet).
+    private var cancelledShown = -1
     public static let noticeSeconds = 3.0
     public private(set) var statistics = Statistics()
 
@@ -294,6 +296,7 @@ public final class FrameLoop: @unchecked Sendable {
         answerStatisticsRequest()
         if cameraStatus.update(&status) { take(status.sensor) }
         takePhotoReport(status.photo)
+        noticeCancelledPhotos(at: now)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
         if state.saveProblem != status.photo.saveProblem {
@@ -398,6 +401,18 @@ public final class FrameLoop: @unchecked Sendable {
     }
 
     /// The last photo saved: its thumbnail in the corner.
+    /// Photos cancelled under extreme memory pressure (on the sensor thread before their
+    /// frame was taken, or on the photo thread before they were developed) are said on screen.
+    private func noticeCancelledPhotos(at now: Double) {
+        let cancelled = status.sensor.photosCancelled + status.photo.cancelled
+        defer { cancelledShown = cancelled }
+        // (A loop opened again on another display does not say old news.)
+        guard cancelledShown >= 0, cancelled > cancelledShown else { return }
+        let count = cancelled - cancelledShown
+        state.notice = count == 1 ? "1 photo cancelled – memory low" : "\(count) photos cancelled – memory low"
+        noticeUntil = now + FrameLoop.noticeSeconds
+    }
+
     private func takePhotoReport(_ photo: PhotoReport) {
         guard let number = photo.lastNumber, state.lastPhoto?.number != number, photo.thumbnailWidth > 0 else { return }
         storagePolicy.recordSaved(rawBytes: photo.lastRawBytes, jpegBytes: photo.lastJPEGBytes)

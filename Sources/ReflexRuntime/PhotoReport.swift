@@ -7,6 +7,8 @@ public struct PhotoReport: Sendable, Equatable {
     public var saved = 0
     /// Photos that could not be saved.
     public var failed = 0
+    /// Photos cancelled before they were developed (extreme memory pressure), in all.
+    public var cancelled = 0
     public var lastNumber: PhotoNumber?
     public var lastPaths: [String] = []
     /// The frame the last photo came from, and how late it was against the press.

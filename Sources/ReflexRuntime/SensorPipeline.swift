@@ -40,6 +40,8 @@ public final class SensorPipeline: @unchecked Sendable {
     private var restartRequested = false
     /// The shutter's presses and the zero-lag ring, once photos are taken.
     private var shutter: ShutterQueue?
+    /// The kernel's memory pressure, which the ring is fitted to each frame.
+    private var memoryPressure: MemoryPressureMonitor?
 
     public init(settings: CameraSettings, calibration: SensorCalibration, choice: CameraChoice,
                 mailbox: ControlMailbox = ControlMailbox(), status: StatusBoard = StatusBoard(), log: @escaping Log) {
@@ -57,8 +59,11 @@ public final class SensorPipeline: @unchecked Sendable {
     /// `stills` (before `start`).
     /// With `stillFrames` (the board's `stills = switch`), each press switches the sensor to
     /// its still mode for a frame of it, in that pool's memory, instead.
-    public func takePhotos(ring: ZeroLagRing, stillFrames: FramePool? = nil, stills: StillPipeline) {
+    /// Under `memoryPressure` the ring gives memory up (`ShutterQueue.adapt`).
+    public func takePhotos(ring: ZeroLagRing, stillFrames: FramePool? = nil, stills: StillPipeline,
+                           memoryPressure: MemoryPressureMonitor? = nil) {
         shutter = ShutterQueue(ring: ring, stillFrames: stillFrames, stills: stills, log: log)
+        self.memoryPressure = memoryPressure
         report.stillsBySwitching = stillFrames != nil
         sinks.append(ring)
     }
@@ -271,6 +276,8 @@ public final class SensorPipeline: @unchecked Sendable {
                                       timestampNanoseconds: frame.timestampNanoseconds, exposure: exposureTaken,
                                       parameters: exposure?.parameters(forFrame: frame.sequence),
                                       sensorZoom: session.sensorZoom(forFrame: frame.sequence))
+        // (One atomic load a frame; the ring changes only when the level does.)
+        if let shutter, let memoryPressure { shutter.adapt(to: memoryPressure.level) }
         for sink in sinks { sink.deliver(sensorFrame) }
         if let shutter, shutter.waiting > 0, shutter.stillFrames == nil {
             let model = session.exposureModel
@@ -282,13 +289,15 @@ public final class SensorPipeline: @unchecked Sendable {
     private func publishReport(metered: Bool, mode: CameraSession.Mode) {
         var lost = 0
         for sink in sinks { lost += sink.framesLost }
-        let taken = shutter?.taken ?? 0
+        let taken = shutter?.taken ?? 0, cancelled = shutter?.cancelled ?? 0
         let changed = report.status != .streaming || metered || lost != report.framesLost
             || report.captureRequestsTaken != counters.capturesReported || taken != report.photosTaken
+            || cancelled != report.photosCancelled
         guard changed else { return }
         report.status = .streaming
         report.framesLost = lost
         report.photosTaken = taken
+        report.photosCancelled = cancelled
         counters.capturesReported = report.captureRequestsTaken
         if let controller = exposure, controller.meters {
             report.exposureSeconds = controller.requested.exposure

@@ -43,6 +43,8 @@ public struct SensorReport: Sendable, Equatable {
     public var captureRequestsTaken = 0
     /// Photos whose frame went to the photo thread.
     public var photosTaken = 0
+    /// Presses cancelled under extreme memory pressure before their frame was taken, in all.
+    public var photosCancelled = 0
 
     public init() {}
 }

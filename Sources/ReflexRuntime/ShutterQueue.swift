@@ -27,6 +27,10 @@ final class ShutterQueue {
     private(set) var waiting = 0
     /// Photos handed to the photo thread.
     private(set) var taken = 0
+    /// Presses cancelled under extreme memory pressure, in all.
+    private(set) var cancelled = 0
+    /// The memory pressure the ring was last fitted to.
+    private(set) var pressure = MemoryPressureLevel.normal
     /// The time between the last two frames, for a frame's period.
     private var lastTimestamp: Int64?
     private var lastSequence: UInt32 = 0
@@ -69,7 +73,12 @@ final class ShutterQueue {
             case .take(let chosen): (sequence, late) = (chosen, 0)
             case .late(let oldest): (sequence, late) = (oldest, lateFrames(oldest, moment: moment, frame: frame))
             }
-            guard let copy = ring.take(sequence: sequence) else { return }  // no spare yet: the next frame asks again
+            guard let copy = ring.take(sequence: sequence) else {
+                // No spare yet: the next frame asks again; under extreme memory pressure the
+                // presses waiting for memory are cancelled instead.
+                if pressure.cancelsWaitingPhotos { cancelWaiting() }
+                return
+            }
             guard send(copy, for: press, settings: settings, iso: iso, framesLate: late) else {
                 ring.giveBack(copy)
                 return
@@ -107,6 +116,33 @@ final class ShutterQueue {
             served += 1
         }
         return served
+    }
+
+    /// Fits the ring to the memory pressure when it changed: fewer frames kept and fewer
+    /// photos on their way as it rises (their memory given back), every waiting press
+    /// cancelled when it is extreme; the full ring again once it has eased.
+    func adapt(to level: MemoryPressureLevel) {
+        guard level != pressure else { return }
+        let frames = level.ringFrames(of: ring.ringFrames), photos = level.photosOnTheirWay(of: ring.spares)
+        let released = ring.limit(ringFrames: frames, photosOut: photos)
+        log("memory: pressure \(level): the zero-lag ring keeps \(frames) of its \(ring.ringFrames) frames, "
+            + "\(photos) of \(ring.spares) photos on their way at once"
+            + (released > 0 ? ", \(released / 1_000_000) MB given back" : ""))
+        pressure = level
+        if level.cancelsWaitingPhotos { cancelWaiting() }
+    }
+
+    /// Cancels every press still waiting for its frame (extreme memory pressure).
+    private func cancelWaiting() {
+        guard waiting > 0 else { return }
+        let count = waiting
+        let numbers = (0..<waiting).compactMap { pending[(first + $0) % ShutterQueue.capacity]?.number }
+        for index in pending.indices { pending[index] = nil }
+        (first, waiting) = (0, 0)
+        ring.forgetWaitingPhotos()
+        cancelled += count
+        log("shutter: \(count) press(es) cancelled, memory low: "
+            + (numbers.count > 1 ? "\(numbers.first!)…\(numbers.last!)" : "\(numbers.first ?? 0)"))
     }
 
     /// The press's photo to the photo thread; false if its inbox is full (the press waits).

@@ -55,6 +55,9 @@ public final class StillPipeline: @unchecked Sendable {
     static let resultsKept = 4 * CaptureService.largestBurst
     /// The last number this camera used.
     private var lastNumber: PhotoNumber?
+    /// The kernel's memory pressure: under extreme pressure the photos waiting here to be
+    /// developed are cancelled (each holds a whole frame).
+    public var memoryPressure: MemoryPressureMonitor?
 
     public init(card: PhotoCard, counter: PhotoCounter, describer: PhotoDescriber, status: StatusBoard,
                 cardSpace: (@Sendable () -> Int64?)? = nil, spill: HeldPhotoSpill? = nil,
@@ -100,7 +103,12 @@ public final class StillPipeline: @unchecked Sendable {
                                    spill: HeldPhotoSpill(folder: stateFolder + "/held",
                                                          limitBytes: max(64 << 20, Int(MemoryBudget.forFrames()) / 2)),
                                    giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) }, log: log)
-        sensor.takePhotos(ring: ring, stillFrames: stillFrames, stills: stills)
+        // The kernel's memory pressure, where it can be watched: the ring and the queue give
+        // memory up as it rises.
+        let pressure = MemoryPressureMonitor(log: log)
+        let watched = pressure.start()
+        stills.memoryPressure = watched ? pressure : nil
+        sensor.takePhotos(ring: ring, stillFrames: stillFrames, stills: stills, memoryPressure: watched ? pressure : nil)
         stills.start()
         return (stills, ring.ringFrames)
     }
@@ -122,7 +130,11 @@ public final class StillPipeline: @unchecked Sendable {
     }
 
     /// Stops once the photos already queued are saved.
-    public func stop() { thread.stop() }
+    /// Stops the photo thread (and the memory-pressure watch it was given).
+    public func stop() {
+        thread.stop()
+        memoryPressure?.stop()
+    }
 
     private func run() {
         if let recovered = spill?.recover(), !recovered.isEmpty {
@@ -132,6 +144,7 @@ public final class StillPipeline: @unchecked Sendable {
         while true {
             checkCardIfNew()
             while let decision = decisions.receive() { decide(decision) }
+            if memoryPressure?.level.cancelsWaitingPhotos == true { cancelWaiting() }
             // One photo developed at a time, each saved as soon as nothing stands in the way:
             // the ring gets its frame back at once, the card gets photos in order.
             if let capture = inbox.receive() {
@@ -149,6 +162,26 @@ public final class StillPipeline: @unchecked Sendable {
             if inbox.count == 0 && decisions.count == 0 && !thread.isStopping { wake.wait(milliseconds: 500) }
             wake.drain()
         }
+    }
+
+    /// Extreme memory pressure: the photos not yet developed are cancelled, their frames
+    /// given back at once; the photos developed (in memory, or spilled) are kept.
+    private func cancelWaiting() {
+        var numbers: [Int] = []
+        while let capture = inbox.receive() {
+            giveBack(capture.frame)
+            var result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
+                                     framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
+                                     iso: capture.iso)
+            result.error = "photo \(capture.press.number) cancelled: memory low"
+            record(result)
+            numbers.append(capture.press.number)
+        }
+        guard !numbers.isEmpty else { return }
+        report.cancelled += numbers.count
+        status.postPhoto(report)
+        log("photos: \(numbers.count) photo(s) cancelled before they were developed, memory low: "
+            + numbers.map(String.init).joined(separator: ", "))
     }
 
     /// The photographer's answer to the problem on screen.

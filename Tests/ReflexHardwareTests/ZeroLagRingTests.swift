@@ -49,4 +49,28 @@ import Testing
         let second = try #require(ring.take(sequence: 4))
         #expect(second.frame.allSatisfy { $0 == 4 })
     }
+
+    /// Memory pressure: the ring keeps fewer frames and lets fewer photos out, and the
+    /// memory of every copy out of use goes back at once; the full ring again once it eases.
+    @Test func underMemoryPressureTheRingGivesItsMemoryBack() throws {
+        let ring = ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 16)
+        for sequence in UInt32(1)...8 { Self.deliver(sequence, to: ring) }
+        let out = try #require(ring.take(sequence: 8))
+        #expect(ring.reservedBytes == 10 * 16, "every copy holds a frame")
+        let released = ring.limit(ringFrames: 2, photosOut: 1)
+        // 4 ring positions and 3 free spares let go; the photo out and the 2 kept stay.
+        #expect(released == 7 * 16 && ring.reservedBytes == 3 * 16)
+        for sequence in UInt32(9)...14 { Self.deliver(sequence, to: ring) }
+        #expect(ring.reservedBytes <= 3 * 16 + 2 * 16, "new frames cycle through 2 positions")
+        #expect(ring.choose(Self.press(atFrame: 12)) == .late(13), "only the last 2 frames are kept")
+        #expect(ring.take(sequence: 14) == nil, "one photo out at most: the frame is held for it")
+        ring.giveBack(out)
+        let next = try #require(ring.take(sequence: 14))
+        #expect(next.frame.allSatisfy { $0 == 14 })
+        ring.giveBack(next)
+        // Eased: the whole ring keeps frames again (its memory comes back as they fill it).
+        ring.limit(ringFrames: 6, photosOut: 4)
+        for sequence in UInt32(15)...22 { Self.deliver(sequence, to: ring) }
+        #expect(ring.choose(Self.press(atFrame: 17)) == .take(17), "six frames kept again")
+    }
 }

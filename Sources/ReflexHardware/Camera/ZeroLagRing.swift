@@ -23,6 +23,10 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
     private var reserved: [Bool]
     /// The position the next frame goes to: the oldest.
     private var next = 0
+    /// The ring positions in use (fewer under memory pressure) and the photos that may hold
+    /// a frame at once (sensor thread).
+    private var activeRing: Int
+    private var photosOutLimit: Int
     /// Copies handed out and not yet given back, one bit each (given back from another thread).
     private let out = Atomic<UInt64>(0)
     /// The ring's frames as the shutter's rule reads them, oldest first (made without allocating).
@@ -36,6 +40,8 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
         precondition(ringFrames + spares <= 64, "at most 64 copies")
         copies = (0..<(ringFrames + spares)).map { _ in FrameCopy(reserving: frameBytes) }
         ring = Array(0..<ringFrames)
+        activeRing = ringFrames
+        photosOutLimit = spares
         filled = Array(repeating: false, count: ringFrames)
         reserved = Array(repeating: false, count: ringFrames)
         moments = .allocate(capacity: ringFrames)
@@ -62,6 +68,41 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
     }
 
     public var ringFrames: Int { ring.count }
+    /// The spares: photos on their way at once at most.
+    public var spares: Int { copies.count - ring.count }
+
+    /// Under memory pressure: keeps `ringFrames` of the ring (at least 1) and lets at most
+    /// `photosOut` photos hold a frame at once (at least 1); the memory of every copy that
+    /// leaves use goes back to the system now. The full sizes again with `limit(ringFrames:
+    /// self.ringFrames, photosOut: spares)` (their memory comes back as frames fill it).
+    /// Returns the bytes given back. Sensor thread.
+    @discardableResult
+    public func limit(ringFrames frames: Int, photosOut: Int) -> Int {
+        activeRing = min(max(frames, 1), ring.count)
+        photosOutLimit = min(max(photosOut, 1), spares)
+        if next >= activeRing { next = 0 }
+        var released = 0
+        // Positions past the active ones, unless a photo waits for their frame.
+        for position in activeRing..<ring.count where !reserved[position] {
+            filled[position] = false
+            released += copies[ring[position]].bytes.count
+            copies[ring[position]].release()
+        }
+        // Spares not out with a photo.
+        let busy = out.load(ordering: .acquiring)
+        for index in copies.indices where busy & (1 << UInt64(index)) == 0 && !ring.contains(index) {
+            released += copies[index].bytes.count
+            copies[index].release()
+        }
+        return released
+    }
+
+    /// The ring's frames in use now, and the photos allowed out at once.
+    public var activeRingFrames: Int { activeRing }
+    public var photosOutAllowed: Int { photosOutLimit }
+
+    /// Bytes of frame memory held now (the ring's and every spare's).
+    public var reservedBytes: Int { copies.reduce(0) { $0 + $1.bytes.count } }
 
     // MARK: the sensor thread's side
 
@@ -69,14 +110,19 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
         guard frame.isComplete else { return }
         // The oldest position no photo waits for; with every one waited for, the frame is not kept.
         var steps = 0
-        while reserved[next] && steps < ring.count {
-            next = (next + 1) % ring.count
+        while reserved[next] && steps < activeRing {
+            next = (next + 1) % activeRing
             steps += 1
         }
         guard !reserved[next] else { return }
         copies[ring[next]].fill(frame)
         filled[next] = true
-        next = (next + 1) % ring.count
+        next = (next + 1) % activeRing
+    }
+
+    /// No photo waits for a kept frame any more (their presses were cancelled).
+    public func forgetWaitingPhotos() {
+        for i in reserved.indices { reserved[i] = false }
     }
 
     /// Forgets every frame (a new stream: the old frames are of another mode).
@@ -128,9 +174,10 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
     /// Photos taken and not yet given back.
     public var photosOut: Int { out.load(ordering: .acquiring).nonzeroBitCount }
 
-    /// A copy neither in the ring nor out with a photo.
+    /// A copy neither in the ring nor out with a photo (none while the photos allowed out are).
     private func freeSpare() -> Int? {
         let busy = out.load(ordering: .acquiring)
+        guard busy.nonzeroBitCount < photosOutLimit else { return nil }
         for index in copies.indices where busy & (1 << UInt64(index)) == 0 && !ring.contains(index) { return index }
         return nil
     }

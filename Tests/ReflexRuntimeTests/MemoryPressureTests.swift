@@ -1,0 +1,82 @@
+import Foundation
+import ReflexCore
+import ReflexHardware
+import ReflexStorage
+import ReflexSystem
+import Synchronization
+import Testing
+@testable import ReflexRuntime
+
+/// Memory pressure (seed 002 story 4.7): the kernel's PSI triggers are set where it has
+/// them; under extreme pressure the presses still waiting for memory and the photos not yet
+/// developed are cancelled and counted, never an OOM kill.
+@Suite("Memory pressure", .serialized)
+struct MemoryPressureTests {
+    static func press(_ number: Int) -> ControlMailbox.CaptureRequest {
+        ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: monotonicSeconds(), zoom: 1, format: nil)
+    }
+
+    /// On a kernel with PSI (this machine's, as root), the two triggers are taken; where the
+    /// file is not there, the camera says it runs on its budget alone.
+    @Test func theTriggersAreSetWhereTheKernelHasPSI() throws {
+        let log = TestLog()
+        let missing = MemoryPressureMonitor(path: "/proc/pressure/no-such-file", log: log.write)
+        #expect(!missing.start())
+        #expect(log.text.contains("pressure not watched") && log.text.contains("the kernel has no PSI"), "\(log.text)")
+        try #require(FileManager.default.fileExists(atPath: "/proc/pressure/memory"), "this kernel has no PSI")
+        try #require(getuid() == 0, "before Linux 6.5 a trigger needs CAP_SYS_RESOURCE (CI runs as root)")
+        let watched = TestLog()
+        let monitor = MemoryPressureMonitor(log: watched.write)
+        defer { monitor.stop() }
+        #expect(monitor.start(), "\(watched.text)")
+        #expect(watched.text.contains("memory: watching pressure (/proc/pressure/memory: moderate at some 200000 2000000"))
+        #expect(monitor.level == .normal)
+        monitor.fired(.severe)
+        #expect(monitor.level == .severe && watched.text.contains("memory: pressure severe (was normal)"))
+    }
+
+    /// The sensor thread's side: presses waiting for a frame's memory are cancelled when the
+    /// pressure is extreme, not under moderate pressure; the ring shrinks at each level.
+    @Test func extremePressureCancelsThePressesWaitingForMemory() throws {
+        let log = TestLog()
+        let state = TemporaryDirectory()
+        let stills = StillPipeline(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path),
+                                   describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
+                                   status: StatusBoard(), giveBack: { _ in }, log: log.write)
+        let ring = ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 0)
+        let queue = ShutterQueue(ring: ring, stills: stills, log: log.write)
+        for number in 1...3 { queue.add(Self.press(number)) }
+        queue.adapt(to: .moderate)
+        #expect(queue.waiting == 3 && queue.cancelled == 0)
+        #expect(ring.activeRingFrames == 3 && ring.photosOutAllowed == 4)
+        queue.adapt(to: .severe)
+        #expect(queue.waiting == 0 && queue.cancelled == 3)
+        #expect(ring.activeRingFrames == 2 && ring.photosOutAllowed == 1)
+        #expect(log.text.contains("shutter: 3 press(es) cancelled, memory low: 1…3"), "\(log.text)")
+        queue.adapt(to: .normal)
+        #expect(ring.activeRingFrames == 6 && ring.photosOutAllowed == 4)
+    }
+
+    /// The photo thread's side: photos waiting to be developed are cancelled under extreme
+    /// pressure, their frames given back at once, counted for the screen, nothing written.
+    @Test func extremePressureCancelsThePhotosNotYetDeveloped() throws {
+        let card = TemporaryDirectory(), state = TemporaryDirectory()
+        let log = TestLog()
+        let status = StatusBoard()
+        let givenBack = Atomic<Int>(0)
+        let stills = StillPipeline(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path),
+                                   describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
+                                   status: status, giveBack: { _ in givenBack.add(1, ordering: .relaxed) }, log: log.write)
+        let pressure = MemoryPressureMonitor(log: log.write)
+        pressure.fired(.severe)
+        stills.memoryPressure = pressure
+        for number in 1...3 { #expect(stills.inbox.send(SaveQueueTests.Rig.capture(number, format: .raw))) }
+        stills.start()
+        defer { stills.stop() }
+        var report = CameraStatus()
+        #expect(waitUntil { status.update(&report); return report.photo.cancelled == 3 }, "\(log.text)")
+        #expect(givenBack.load(ordering: .relaxed) == 3, "every frame's memory given back")
+        #expect(report.photo.saved == 0 && !FileManager.default.fileExists(atPath: card.path + "/DCIM"))
+        #expect(log.text.contains("photos: 3 photo(s) cancelled before they were developed, memory low: 1, 2, 3"))
+    }
+}
