@@ -39,7 +39,9 @@ def kvm_usable():
     return os.environ.get("REFLEX_QEMU_ACCEL") == "kvm" and os.access("/dev/kvm", os.R_OK | os.W_OK)
 
 
-CARD_MEGABYTES = 128
+# 1 GB (a sparse file: only what is written takes room): a fresh card is above the 500 MB
+# under which the camera shows Low storage.
+CARD_MEGABYTES = 1024
 CARD_LABEL = "REFLEXCARD"
 # The card slot's device: hot-pluggable (QMP device_del pulls the card, device_add puts it back).
 # Its PCI slot is fixed and high, so the root disk, made later on the command line, is still
@@ -81,7 +83,9 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
     accel = ["-accel", "kvm", "-cpu", "host"] if kvm_usable() else ["-accel", "tcg", "-cpu", "max"]
     # mitigations=off: speculative-execution defences only slow an emulated CPU down.
     append = ["root=/dev/vda", "rw", "console=ttyS0", "quiet", "loglevel=4", "systemd.show_status=0",
-              "mitigations=off"]
+              "mitigations=off",
+              # PSI, which Debian's kernel builds switched off by default: the camera watches memory pressure.
+              "psi=1"]
     command = ["qemu-system-x86_64", *accel, "-smp", "2", "-m", "1024", "-nodefaults", "-no-user-config",
                "-kernel", os.path.join(OUT, "vmlinuz"), "-initrd", os.path.join(OUT, "initrd.img"),
                # The image is shared by every run: writes go to a throw-away overlay.

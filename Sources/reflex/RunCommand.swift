@@ -84,6 +84,7 @@ struct Run: ParsableCommand {
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
         var sinceCheck = 0.0, secondsSinceStatistics = 0
+        var storageSaid: StorageAdvice.Level??
         waiting: while true {
             // Until the first frame is on the panel the wait is short, so its line comes soon
             // (its time is the flip's own, whenever the line is written).
@@ -100,7 +101,7 @@ struct Run: ParsableCommand {
                 sinceCheck += tick
                 guard sinceCheck >= 1 else { continue }
                 sinceCheck = 0
-                checkEverySecond(&screen, status: sensorPipeline.status)
+                checkEverySecond(&screen, status: sensorPipeline.status, storageSaid: &storageSaid)
                 secondsSinceStatistics += 1
                 if secondsSinceStatistics >= Run.statisticsInterval, let summary = screen?.summary() {
                     log(summary)
@@ -139,8 +140,23 @@ struct Run: ParsableCommand {
 
     /// The card is checked every second, so a card taken out shows at once; a display is
     /// looked for while there is none, or again when one failed.
-    private func checkEverySecond(_ screen: inout ScreenStarter?, status: StatusBoard) {
-        status.postStorage(freeBytes: StorageProbe.freeBytes(at: storage ?? "/media/card", requireMountPoint: storage == nil))
+    /// The card's state goes to the log when it changes (`storageSaid`: the last said): there
+    /// or not, and which side of the Low storage and critical marks its free space is.
+    private func checkEverySecond(_ screen: inout ScreenStarter?, status: StatusBoard,
+                                  storageSaid: inout StorageAdvice.Level??) {
+        let free = StorageProbe.freeBytes(at: storage ?? "/media/card", requireMountPoint: storage == nil)
+        status.postStorage(freeBytes: free)
+        let level: StorageAdvice.Level? = free.map { free in
+            free < StoragePolicy.criticalBytes ? .critical : free < StoragePolicy.lowBytes ? .low : .plenty
+        }
+        if storageSaid == nil || storageSaid! != level {
+            storageSaid = .some(level)
+            let megabytes = free.map { " with \($0 / 1_000_000) MB free" } ?? ""
+            log("storage: " + (level == nil ? "no card at \(cardFolder)" : "the card\(megabytes): ")
+                + (level == .critical ? "below 100 MB, a warning at each press"
+                    : level == .low ? "below 500 MB, Low storage shown with the shots left"
+                    : level == .plenty ? "no warning" : ""))
+        }
         if screen?.loop == nil { screen?.tryStart() }
         screen?.checkDisplay()
     }
