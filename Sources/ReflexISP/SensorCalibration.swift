@@ -54,6 +54,10 @@ public struct SensorCalibration: Sendable, Equatable {
     public var stillHeight: Int?
     public var stillsBy = StillSource.modeSwitch
     public var stillSkipFrames = 0
+    /// The most the frames kept for photos (the zero-lag ring, a burst's, a still mode's) may
+    /// take, where the board caps it (`frame-memory-mb`); they take at most a quarter of what
+    /// the camera may use in any case.
+    public var frameMemoryBytes: Int?
     /// Where photos come from: the preview stream unless a larger still mode is given.
     public var stillSource: StillSource {
         guard let stillWidth, let stillHeight, stillWidth * stillHeight > previewWidth * previewHeight else { return .preview }
@@ -158,6 +162,9 @@ public struct SensorCalibration: Sendable, Equatable {
             case "still-skip-frames":
                 guard let n = number(), n <= 30 else { return .badValue }
                 calibration.stillSkipFrames = Int(n)
+            case "frame-memory-mb":
+                guard let n = number(), n >= 16, n <= 65_536 else { return .badValue }
+                calibration.frameMemoryBytes = Int(n) << 20
             case "preview-fps":
                 guard let n = number(), n >= 1, n <= 1000 else { return .badValue }
                 calibration.previewFramesPerSecond = Int(n)

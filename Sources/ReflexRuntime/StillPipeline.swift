@@ -85,7 +85,7 @@ public final class StillPipeline: @unchecked Sendable {
     public static func start(for sensor: SensorPipeline, calibration: SensorCalibration, cardFolder: String,
                              cardIsMountPoint: Bool = false, stateFolder: String, software: String,
                              log: @escaping Log) -> (StillPipeline, keptFrames: Int) {
-        let budget = MemoryBudget.forFrames()
+        let budget = MemoryBudget.forFrames(cap: calibration.frameMemoryBytes)
         // A still mode's frames come first: two (one saving while the next is taken) if the
         // budget has room, else one; the ring has what is left.
         let stillFrames: FramePool? = if calibration.stillSource == .modeSwitch, let width = calibration.stillWidth,
@@ -101,7 +101,7 @@ public final class StillPipeline: @unchecked Sendable {
                                    status: sensor.status,
                                    cardSpace: { StorageProbe.freeBytes(at: cardFolder, requireMountPoint: cardIsMountPoint) },
                                    spill: HeldPhotoSpill(folder: stateFolder + "/held",
-                                                         limitBytes: max(64 << 20, Int(MemoryBudget.forFrames()) / 2)),
+                                                         limitBytes: max(64 << 20, budget / 2)),
                                    giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) }, log: log)
         // The kernel's memory pressure, where it can be watched: the ring and the queue give
         // memory up as it rises.
@@ -154,8 +154,10 @@ public final class StillPipeline: @unchecked Sendable {
                 if !held.isEmpty { log("photos: \(held.count) photo(s) not saved at stop: \(problem?.message ?? "")") }
                 return
             }
-            // A card that came back (and was checked, above) takes the photos waiting for it.
+            // A card that came back (and was checked, above) takes the photos waiting for it;
+            // a failed write whose card has since gone waits for the card, not for Retry.
             if problem?.kind == .cardMissing, cardWasPresent { problem = nil }
+            if problem?.kind == .writeFailed, !cardWasPresent, let photo = held.first { waitForCard(photo) }
             saveHeld()
             if problem != nil { spillHeld() }
             publishQueue()
@@ -278,11 +280,7 @@ public final class StillPipeline: @unchecked Sendable {
     private func saveHeld() {
         while problem == nil, let photo = held.first {
             guard cardSpace() != nil else {
-                problem = SaveProblem(kind: .cardMissing, message: "Storage card missing", waiting: held.count)
-                log("photos: no card; \(held.count) photo(s) wait for it")
-                var waiting = photo.result
-                waiting.error = "photo \(photo.pressNumber) not saved yet: no storage card (it waits for one)"
-                record(waiting)
+                waitForCard(photo)
                 return
             }
             do throws(SystemError) {
@@ -294,6 +292,12 @@ public final class StillPipeline: @unchecked Sendable {
                                                             as: number))
                 }
             } catch {
+                // A card pulled mid-write fails with EIO: it is a missing card, not a bad one,
+                // and the photos wait for it rather than for Retry.
+                if !error.isOutOfSpace, cardSpace() == nil {
+                    waitForCard(photo)
+                    return
+                }
                 problem = error.isOutOfSpace
                     ? SaveProblem(kind: .storageFull, message: StorageAdvice.fullTitle,
                                   suggestion: StorageAdvice.fullSuggestion(format: photo.format), waiting: held.count)
@@ -312,6 +316,15 @@ public final class StillPipeline: @unchecked Sendable {
             spill?.remove(photo)
             saved(photo)
         }
+    }
+
+    /// The card is gone: the photos wait for it, said once, and are saved when it is back.
+    private func waitForCard(_ photo: HeldPhoto) {
+        problem = SaveProblem(kind: .cardMissing, message: "Storage card missing", waiting: held.count)
+        log("photos: no card; \(held.count) photo(s) wait for it")
+        var waiting = photo.result
+        waiting.error = "photo \(photo.pressNumber) not saved yet: no storage card (it waits for one)"
+        record(waiting)
     }
 
     private func saved(_ photo: HeldPhoto) {

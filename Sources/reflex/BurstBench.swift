@@ -27,6 +27,8 @@ struct BurstBench: ParsableCommand {
     var folder: String?
     @Option(help: "The simulated sensor's mode: 4056x3040 (12 MP, 10 fps) or 1280x720 (30 fps).")
     var size = "4056x3040"
+    @Option(help: "Cap the frames' memory at this many MB, as a board's frame-memory-mb does.")
+    var frameMemoryMb: Int?
 
     /// Each frame's sequence number as delivered: a gap is a dropped frame.
     final class Sequences: FrameSink, @unchecked Sendable {
@@ -43,6 +45,7 @@ struct BurstBench: ParsableCommand {
         let sides = size.lowercased().split(separator: "x").compactMap { Int($0) }
         guard sides.count == 2 else { throw BenchError("--size is WIDTHxHEIGHT") }
         var calibration = SensorCalibration.simulated
+        calibration.frameMemoryBytes = frameMemoryMb.map { $0 << 20 }
         if sides[0] * sides[1] > calibration.previewWidth * calibration.previewHeight {
             (calibration.stillWidth, calibration.stillHeight) = (sides[0], sides[1])
             calibration.stillsBy = .stream
@@ -135,7 +138,8 @@ struct BurstBench: ParsableCommand {
               + "(\(megabytes(Double(total) / saveSeconds)) MB/s while shooting); the same files by plain write + fsync: "
               + "\(megabytes(Double(total) / reference)) MB/s (\(Formatting.fixed(reference, 2, width: 0)) s)")
         let limit = [MemoryBudget.cgroupLimit(), MemoryBudget.availableMemory()].compactMap { $0 }.min()
-        print("  peak memory (RSS) \(megabytes(Double(peak))) MB; the frames' budget \(megabytes(Double(MemoryBudget.forFrames()))) MB "
+        print("  peak memory (RSS) \(megabytes(Double(peak))) MB; the frames' budget "
+              + "\(megabytes(Double(MemoryBudget.forFrames(cap: calibration.frameMemoryBytes)))) MB "
               + "of the \(limit.map { megabytes(Double($0)) } ?? "?") MB the camera may use (memory.max or available)")
         try saveThroughput(folder: work + "/large")
     }

@@ -21,10 +21,12 @@ import Testing
         #expect(streaming.streamWidth == 4056 && streaming.streamHeight == 3040, "the full-resolution mode streams")
         let skipping = try SensorCalibration.parse("still-size = 4056x3040\nstill-skip-frames = 2\n").get()
         #expect(skipping.stillSkipFrames == 2)
+        #expect(try SensorCalibration.parse("frame-memory-mb = 256\n").get().frameMemoryBytes == 256 << 20, "a board's cap")
     }
 
     @Test func badValuesAreRefusedWithTheirLine() {
-        for text in ["stills = sometimes\n", "stills = preview\n", "still-size = 4056\n", "still-skip-frames = 99\n"] {
+        for text in ["stills = sometimes\n", "stills = preview\n", "still-size = 4056\n", "still-skip-frames = 99\n",
+                     "frame-memory-mb = 2\n"] {
             #expect((try? SensorCalibration.parse(text).get()) == nil, "\(text) refused")
         }
     }

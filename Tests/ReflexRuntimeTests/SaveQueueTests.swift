@@ -204,6 +204,28 @@ struct SaveQueueTests {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: card.path + "/DCIM/100REFLX").sorted()) ?? []
         #expect(names == ["RFLX0001.JPG", "RFLX0002.JPG", "RFLX0003.JPG"], "none lost, none doubled, in order")
     }
+
+    /// A card pulled during a write fails it with EIO, and then is gone: the photo waits for
+    /// the card (no Retry needed) and is saved, once, when it is back.
+    @Test func aWriteFailedByAPulledCardWaitsForTheCard() throws {
+        let card = TemporaryDirectory()
+        let present = Atomic<Bool>(true)
+        // A file where the folder should be: the write fails as a pulled card's does.
+        #expect(FileManager.default.createFile(atPath: card.path + "/DCIM", contents: Data()))
+        let rig = Rig(card: card.path, cardSpace: { present.load(ordering: .relaxed) ? 1 << 30 : nil })
+        defer { rig.stop() }
+        #expect(rig.stills.inbox.send(Rig.capture(1, format: .jpeg)))
+        #expect(waitUntil { rig.report.photo.saveProblem?.kind == .writeFailed }, "\(rig.log.text)")
+        present.store(false, ordering: .relaxed)
+        #expect(waitUntil { rig.report.photo.saveProblem?.kind == .cardMissing }, "\(rig.log.text)")
+        #expect(rig.log.text.contains("photos: no card; 1 photo(s) wait for it"), "\(rig.log.text)")
+        unlink(card.path + "/DCIM")
+        present.store(true, ordering: .relaxed)
+        #expect(waitUntil { rig.report.photo.saved == 1 }, "saved without Retry: \(rig.log.text)")
+        #expect(rig.report.photo.saveProblem == nil)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: card.path + "/DCIM/100REFLX").sorted()) ?? []
+        #expect(names == ["RFLX0001.JPG"])
+    }
 }
 
 /// Photos held for the card survive the camera's end: spilled to its own storage while they
