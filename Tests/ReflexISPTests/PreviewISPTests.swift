@@ -268,6 +268,35 @@ struct PreviewISPTests {
         #expect(blues == output.count, "every pixel from the blue middle: \(blues) of \(output.count)")
     }
 
+    /// A frame four times the viewfinder's size is read one tile of each 4×4 block: the same
+    /// colours, the picture where it was (a dark left half stays left), and the step is taken
+    /// only where the skipped picture still has 90% of the viewfinder's resolution.
+    @Test func aFrameFourTimesTheViewfinderIsReadSkippingAndLooksTheSame() {
+        #expect(PreviewISP.tileStep(area: PixelRect(x: 0, y: 0, width: 4056, height: 3040),
+                                    destination: PixelRect(x: 106, y: 0, width: 1067, height: 800)) == 2)
+        #expect(PreviewISP.tileStep(area: PixelRect(x: 0, y: 0, width: 1920, height: 1080),
+                                    destination: PixelRect(x: 0, y: 40, width: 1280, height: 720)) == 1)
+        #expect(PreviewISP.tileStep(area: PixelRect(x: 0, y: 0, width: 3600, height: 2400),
+                                    destination: PixelRect(x: 0, y: 0, width: 1067, height: 800)) == 1,
+                "900 of 1067 columns is less than 90%")
+        let format = RawFormat(cfa: .grbg, bitsPerSample: 10, packing: .unpacked16)
+        let (width, height) = (256, 128)
+        var frame = flatFrame(width: width, height: height, format: format, red: 400, green: 300, blue: 200)
+        let dark = flatFrame(width: width, height: height, format: format, red: 70, green: 70, blue: 70)
+        for y in 0..<height { for x in 0..<(width / 2) { for k in 0..<2 { frame[(y * width + x) * 2 + k] = dark[(y * width + x) * 2 + k] } } }
+        let isp = PreviewISP(maximumSourceWidth: width, maximumSourceHeight: height, maximumOutputWidth: 64)
+        isp.setParameters(parameters, format: format)
+        let output = render(isp, frame, width: width, height: height, format: format, outputWidth: 64, outputHeight: 32,
+                            destination: PixelRect(x: 0, y: 0, width: 64, height: 32))
+        let bright = referencePixel(red: 400, green: 300, blue: 200, parameters)
+        let darkColour = referencePixel(red: 70, green: 70, blue: 70, parameters)
+        for (x, expected) in [(5, darkColour), (58, bright)] {
+            let got = channels(output[16 * 64 + x])
+            #expect(abs(got.0 - expected.0) <= 1 && abs(got.1 - expected.1) <= 1 && abs(got.2 - expected.2) <= 1,
+                    "column \(x): got \(got), expected \(expected)")
+        }
+    }
+
     @Test func scalingBlendsAcrossAnEdgeWithoutOvershoot() {
         // Left half dark, right half bright: across the edge the output rises monotonically.
         let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
