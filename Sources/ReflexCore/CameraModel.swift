@@ -123,6 +123,14 @@ public struct CameraModel: Sendable, Equatable {
         return true
     }
 
+    /// Meters Auto exposure on a spot (nil: the whole frame). Only Auto meters a tapped spot.
+    @discardableResult
+    public mutating func setMeteringPoint(_ point: MeteringPoint?) -> Bool {
+        guard settings.mode == .auto || point == nil, settings.meteringPoint != point else { return false }
+        settings.meteringPoint = point
+        return true
+    }
+
     @discardableResult
     public mutating func setGeotag(_ on: Bool) -> Bool {
         guard settings.geotag != on else { return false }

@@ -15,6 +15,10 @@ public struct CameraSettings: Sendable, Hashable {
     public var exposureCompensation: ExposureCompensation = .zero
     /// Stripes over the clipped parts of the picture (an option; off by default).
     public var zebras = false
+    /// Where Auto meters: a spot the photographer tapped, or nil for the whole frame. Not
+    /// remembered across a restart (a new start meters the whole scene), and cleared by a
+    /// change of mode.
+    public var meteringPoint: MeteringPoint?
 
     public init() {}
 
@@ -28,6 +32,7 @@ public struct CameraSettings: Sendable, Hashable {
     /// Switches mode; leaving Pro returns every manual parameter to automatic.
     public mutating func setMode(_ newMode: ShootingMode) {
         mode = newMode
+        meteringPoint = nil
         if newMode == .auto {
             iso = .auto
             shutter = .auto

@@ -44,6 +44,12 @@ public struct ZoomRamp: Sendable, Equatable {
         running = Ramp(direction: direction, since: now)
     }
 
+    /// A pinch: the factor set at once (within the range), any ramp stopped.
+    public mutating func set(_ factor: Double) {
+        anchorFactor = min(max(factor.isFinite ? factor : 1, range.lowerBound), range.upperBound)
+        running = nil
+    }
+
     /// The key came up: hold the factor reached.
     public mutating func release(at now: Double) {
         anchorFactor = factor(at: now)

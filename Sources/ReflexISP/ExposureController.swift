@@ -155,9 +155,13 @@ public struct ExposureController: Sendable {
         if fixedWhiteBalance == nil && !locked {
             _ = autoWhiteBalance.update(meanRGB: statistics.meanRGB, clippedFraction: statistics.clippedFraction)
         }
-        lastLuma = meteredLuma(statistics.meanRGB, whiteBalance: whiteBalance) * taken.digitalGain
+        // Exposure follows the spot the photographer tapped, where there is one; white
+        // balance stays the whole scene's.
+        let metered = statistics.spotMeanRGB ?? statistics.meanRGB
+        let clipped = statistics.spotSamples > 0 ? statistics.spotClippedFraction : statistics.clippedFraction
+        lastLuma = meteredLuma(metered, whiteBalance: whiteBalance) * taken.digitalGain
         guard !manual.isFullyManual, !locked else { return nil }
-        let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: statistics.clippedFraction, frame: taken)
+        let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: clipped, frame: taken)
         return next != requested ? next : nil
     }
 

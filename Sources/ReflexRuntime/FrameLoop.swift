@@ -479,11 +479,13 @@ public final class FrameLoop: @unchecked Sendable {
         let layers = painter.newestLayers()
         let showHistogram = report.hasHistogram && state.screen == .live
         let pro = state.settings.mode == .pro
-        let overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
+        var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
                                                      reveal: controller.reveal.progress(at: now), zebras: state.zebras,
                                                      peaking: controller.peaking(at: now),
                                                      zebraPhase: Int(now * 30),
                                                      captureMark: 1 - (now - capturedAt) / FrameLoop.captureMarkSeconds)
+        overlay.meteringBox = state.settings.mode == .auto
+            ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay

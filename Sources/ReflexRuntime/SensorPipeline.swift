@@ -261,7 +261,9 @@ public final class SensorPipeline: @unchecked Sendable {
         guard let isp, let layout = mode.rawLayout, exposure?.meters(frameCount: counters.frames) == true,
               let parameters = exposure!.parameters(forFrame: frame.sequence) else { return false }
         isp.setParameters(parameters, format: layout.format)
-        isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, into: &statistics)
+        // A spot tapped in Auto is metered on its own (see ExposureController.meter).
+        let spot = chosen.mode == .auto ? chosen.meteringPoint?.rect(width: layout.width, height: layout.height) : nil
+        isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, spot: spot, into: &statistics)
         if let next = exposure!.meter(statistics, frame: frame.sequence),
            let applied = try session.applyAutoExposure(next) {
             exposure!.sent(applied, afterFrame: frame.sequence)

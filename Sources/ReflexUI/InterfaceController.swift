@@ -17,6 +17,9 @@ import ReflexISP
 ///   white balance until it is let go.
 /// - A tap on the format badge steps JPEG → RAW → RAW+JPEG (RAW only where the camera
 ///   gives raw frames).
+/// - In Auto, a tap on the picture meters exposure on that spot (a box shows it); a double
+///   tap there, or a change of mode, meters the whole frame again.
+/// - Two fingers on the picture pinch the digital zoom (the keys' zoom, with its label).
 /// - Any touch or turn brings the faded controls back to full opacity.
 public struct InterfaceController: Sendable {
     public static let doubleTapInterval = 0.35
@@ -57,6 +60,7 @@ public struct InterfaceController: Sendable {
     struct Touch: Sendable {
         var target: Target
         var startX: Double, startY: Double
+        var lastX = 0.0
         var lastY: Double
         var moved: Bool
         var drag: DialDragAccumulator?
@@ -64,6 +68,9 @@ public struct InterfaceController: Sendable {
 
     private var touches: [Int: Touch] = [:]
     private var lastTap: (dial: Dial, time: Double)?
+    private var lastPictureTap = -Double.infinity
+    /// Two fingers on the picture: how far apart they started and the zoom then.
+    private var pinch: (distance: Double, zoom: Double)?
     private var wheels = [DetentAccumulator(), DetentAccumulator()]
     private var peakingUntil = -Double.infinity
 
@@ -130,12 +137,25 @@ public struct InterfaceController: Sendable {
                 outcome.capture = now
                 if burstAllowed { burst.press(at: now) }
             }
-            touches[slot] = Touch(target: under, startX: x, startY: y, lastY: y, moved: false, drag: nil)
+            touches[slot] = Touch(target: under, startX: x, startY: y, lastX: x, lastY: y, moved: false, drag: nil)
+            if under == .picture, let distance = pictureFingersApart() {
+                pinch = (distance, zoom.factor(at: now))
+                // Neither finger of a pinch is a tap.
+                for key in touches.keys where touches[key]?.target == .picture { touches[key]?.moved = true }
+            }
         case .touchMotion(let slot, let x, let y):
             guard var touch = touches[slot] else { break }
             fade.interact(at: now)
             let slop = density.pixels(fromPoints: InterfaceController.tapSlopPoints)
             if abs(x - touch.startX) > slop || abs(y - touch.startY) > slop { touch.moved = true }
+            touch.lastX = x
+            if touch.target == .picture, let pinch {
+                touches[slot]?.lastX = x
+                touches[slot]?.lastY = y
+                if let distance = pictureFingersApart(), pinch.distance > 0 {
+                    zoom.set(pinch.zoom * distance / pinch.distance)
+                }
+            }
             if case .dial(let dial) = touch.target, touch.moved {
                 if touch.drag == nil {
                     // The drag counts from where the finger came down, slop included.
@@ -151,11 +171,13 @@ public struct InterfaceController: Sendable {
         case .touchUp(let slot):
             guard let touch = touches.removeValue(forKey: slot) else { break }
             fade.interact(at: now)
+            if touch.target == .picture, pinch != nil, pictureFingersApart() == nil { pinch = nil }
             if touch.target == .shutter { burst.release(at: now) }
             guard !touch.moved else { break }
-            tap(touch.target, at: now, into: &outcome)
+            tap(touch.target, x: touch.startX, y: touch.startY, at: now, into: &outcome)
         case .touchCancel(let slot):
             if touches.removeValue(forKey: slot)?.target == .shutter { burst.release(at: now) }
+            if pictureFingersApart() == nil { pinch = nil }
         case .wheel(let wheel, let v120):
             fade.interact(at: now)
             guard model.settings.mode == .pro, wheel < wheels.count else { break }
@@ -202,7 +224,7 @@ public struct InterfaceController: Sendable {
         if dial == .focus { peakingUntil = now + InterfaceController.peakingHold }
     }
 
-    private mutating func tap(_ target: Target, at now: Double, into outcome: inout Outcome) {
+    private mutating func tap(_ target: Target, x: Double, y: Double, at now: Double, into outcome: inout Outcome) {
         switch target {
         case .toggle:
             let mode: ShootingMode = model.settings.mode == .pro ? .auto : .pro
@@ -234,9 +256,38 @@ public struct InterfaceController: Sendable {
         case .saveAnswer(let decision):
             outcome.saveDecision = decision
             outcome.confirmed = true
-        case .shutter, .picture:
+        case .picture:
+            tapPicture(x: x, y: y, at: now, into: &outcome)
+        case .shutter:
             break
         }
+    }
+
+    /// In Auto: meter on the spot tapped, or (a double tap) on the whole frame again.
+    private mutating func tapPicture(x: Double, y: Double, at now: Double, into outcome: inout Outcome) {
+        guard model.settings.mode == .auto else { return }
+        if now - lastPictureTap <= InterfaceController.doubleTapInterval {
+            lastPictureTap = -.infinity
+            outcome.settingsChanged = model.setMeteringPoint(nil)
+            outcome.confirmed = outcome.settingsChanged
+            return
+        }
+        lastPictureTap = now
+        guard let point = MeteringPoint.under(touchX: x, touchY: y, viewfinder: layout.viewfinder,
+                                              zoom: zoom.factor(at: now)) else { return }
+        outcome.settingsChanged = model.setMeteringPoint(point)
+        if outcome.settingsChanged { outcome.ticks += 1 }
+    }
+
+    /// How far apart the first two fingers on the picture are (nil: fewer than two).
+    private func pictureFingersApart() -> Double? {
+        var first: Touch?
+        for touch in touches.values where touch.target == .picture {
+            guard let a = first else { first = touch; continue }
+            let dx = touch.lastX - a.lastX, dy = touch.lastY - a.lastY
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        return nil
     }
 
     /// What is under a point. The Pro controls only count while they are on screen.

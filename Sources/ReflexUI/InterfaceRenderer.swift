@@ -81,6 +81,8 @@ public final class InterfaceRenderer {
         public var zebraPhase: Int
         /// The mark round the picture that says a photo was taken: 0 none … 1 full.
         public var captureMark: Double
+        /// Where Auto meters (a tapped spot), drawn as a box; nil: the whole frame.
+        public var meteringBox: PixelRect?
 
         public init(controlsOpacity: Double = 1, reveal: Double = 0, histogram: UnsafeBufferPointer<UInt32>? = nil,
                     zebras: Bool = false, peaking: Bool = false, zebraPhase: Int = 0, captureMark: Double = 0) {
@@ -101,6 +103,10 @@ public final class InterfaceRenderer {
         guard screen == .live else { return }
         if overlay.peaking { PixelCompositing.peaking(in: viewfinder, pixels, stride: stride) }
         if overlay.zebras { PixelCompositing.zebras(in: viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
+        if let box = overlay.meteringBox {
+            PixelCompositing.border(in: box, pixels, stride: stride, width: max(2, min(viewfinder.width, viewfinder.height) / 300),
+                                    opacity: 230)
+        }
         if overlay.captureMark > 0 {
             // A white frame round the picture (never a black viewfinder), a few pixels wide.
             let width = max(3, min(viewfinder.width, viewfinder.height) / 80)

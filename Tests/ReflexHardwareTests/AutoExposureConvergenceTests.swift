@@ -14,6 +14,10 @@ struct AutoLoop {
     let isp = PreviewISP(maximumSourceWidth: 320, maximumSourceHeight: 240, maximumOutputWidth: 16)
     var buffer: [UInt8]
     var statistics = FrameStatistics()
+    /// The spot metered (a tap in Auto); nil: the whole frame.
+    var spot: PixelRect?
+    /// The left half of the scene four stops darker (a half-dark scene).
+    var darkLeftHalf = false
 
     static let limits = ExposureLimits(exposure: 0.000_05...0.5, analogGain: 1...16, previewExposureLimit: 1.0 / 30)
 
@@ -38,18 +42,33 @@ struct AutoLoop {
             let requested = controller.requested
             let sensor = latency.nextFrame(requested: ExposureSetting(exposure: requested.exposure, analogGain: requested.analogGain))
             buffer.withUnsafeMutableBytes { scene.render(into: $0.baseAddress!, layout: layout, time: Double(n) / 60, setting: sensor, frameNumber: UInt64(n)) }
+            if darkLeftHalf { darkenLeftHalf() }
             guard controller.meters(frameCount: n) else { continue }
             let taken = controller.taken(forFrame: UInt32(n))
             #expect(abs(taken.exposure - sensor.exposure) < 1e-9 && abs(taken.analogGain - sensor.analogGain) < 1e-9,
                     "frame \(n): the history knows what the frame had")
             isp.setParameters(controller.parameters(forFrame: UInt32(n))!, format: SimulatedScene.format)
-            buffer.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, into: &statistics) }
+            buffer.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, spot: spot, into: &statistics) }
             if let next = controller.meter(statistics, frame: UInt32(n)) {
                 controller.sent(AutoLoop.quantised(next), afterFrame: UInt32(n))
             }
             trace.append((controller.lastLuma, controller.requested))
         }
         return trace
+    }
+
+    /// Takes the left half's light down four stops (its signal above black divided by 16).
+    mutating func darkenLeftHalf() {
+        let black = UInt16(SimulatedScene.blackLevel)
+        buffer.withUnsafeMutableBytes { raw in
+            let samples = raw.bindMemory(to: UInt16.self)
+            for y in 0..<layout.height {
+                for x in 0..<(layout.width / 2) {
+                    let i = y * layout.bytesPerLine / 2 + x
+                    samples[i] = black + (max(samples[i], black) - black) / 16
+                }
+            }
+        }
     }
 
     /// What a sensor's controls can take: 100 µs exposure steps, gain in sixteenths.
@@ -90,6 +109,22 @@ struct AutoExposureConvergenceTests {
         #expect(reversals(trace) <= 1, "\(start): no swinging: \(trace.map { ($0.luma * 1000).rounded() / 1000 })")
         let last = settled.last!.setting
         #expect(settled.suffix(8).allSatisfy { $0.setting.matches(last) }, "\(start): settled settings stay put")
+    }
+
+    /// A tap on the picture (in Auto) meters that spot: on a half-dark scene a tap on the dark
+    /// half exposes more than the whole frame does, a tap on the bright half less.
+    @Test func aTapOnTheDarkHalfRaisesTheExposureAndOnTheBrightHalfLowersIt() {
+        func settled(tapping x: Double?) -> Double {
+            var loop = AutoLoop(scene: SimulatedScene(), start: ExposureSetting(exposure: 1.0 / 100, analogGain: 1))
+            loop.darkLeftHalf = true
+            loop.spot = x.map { MeteringPoint(x: $0, y: 0.5).rect(width: loop.layout.width, height: loop.layout.height) }
+            let last = loop.run(frames: 180).last!
+            #expect(stopsFromTarget(last.luma) < 0.34, "the spot (or frame) metered to mid grey: \(last.luma)")
+            return last.setting.product
+        }
+        let whole = settled(tapping: nil), dark = settled(tapping: 0.2), bright = settled(tapping: 0.8)
+        #expect(FastMath.log2(dark / whole) > 1, "the dark spot: \(dark) against the whole frame's \(whole)")
+        #expect(FastMath.log2(whole / bright) > 1, "the bright spot: \(bright) against the whole frame's \(whole)")
     }
 
     @Test func exposureTimeComesBeforeGain() {
