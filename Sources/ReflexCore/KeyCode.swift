@@ -8,4 +8,6 @@ public enum KeyCode {
     public static let cameraFocus: UInt32 = 0x210
     public static let zoomIn: UInt32 = 0x1A2
     public static let zoomOut: UInt32 = 0x1A3
+    public static let menu: UInt32 = 139
+    public static let record: UInt32 = 167
 }

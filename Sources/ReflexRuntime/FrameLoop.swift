@@ -134,7 +134,7 @@ public final class FrameLoop: @unchecked Sendable {
     public init(display: DisplayOutput, preview: PreviewSink, status: StatusBoard, mailbox: ControlMailbox?,
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
-                shutterKeys: ShutterKeys = ShutterKeys(), haptics: Haptics? = nil,
+                controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil) {
         self.paintPatience = paintPatience
         self.haptics = haptics
@@ -155,7 +155,7 @@ public final class FrameLoop: @unchecked Sendable {
         controller = InterfaceController(model: model,
                                          layout: ScreenLayout(width: display.width, height: display.height, density: display.density),
                                          now: monotonicSeconds())
-        controller.shutterKeys = shutterKeys
+        controller.controls = controls
     }
 
     // MARK: the thread

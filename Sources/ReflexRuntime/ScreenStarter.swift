@@ -19,7 +19,7 @@ public struct ScreenStarter {
     /// The fonts folder (nil: none found, said once).
     let fontFolder: String?
     /// The board's shutter keys.
-    public var shutterKeys = ShutterKeys()
+    public var controls = BoardControls()
     /// The board's vibrator, kept across displays.
     public var haptics: Haptics?
     /// Retry and Discard, to the photo thread.
@@ -59,13 +59,13 @@ public struct ScreenStarter {
             let model = CameraModel(settings: store.load().settings, limits: .unlimited)
             var input: InputSource?
             do {
-                input = try InputSource()
+                input = try InputSource(encoderNames: controls.encoders.map(\.name))
             } catch {
                 log("\(error); the screen shows but does not respond to touch or dials")
             }
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
-                                    shutterKeys: shutterKeys, haptics: haptics, saveDecisions: saveDecisions)
+                                    controls: controls, haptics: haptics, saveDecisions: saveDecisions)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

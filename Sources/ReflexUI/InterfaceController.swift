@@ -8,7 +8,9 @@ import ReflexISP
 /// - In Pro: a tap on a dial selects it, a double tap puts it back to automatic, a vertical
 ///   drag on it turns it (up = up a stop, thresholds in points); a tap on a white balance
 ///   preset sets it.
-/// - The first wheel turns the selected dial a stop a detent; the second picks the dial.
+/// - The board's encoders (BoardControls): one turns the selected dial, one picks the dial,
+///   or each turns a dial of its own; a detent is a stop when turned slowly, more when spun
+///   (DialAcceleration), never past a bound. An encoder's push selects the next dial.
 /// - Holding zoom-in or zoom-out (the zoom rocker, or the volume keys) ramps the digital zoom
 ///   exponentially; letting go holds it (seed 003).
 /// - The shutter button takes a photo as the finger comes down (the press's time is the
@@ -34,8 +36,8 @@ public struct InterfaceController: Sendable {
     public private(set) var fade: ControlsFade
     public private(set) var reveal: ProReveal
     public private(set) var zoom = ZoomRamp(range: InterfaceController.zoomRange)
-    /// The board's shutter keys.
-    public var shutterKeys = ShutterKeys()
+    /// The board's encoders and keys.
+    public var controls = BoardControls()
     /// Exposure and white balance held by the shutter's half press.
     public private(set) var locked = false
     /// A save problem's banner is on screen: its Retry and Discard answer touches.
@@ -71,7 +73,9 @@ public struct InterfaceController: Sendable {
     private var lastPictureTap = -Double.infinity
     /// Two fingers on the picture: how far apart they started and the zoom then.
     private var pinch: (distance: Double, zoom: Double)?
-    private var wheels = [DetentAccumulator(), DetentAccumulator()]
+    /// Per encoder (by number; the last for unnamed wheels): detents and their pace.
+    private var wheels = [DetentAccumulator](repeating: DetentAccumulator(), count: 9)
+    private var paces = [DialAcceleration](repeating: DialAcceleration(), count: 9)
     private var peakingUntil = -Double.infinity
 
     public init(model: CameraModel, layout: ScreenLayout, now: Double) {
@@ -180,38 +184,50 @@ public struct InterfaceController: Sendable {
             if pictureFingersApart() == nil { pinch = nil }
         case .wheel(let wheel, let v120):
             fade.interact(at: now)
-            guard model.settings.mode == .pro, wheel < wheels.count else { break }
-            let detents = wheels[wheel].feed(v120: v120)
+            guard model.settings.mode == .pro else { break }
+            let slot = wheels.indices.contains(wheel) ? wheel : wheels.count - 1
+            let detents = wheels[slot].feed(v120: v120)
             guard detents != 0 else { break }
-            if wheel == 0 {
-                turn(model.settings.selectedDial, steps: detents, metered: metered, now: now, into: &outcome)
-            } else {
-                let dials = model.availableDials
-                let current = dials.firstIndex(of: model.settings.selectedDial) ?? 0
-                let next = dials[((current + detents) % dials.count + dials.count) % dials.count]
-                outcome.settingsChanged = model.select(next)
+            switch controls.role(ofEncoder: wheel) {
+            case .selectedDial:
+                turn(model.settings.selectedDial, steps: paces[slot].stops(forDetents: detents, at: now), metered: metered,
+                     now: now, into: &outcome)
+            case .dial(let dial):
+                guard model.availableDials.contains(dial) else { break }
+                outcome.settingsChanged = model.select(dial)
+                turn(dial, steps: paces[slot].stops(forDetents: detents, at: now), metered: metered, now: now, into: &outcome)
+            case .dialPicker:
+                outcome.settingsChanged = selectDial(movingBy: detents)
             }
-        case .key(let code, let pressed) where code == shutterKeys.full:
+        case .key(let code, true) where controls.nextDialKeys.contains(code):
+            fade.interact(at: now)
+            guard model.settings.mode == .pro else { break }
+            outcome.settingsChanged = selectDial(movingBy: 1)
+        case .key(let code, let pressed) where code == controls.shutterKeys.full:
             if pressed {
                 outcome.capture = now
                 if burstAllowed { burst.press(at: now) }
             } else {
                 burst.release(at: now)
             }
-        case .key(let code, let pressed) where code == shutterKeys.half:
+        case .key(let code, let pressed) where code == controls.shutterKeys.half:
             guard pressed != locked else { break }
             locked = pressed
             outcome.lockChanged = true
         case .key(let code, let pressed):
-            let direction: ZoomRamp.Direction? = switch code {
-            case KeyCode.zoomIn, KeyCode.volumeUp: .zoomIn
-            case KeyCode.zoomOut, KeyCode.volumeDown: .zoomOut
-            default: nil
-            }
+            let direction: ZoomRamp.Direction? = controls.zoomInKeys.contains(code) ? .zoomIn
+                : controls.zoomOutKeys.contains(code) ? .zoomOut : nil
             guard let direction else { break }
             if pressed { zoom.press(direction, at: now) } else { zoom.release(at: now) }
         }
         return outcome
+    }
+
+    /// Selects the dial `steps` along from the selected one (round the available dials).
+    private mutating func selectDial(movingBy steps: Int) -> Bool {
+        let dials = model.availableDials
+        let current = dials.firstIndex(of: model.settings.selectedDial) ?? 0
+        return model.select(dials[((current + steps) % dials.count + dials.count) % dials.count])
     }
 
     private mutating func turn(_ dial: Dial, steps: Int, metered: MeteredValues, now: Double, into outcome: inout Outcome) {

@@ -50,10 +50,12 @@ enum BoardFolder {
              what: "panel", without: "the first connected display, upright")
     }
 
-    /// The shutter's keys (controls.conf); none means KEY_CAMERA and KEY_CAMERA_FOCUS.
-    static func shutterKeys(in folder: String) -> (ShutterKeys, String) {
-        read("controls.conf", in: folder, parse: ShutterKeys.parse, fallback: ShutterKeys(),
-             what: "shutter keys", without: "the shutter is KEY_CAMERA (half press KEY_CAMERA_FOCUS)")
+    /// The board's controls (controls.conf); none means two encoders (REFLEX_DIAL 1 turns
+    /// the selected dial, 2 picks it) and the usual keys (KEY_CAMERA, KEY_CAMERA_FOCUS, the
+    /// zoom and volume keys, KEY_MENU, KEY_RECORD).
+    static func controls(in folder: String) -> (BoardControls, String) {
+        read("controls.conf", in: folder, parse: BoardControls.parse, fallback: BoardControls(),
+             what: "controls", without: "the usual keys and two encoders")
     }
 
     /// One board file parsed, or `fallback` when it is missing or unusable, with the line

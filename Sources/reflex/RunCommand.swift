@@ -76,7 +76,7 @@ struct Run: ParsableCommand {
         var screen = display == .none ? nil
             : ScreenStarter(choice: display, panel: panel, sensor: sensorPipeline, store: store, writer: writer,
                             fNumber: calibration.fNumber, fontFolder: fontFolder, log: { log($0) })
-        screen?.shutterKeys = shutterKeys
+        screen?.controls = controls
         screen?.saveDecisions = stills.decisions
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }
@@ -131,11 +131,11 @@ struct Run: ParsableCommand {
         return stills
     }
 
-    /// The board's shutter keys.
-    private var shutterKeys: ShutterKeys {
-        let (keys, note) = BoardFolder.shutterKeys(in: camera.boardFolder)
+    /// The board's controls: its encoders and keys.
+    private var controls: BoardControls {
+        let (controls, note) = BoardFolder.controls(in: camera.boardFolder)
         log(note)
-        return keys
+        return controls
     }
 
     /// The card is checked every second, so a card taken out shows at once; a display is

@@ -117,7 +117,8 @@ import Testing
         var c = Self.controller(pro)
         // Two detents of a high-resolution wheel, in halves.
         var ticks = 0
-        for _ in 0..<4 { ticks += c.handle(.wheel(wheel: 0, v120: 60), at: 1, metered: Self.metered).ticks }
+        // (Turned slowly: a detent a quarter of a second, a stop each.)
+        for i in 0..<4 { ticks += c.handle(.wheel(wheel: 0, v120: 60), at: 1 + Double(i) * 0.125, metered: Self.metered).ticks }
         #expect(ticks == 2)
         #expect(c.model.settings.iso == .manual(ISOSpeed(640)))
         _ = c.handle(.wheel(wheel: 1, v120: 120), at: 2, metered: Self.metered)

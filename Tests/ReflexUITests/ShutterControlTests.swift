@@ -34,15 +34,15 @@ import Testing
     }
 
     @Test func theBoardCanNameOtherKeys() throws {
-        let keys = try ShutterKeys.parse("shutter-key = 257\nhalf-press-key = 258\n").get()
+        let controls = try BoardControls.parse("shutter-key = 257\nhalf-press-key = BTN_2\n").get()
         var c = InterfaceControllerTests.controller()
-        c.shutterKeys = keys
+        c.controls = controls
         #expect(c.handle(.key(code: KeyCode.camera, pressed: true), at: 1, metered: Self.metered).capture == nil)
         #expect(c.handle(.key(code: 257, pressed: true), at: 2, metered: Self.metered).capture == 2)
         #expect(c.handle(.key(code: 258, pressed: true), at: 3, metered: Self.metered).lockChanged)
-        #expect(throws: Never.self) { try ShutterKeys.parse("# none\n").get() }
-        #expect((try? ShutterKeys.parse("shutter-key = zero\n").get()) == nil)
-        #expect((try? ShutterKeys.parse("record-key = 1\n").get()) == nil)
+        #expect(throws: Never.self) { try BoardControls.parse("# none\n").get() }
+        #expect((try? BoardControls.parse("shutter-key = zero\n").get()) == nil)
+        #expect((try? BoardControls.parse("fire-key = 1\n").get()) == nil)
     }
 
     @Test func aTapOnTheFormatBadgeStepsThroughWhatTheCameraOffers() {

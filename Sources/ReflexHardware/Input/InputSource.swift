@@ -13,12 +13,15 @@ public final class InputSource: @unchecked Sendable {
     private let context: OpaquePointer
     /// libinput keeps this pointer: it must live as long as the context.
     private let interface: UnsafeMutablePointer<libinput_interface>
-    /// The board's dials: a wheel device's udev property REFLEX_DIAL (1, 2) says which it is
-    /// (Board/<board>/*.rules). Any other wheel (a USB knob, a mouse) works as dial 1.
+    /// The board's encoders: a wheel device's udev property REFLEX_DIAL (Board/<board>/*.rules),
+    /// or its name, is looked up in `encoderNames` (BoardControls); any other wheel (a USB
+    /// knob, a mouse) is -1, which turns the selected dial.
     private var dials: [(device: OpaquePointer, index: Int)] = []
+    private let encoderNames: [String]
     public let descriptor: Int32
 
-    public init(seat: String = "seat0") throws(DisplayError) {
+    public init(seat: String = "seat0", encoderNames: [String] = ["1", "2"]) throws(DisplayError) {
+        self.encoderNames = encoderNames
         guard let udev = udev_new() else { throw DisplayError("input: udev is not available") }
         interface = .allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
@@ -61,7 +64,7 @@ public final class InputSource: @unchecked Sendable {
             case LIBINPUT_EVENT_DEVICE_ADDED:
                 let device = libinput_event_get_device(event)!
                 if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 {
-                    dials.append((libinput_device_ref(device), InputSource.dialIndex(device)))
+                    dials.append((libinput_device_ref(device), encoderIndex(device)))
                 }
             case LIBINPUT_EVENT_DEVICE_REMOVED:
                 let device = libinput_event_get_device(event)!
@@ -93,7 +96,13 @@ public final class InputSource: @unchecked Sendable {
                 // turned clockwise sends REL_WHEEL +1, which libinput reports as −120.
                 let v120 = -Int(libinput_event_pointer_get_scroll_value_v120(pointer, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
                 let device = libinput_event_get_device(event)!
-                handle(.wheel(wheel: dials.first { $0.device == device }?.index ?? 0, v120: v120),
+                handle(.wheel(wheel: dials.first { $0.device == device }?.index ?? -1, v120: v120),
+                       InputSource.seconds(libinput_event_pointer_get_time_usec(pointer)))
+            case LIBINPUT_EVENT_POINTER_BUTTON:
+                // An encoder's push (its BTN_*), taken as a key: BoardControls says what it does.
+                let pointer = libinput_event_get_pointer_event(event)!
+                handle(.key(code: libinput_event_pointer_get_button(pointer),
+                            pressed: libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED),
                        InputSource.seconds(libinput_event_pointer_get_time_usec(pointer)))
             case LIBINPUT_EVENT_KEYBOARD_KEY:
                 let keyboard = libinput_event_get_keyboard_event(event)!
@@ -108,11 +117,14 @@ public final class InputSource: @unchecked Sendable {
 
     private static func seconds(_ microseconds: UInt64) -> Double { Double(microseconds) / 1e6 }
 
-    /// 0 for dial 1 (and any untagged wheel), 1 for dial 2.
-    private static func dialIndex(_ device: OpaquePointer) -> Int {
-        guard let udevDevice = libinput_device_get_udev_device(device) else { return 0 }
-        defer { udev_device_unref(udevDevice) }
-        guard let value = udev_device_get_property_value(udevDevice, "REFLEX_DIAL") else { return 0 }
-        return max(0, (Int(String(cString: value)) ?? 1) - 1)
+    /// The encoder's number in `encoderNames`, by its REFLEX_DIAL property or its name; -1
+    /// for neither.
+    private func encoderIndex(_ device: OpaquePointer) -> Int {
+        if let udevDevice = libinput_device_get_udev_device(device) {
+            defer { udev_device_unref(udevDevice) }
+            if let value = udev_device_get_property_value(udevDevice, "REFLEX_DIAL"),
+               let index = encoderNames.firstIndex(of: String(cString: value)) { return index }
+        }
+        return encoderNames.firstIndex(of: String(cString: libinput_device_get_name(device))) ?? -1
     }
 }
