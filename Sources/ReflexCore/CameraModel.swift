@@ -132,6 +132,21 @@ public struct CameraModel: Sendable, Equatable {
     }
 
     @discardableResult
+    public mutating func setExposureCompensation(_ compensation: ExposureCompensation) -> Bool {
+        guard settings.exposureCompensation != compensation else { return false }
+        settings.exposureCompensation = compensation
+        return true
+    }
+
+    /// Changes a setting that has no rule beyond its own values (the menu's switches).
+    @discardableResult
+    public mutating func update(_ change: (inout CameraSettings) -> Void) -> Bool {
+        let before = settings
+        change(&settings)
+        return settings != before
+    }
+
+    @discardableResult
     public mutating func setGeotag(_ on: Bool) -> Bool {
         guard settings.geotag != on else { return false }
         settings.geotag = on

@@ -15,6 +15,11 @@ public struct CameraSettings: Sendable, Hashable {
     public var exposureCompensation: ExposureCompensation = .zero
     /// Stripes over the clipped parts of the picture (an option; off by default).
     public var zebras = false
+    /// Focus peaking while the focus dial turns (on by default).
+    public var focusPeaking = true
+    /// Rule-of-thirds lines over the picture.
+    public var framingGrid = false
+    public var jpegQuality: JPEGQuality = .fine
     /// Where Auto meters: a spot the photographer tapped, or nil for the whole frame. Not
     /// remembered across a restart (a new start meters the whole scene), and cleared by a
     /// change of mode.

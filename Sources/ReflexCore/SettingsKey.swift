@@ -12,13 +12,17 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case dial
     case exposureCompensation = "exposure-compensation"
     case zebras
+    case focusPeaking = "focus-peaking"
+    case framingGrid = "framing-grid"
+    case jpegQuality = "jpeg-quality"
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
         switch self {
         case .mode: "auto | pro"
         case .format: "jpeg | raw | raw+jpeg"
-        case .geotag, .zebras: "on | off"
+        case .geotag, .zebras, .focusPeaking, .framingGrid: "on | off"
+        case .jpegQuality: JPEGQuality.allCases.map(\.rawValue).joined(separator: " | ")
         case .geotagPrecision: "precise | approximate"
         case .iso: "auto | " + ISOSpeed.stopTable.map { String($0.value) }.joined(separator: " ")
         case .shutter: "auto | 1/8000 … 1/4 | 0.3\" 0.4\" 0.5\" 0.6\" 0.8\" 1\" (the seed's 1/3 stops)"
@@ -55,6 +59,9 @@ extension CameraSettings {
         case .dial: selectedDial.rawValue
         case .exposureCompensation: exposureCompensation.settingValue
         case .zebras: zebras ? "on" : "off"
+        case .focusPeaking: focusPeaking ? "on" : "off"
+        case .framingGrid: framingGrid ? "on" : "off"
+        case .jpegQuality: jpegQuality.rawValue
         }
     }
 
@@ -106,6 +113,15 @@ extension CameraSettings {
         case .zebras:
             guard let on = Self.onOff(word) else { throw refuse("not on or off") }
             zebras = on
+        case .focusPeaking:
+            guard let on = Self.onOff(word) else { throw refuse("not on or off") }
+            focusPeaking = on
+        case .framingGrid:
+            guard let on = Self.onOff(word) else { throw refuse("not on or off") }
+            framingGrid = on
+        case .jpegQuality:
+            guard let value = JPEGQuality(rawValue: word) else { throw refuse("unknown quality") }
+            jpegQuality = value
         }
     }
 

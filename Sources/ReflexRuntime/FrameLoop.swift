@@ -380,6 +380,7 @@ public final class FrameLoop: @unchecked Sendable {
         }
         // One pulse for what this wake-up brought (a fast spin's detents arrive together).
         if let felt { haptics?.play(felt) }
+        state.menu = controller.menu
         guard changed else { return }
         state.settings = controller.model.settings
         mailbox?.send(state.settings)
@@ -481,9 +482,10 @@ public final class FrameLoop: @unchecked Sendable {
         let pro = state.settings.mode == .pro
         var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
                                                      reveal: controller.reveal.progress(at: now), zebras: state.zebras,
-                                                     peaking: controller.peaking(at: now),
+                                                     peaking: state.settings.focusPeaking && controller.peaking(at: now),
                                                      zebraPhase: Int(now * 30),
                                                      captureMark: 1 - (now - capturedAt) / FrameLoop.captureMarkSeconds)
+        overlay.grid = state.settings.framingGrid
         overlay.meteringBox = state.settings.mode == .auto
             ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
         // With an overlay plane the interface is redrawn only when it changed; the picture

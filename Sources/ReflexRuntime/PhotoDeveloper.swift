@@ -29,7 +29,9 @@ public final class PhotoDeveloper {
 
     public init(describer: PhotoDescriber) { self.describer = describer }
 
-    public func develop(_ capture: StillCapture, jpegQuality: Int = 92) throws(PhotoEncodingError) -> Developed {
+    /// JPEG quality: the photo's settings' unless given.
+    public func develop(_ capture: StillCapture, jpegQuality: Int? = nil) throws(PhotoEncodingError) -> Developed {
+        let jpegQuality = jpegQuality ?? capture.settings.jpegQuality.quality
         let frame = capture.frame
         guard let mode = frame.mode else { throw PhotoEncodingError("the frame has no mode") }
         let crop = PhotoDeveloper.crop(width: mode.width, height: mode.height, zoom: capture.press.zoom / max(frame.sensorZoom, 1))

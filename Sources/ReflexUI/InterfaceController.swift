@@ -22,6 +22,11 @@ import ReflexISP
 /// - In Auto, a tap on the picture meters exposure on that spot (a box shows it); a double
 ///   tap there, or a change of mode, meters the whole frame again.
 /// - Two fingers on the picture pinch the digital zoom (the keys' zoom, with its label).
+/// - The quick menu (the Menu button, or the board's menu key) holds what the dials do not:
+///   format, exposure compensation, zebras, peaking, the grid, JPEG quality, geotag. A tap
+///   on a line's value steps it (right half forward, left half back); the encoder that turns
+///   the selected dial changes the highlighted line's value, the dial picker (or a push)
+///   moves the highlight; a tap outside it, the menu key again, or the shutter closes it.
 /// - Any touch or turn brings the faded controls back to full opacity.
 public struct InterfaceController: Sendable {
     public static let doubleTapInterval = 0.35
@@ -44,6 +49,7 @@ public struct InterfaceController: Sendable {
     public var saveProblemShown = false
     /// The shutter held: a burst.
     public private(set) var burst = BurstTimer()
+    public private(set) var menu = QuickMenu()
     /// False where each photo switches the sensor's mode: a hold takes one photo.
     public var burstAllowed = true
     private let layout: ScreenLayout
@@ -57,6 +63,13 @@ public struct InterfaceController: Sendable {
         case format
         case saveAnswer(SaveDecision)
         case picture
+        case menuButton
+        /// A line of the open menu; `side` -1 or +1 on its value's left or right half, 0 its title.
+        case menuLine(QuickMenuItem, side: Int)
+        /// Inside the open menu's panel, on no line.
+        case menuPanel
+        /// Anywhere else while the menu is open: closes it.
+        case outsideMenu
     }
 
     struct Touch: Sendable {
@@ -138,6 +151,7 @@ public struct InterfaceController: Sendable {
             let under = target(x: x, y: y)
             // The shutter fires as the finger comes down, as a real shutter button does.
             if under == .shutter {
+                menu.close()
                 outcome.capture = now
                 if burstAllowed { burst.press(at: now) }
             }
@@ -182,6 +196,17 @@ public struct InterfaceController: Sendable {
         case .touchCancel(let slot):
             if touches.removeValue(forKey: slot)?.target == .shutter { burst.release(at: now) }
             if pictureFingersApart() == nil { pinch = nil }
+        case .wheel(let wheel, let v120) where menu.isOpen:
+            fade.interact(at: now)
+            let slot = wheels.indices.contains(wheel) ? wheel : wheels.count - 1
+            let detents = wheels[slot].feed(v120: v120)
+            guard detents != 0 else { break }
+            if menuEncoderChangesValue(wheel) {
+                stepMenuValue(menu.highlighted, by: detents, into: &outcome)
+            } else {
+                menu.move(by: detents)
+                outcome.ticks += 1
+            }
         case .wheel(let wheel, let v120):
             fade.interact(at: now)
             guard model.settings.mode == .pro else { break }
@@ -199,18 +224,27 @@ public struct InterfaceController: Sendable {
             case .dialPicker:
                 outcome.settingsChanged = selectDial(movingBy: detents)
             }
+        case .key(let code, true) where controls.menuKeys.contains(code):
+            fade.interact(at: now)
+            toggleMenu(into: &outcome)
+        case .key(let code, true) where controls.nextDialKeys.contains(code) && menu.isOpen:
+            menu.move(by: 1)
+            outcome.ticks += 1
         case .key(let code, true) where controls.nextDialKeys.contains(code):
             fade.interact(at: now)
             guard model.settings.mode == .pro else { break }
             outcome.settingsChanged = selectDial(movingBy: 1)
         case .key(let code, let pressed) where code == controls.shutterKeys.full:
             if pressed {
+                menu.close()
                 outcome.capture = now
                 if burstAllowed { burst.press(at: now) }
             } else {
                 burst.release(at: now)
             }
         case .key(let code, let pressed) where code == controls.shutterKeys.half:
+            // A half press returns to shooting, as on any camera.
+            if pressed { menu.close() }
             guard pressed != locked else { break }
             locked = pressed
             outcome.lockChanged = true
@@ -274,8 +308,40 @@ public struct InterfaceController: Sendable {
             outcome.confirmed = true
         case .picture:
             tapPicture(x: x, y: y, at: now, into: &outcome)
-        case .shutter:
+        case .menuButton:
+            toggleMenu(into: &outcome)
+        case .menuLine(let item, let side):
+            if menu.highlighted != item {
+                menu.highlight(item)
+                outcome.ticks += 1
+            }
+            if side != 0 { stepMenuValue(item, by: side, into: &outcome) }
+        case .outsideMenu:
+            menu.close()
+        case .shutter, .menuPanel:
             break
+        }
+    }
+
+    private mutating func toggleMenu(into outcome: inout Outcome) {
+        if menu.isOpen { menu.close() } else { menu.open() }
+        outcome.ticks += 1
+    }
+
+    /// A menu line's value stepped: a tick, a bump at exposure compensation's ends.
+    private mutating func stepMenuValue(_ item: QuickMenuItem, by steps: Int, into outcome: inout Outcome) {
+        let result = item.step(by: steps, in: &model)
+        outcome.settingsChanged = outcome.settingsChanged || result.changed
+        if result.bumped { outcome.bumped = true } else if result.changed { outcome.ticks += 1 }
+    }
+
+    /// In the menu, the encoder that turns the selected dial (or a board's first dial of its
+    /// own) changes the value; the dial picker and the others move the highlight.
+    private func menuEncoderChangesValue(_ wheel: Int) -> Bool {
+        switch controls.role(ofEncoder: wheel) {
+        case .selectedDial: true
+        case .dialPicker: false
+        case .dial: controls.encoders.firstIndex { if case .dial = $0.role { true } else { false } } == wheel
         }
     }
 
@@ -310,6 +376,15 @@ public struct InterfaceController: Sendable {
     func target(x: Double, y: Double) -> Target {
         let px = Int(x.rounded(.down)), py = Int(y.rounded(.down))
         if layout.shutterButton.contains(x: px, y: py) { return .shutter }
+        if menu.isOpen {
+            for (row, item) in zip(layout.menuRows, QuickMenuItem.allCases) where row.contains(x: px, y: py) {
+                // The value is the line's right half; its halves step back and forward.
+                let valueStart = row.x + row.width / 2, valueMiddle = row.x + row.width * 3 / 4
+                return .menuLine(item, side: px < valueStart ? 0 : px < valueMiddle ? -1 : 1)
+            }
+            return layout.menuPanel.contains(x: px, y: py) ? .menuPanel : .outsideMenu
+        }
+        if layout.menuButton.contains(x: px, y: py) { return .menuButton }
         if saveProblemShown {
             if layout.retryButton.contains(x: px, y: py) { return .saveAnswer(.retry) }
             if layout.discardButton.contains(x: px, y: py) { return .saveAnswer(.discard) }

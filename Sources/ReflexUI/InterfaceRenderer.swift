@@ -14,6 +14,12 @@ public final class InterfaceRenderer {
     private let controls: CairoCanvas
     private let message: CairoCanvas
     private let shutter: CairoCanvas
+    private let menuButton: CairoCanvas
+    private let menuPanel: CairoCanvas
+    private var paintedMenuButton: Bool?
+    /// The menu and the settings it shows, as last painted (nil: not painted open).
+    private var paintedMenu: (QuickMenu, CameraSettings)?
+    private var menuOpen = false
     private let shutterArea: PixelRect
     private var paintedShutter: (locked: Bool, photo: PhotoThumbnail?)?
     private var messageRect: PixelRect?
@@ -34,6 +40,8 @@ public final class InterfaceRenderer {
         message = CairoCanvas(width: layout.width, height: layout.height)
         shutterArea = ShutterPainter.area(layout)
         shutter = CairoCanvas(width: shutterArea.width, height: shutterArea.height)
+        menuButton = CairoCanvas(width: layout.menuButton.width, height: layout.menuButton.height)
+        menuPanel = CairoCanvas(width: layout.menuPanel.width, height: layout.menuPanel.height)
     }
 
     /// Redraws the layers whose content differs from `state`.
@@ -57,6 +65,17 @@ public final class InterfaceRenderer {
         if paintedShutter.map({ $0.locked != state.exposureLocked || $0.photo != state.lastPhoto }) ?? true {
             ShutterPainter(layout: layout).paint(state, on: shutter, fonts: fonts)
             paintedShutter = (state.exposureLocked, state.lastPhoto)
+            repaints += 1
+        }
+        if paintedMenuButton != state.menu.isOpen {
+            QuickMenuPainter(layout: layout).paintButton(open: state.menu.isOpen, on: menuButton, fonts: fonts)
+            paintedMenuButton = state.menu.isOpen
+            repaints += 1
+        }
+        menuOpen = state.menu.isOpen
+        if state.menu.isOpen, paintedMenu.map({ $0.0 != state.menu || $0.1 != state.settings }) ?? true {
+            QuickMenuPainter(layout: layout).paintPanel(state.menu, settings: state.settings, on: menuPanel, fonts: fonts)
+            paintedMenu = (state.menu, state.settings)
             repaints += 1
         }
         let messageKey = (state.screen, state.storage == .missing, state.saveProblem)
@@ -83,6 +102,8 @@ public final class InterfaceRenderer {
         public var captureMark: Double
         /// Where Auto meters (a tapped spot), drawn as a box; nil: the whole frame.
         public var meteringBox: PixelRect?
+        /// Rule-of-thirds lines over the picture.
+        public var grid = false
 
         public init(controlsOpacity: Double = 1, reveal: Double = 0, histogram: UnsafeBufferPointer<UInt32>? = nil,
                     zebras: Bool = false, peaking: Bool = false, zebraPhase: Int = 0, captureMark: Double = 0) {
@@ -103,6 +124,7 @@ public final class InterfaceRenderer {
         guard screen == .live else { return }
         if overlay.peaking { PixelCompositing.peaking(in: viewfinder, pixels, stride: stride) }
         if overlay.zebras { PixelCompositing.zebras(in: viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
+        if overlay.grid { PixelCompositing.thirds(in: viewfinder, pixels, stride: stride) }
         if let box = overlay.meteringBox {
             PixelCompositing.border(in: box, pixels, stride: stride, width: max(2, min(viewfinder.width, viewfinder.height) / 300),
                                     opacity: 230)
@@ -140,6 +162,8 @@ public final class InterfaceRenderer {
         if let messageRect {
             blend(message, region: messageRect, into: pixels, stride: stride, opacity: 256)
         }
+        if menuOpen { blend(menuPanel, into: pixels, stride: stride, at: layout.menuPanel.x, layout.menuPanel.y, opacity: 256) }
+        blend(menuButton, into: pixels, stride: stride, at: layout.menuButton.x, layout.menuButton.y, opacity: 256)
     }
 
     private func blend(_ canvas: CairoCanvas, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,

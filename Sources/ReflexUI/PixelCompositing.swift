@@ -144,4 +144,26 @@ public enum PixelCompositing {
             }
         }
     }
+
+    /// Rule-of-thirds lines across `rect`: two each way, white at 40%, a couple of pixels wide.
+    public static func thirds(in rect: PixelRect, _ pixels: UnsafeMutablePointer<UInt32>, stride: Int) {
+        let width = max(1, min(rect.width, rect.height) / 400)
+        for third in 1...2 {
+            let x = rect.x + rect.width * third / 3 - width / 2, y = rect.y + rect.height * third / 3 - width / 2
+            lighten(PixelRect(x: x, y: rect.y, width: width, height: rect.height), pixels, stride: stride)
+            lighten(PixelRect(x: rect.x, y: y, width: rect.width, height: width), pixels, stride: stride)
+        }
+    }
+
+    /// Blends white at 40% over `rect`.
+    private static func lighten(_ rect: PixelRect, _ pixels: UnsafeMutablePointer<UInt32>, stride: Int) {
+        for y in rect.y..<(rect.y + rect.height) {
+            let row = pixels + y * stride
+            for x in rect.x..<(rect.x + rect.width) {
+                let p = row[x]
+                let r = ((p >> 16) & 0xFF) * 154 + 255 * 102, g = ((p >> 8) & 0xFF) * 154 + 255 * 102, b = (p & 0xFF) * 154 + 255 * 102
+                row[x] = 0xFF00_0000 | (r >> 8) << 16 | (g >> 8) << 8 | (b >> 8)
+            }
+        }
+    }
 }

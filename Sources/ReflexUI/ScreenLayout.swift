@@ -48,6 +48,10 @@ public struct ScreenLayout: Sendable, Equatable {
     public let saveBanner: PixelRect
     public let discardButton: PixelRect
     public let retryButton: PixelRect
+    /// The quick menu's button (under the HUD bar, at the left), its panel and its lines.
+    public let menuButton: PixelRect
+    public let menuPanel: PixelRect
+    public let menuRows: [PixelRect]
 
     public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9, density: PanelDensity? = nil) {
         self.width = width
@@ -78,6 +82,16 @@ public struct ScreenLayout: Sendable, Equatable {
                                   width: answerWidth, height: answerHeight)
         retryButton = PixelRect(x: saveBanner.x + saveBanner.width / 2 + gap / 2, y: answersY,
                                 width: answerWidth, height: answerHeight)
+        menuButton = PixelRect(x: margin, y: topBar.height + gap, width: px(64), height: px(64))
+        let rowHeight = px(56), menuHeader = px(52)
+        let rowCount = QuickMenuItem.allCases.count
+        let panel = PixelRect(x: margin, y: topBar.height + gap, width: min(px(560), width - 2 * margin),
+                              height: min(menuHeader + rowCount * rowHeight + gap, height - topBar.height - 2 * gap))
+        menuPanel = panel
+        let fittedRow = min(rowHeight, (panel.height - menuHeader - gap) / rowCount)
+        menuRows = (0..<rowCount).map {
+            PixelRect(x: panel.x + gap, y: panel.y + menuHeader + $0 * fittedRow, width: panel.width - 2 * gap, height: fittedRow)
+        }
         let strip = PixelRect(x: margin, y: height - margin - px(152),
                               width: modeToggle.x - gap - margin, height: px(152))
         let presetsRow = PixelRect(x: margin, y: strip.y - gap - px(56), width: strip.width, height: px(56))

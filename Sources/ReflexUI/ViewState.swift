@@ -25,6 +25,8 @@ public struct ViewState: Sendable, Equatable {
     public var notice: String?
     /// Photos that could not be saved, held: the banner with Retry and Discard.
     public var saveProblem: SaveProblem?
+    /// The quick menu: open or not, and its highlighted line.
+    public var menu = QuickMenu()
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

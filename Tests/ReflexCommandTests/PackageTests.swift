@@ -55,7 +55,7 @@ struct PackageTests {
         expected += try files.contentsOfDirectory(atPath: Self.repository + "/Fonts").map { "/usr/share/reflex/fonts/" + $0 }
         let boards = try files.contentsOfDirectory(atPath: Self.repository + "/Board").filter { name in
             var folder: ObjCBool = false
-            return name != "common" && files.fileExists(atPath: Self.repository + "/Board/" + name, isDirectory: &folder)
+            return name != "common" && name != "examples" && files.fileExists(atPath: Self.repository + "/Board/" + name, isDirectory: &folder)
                 && folder.boolValue
         }
         #expect(!boards.isEmpty)
@@ -63,6 +63,9 @@ struct PackageTests {
             let folder = Self.repository + "/Board/" + board
             expected += (files.subpaths(atPath: folder) ?? []).map { "/usr/share/reflex/boards/\(board)/" + $0 }
         }
+        // The examples for board makers are documentation.
+        expected += try files.contentsOfDirectory(atPath: Self.repository + "/Board/examples")
+            .map { "/usr/share/doc/reflex/board-examples/" + $0 }
         expected += try files.contentsOfDirectory(atPath: Self.repository + "/Board/common")
             .filter { $0.hasSuffix(".rules") }.map { "/lib/udev/rules.d/" + $0 }
         for path in expected {

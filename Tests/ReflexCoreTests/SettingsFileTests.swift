@@ -100,6 +100,9 @@ struct SettingsKeyTests {
             .dial: ["iso", "shutter", "focus", "wb"],
             .exposureCompensation: ["0", "+1/3", "-2/3", "+1", "-1 1/3", "+3", "-3"],
             .zebras: ["on", "off"],
+            .focusPeaking: ["on", "off"],
+            .framingGrid: ["on", "off"],
+            .jpegQuality: ["extra-fine", "fine", "normal"],
         ]
         #expect(Set(samples.keys) == Set(SettingsKey.allCases))
         for (key, values) in samples {

@@ -54,6 +54,8 @@ import Testing
         var zebras = false
         var peaking = false
         var captureMark = 0.0
+        var meteringBox: PixelRect? = nil
+        var grid = false
         var description: String { name }
     }
 
@@ -99,6 +101,20 @@ import Testing
         noRaw.notice = InterfaceText.rawUnavailable
         list.append(Case(name: "raw-unavailable", state: noRaw))
         list.append(Case(name: "storage-missing", state: ViewState(readout: readout, storage: .missing)))
+        // The quick menu open on exposure compensation, over Auto with its grid and a spot metered.
+        var menuSettings = CameraSettings()
+        menuSettings.exposureCompensation = ExposureCompensation(thirds: -1)
+        menuSettings.framingGrid = true
+        menuSettings.jpegQuality = .extraFine
+        var menu = ViewState(settings: menuSettings, readout: readout)
+        menu.menu.open()
+        menu.menu.highlight(.exposureCompensation)
+        list.append(Case(name: "quick-menu", state: menu, grid: true))
+        var spot = CameraSettings()
+        spot.meteringPoint = MeteringPoint(x: 0.7, y: 0.3)
+        list.append(Case(name: "metering-spot", state: ViewState(settings: spot, readout: readout),
+                         meteringBox: spot.meteringPoint!.box(viewfinder: ScreenLayout(width: width, height: height).viewfinder,
+                                                              zoom: 1)))
         list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))
         list.append(Case(name: "reconnecting", state: ViewState(screen: .reconnecting, readout: readout)))
         return list
@@ -115,10 +131,12 @@ import Testing
         let comparison = Self.histogram.withUnsafeBufferPointer { bins in
             pixels.withUnsafeMutableBufferPointer { buffer in
                 let pro = testCase.state.settings.mode == .pro
-                let overlay = InterfaceRenderer.FrameOverlay(
+                var overlay = InterfaceRenderer.FrameOverlay(
                     controlsOpacity: testCase.controlsOpacity, reveal: testCase.reveal ?? (pro ? 1 : 0),
                     histogram: bins, zebras: testCase.zebras, peaking: testCase.peaking,
                     captureMark: testCase.captureMark)
+                overlay.meteringBox = testCase.meteringBox
+                overlay.grid = testCase.grid
                 InterfaceRenderer.decoratePicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen,
                                                   viewfinder: renderer.layout.viewfinder)
                 renderer.composite(into: buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen)

@@ -1,0 +1,62 @@
+import CCairo
+import ReflexCore
+
+/// Draws the quick menu's button (three lines under the HUD bar) and, while it is open, its
+/// panel: a title, then a line for each setting, its value at the right between the arrows
+/// a tap on either side steps by; the line the dials are on is marked with the accent.
+struct QuickMenuPainter {
+    let layout: ScreenLayout
+
+    func paintButton(open: Bool, on canvas: CairoCanvas, fonts: FontLibrary) {
+        canvas.clear()
+        let pen = Pen(canvas, fonts: fonts)
+        let s = layout.scale
+        let w = Double(canvas.width), h = Double(canvas.height)
+        pen.roundedRect(1, 1, w - 2, h - 2, radius: 14 * s)
+        if open { pen.fill(Palette.accent) } else { pen.fill(Palette.surface) }
+        let colour = open ? Palette.onAccent : Palette.text
+        for i in -1...1 {
+            let y = h / 2 + Double(i) * 10 * s
+            pen.line(w / 2 - 14 * s, y, w / 2 + 14 * s, y, colour, width: 3 * s)
+        }
+        canvas.finish()
+    }
+
+    /// The open menu over `canvas` (the panel's size).
+    func paintPanel(_ menu: QuickMenu, settings: CameraSettings, on canvas: CairoCanvas, fonts: FontLibrary) {
+        canvas.clear()
+        let pen = Pen(canvas, fonts: fonts)
+        let s = layout.scale
+        let panel = layout.menuPanel
+        let w = Double(canvas.width), h = Double(canvas.height)
+        pen.roundedRect(0, 0, w, h, radius: 16 * s)
+        pen.fill(Colour(hex: 0x000000, alpha: 0.86))
+        pen.font(.title, size: 18 * s)
+        // (The button sits at the panel's corner: the title starts after it.)
+        pen.text("Quick menu", x: Double(layout.menuButton.width) + 20 * s, middleY: 32 * s, Palette.secondaryText)
+        for (row, item) in zip(layout.menuRows, QuickMenuItem.allCases) {
+            let x = Double(row.x - panel.x), y = Double(row.y - panel.y)
+            let rw = Double(row.width), rh = Double(row.height)
+            let highlighted = item == menu.highlighted
+            if highlighted {
+                pen.roundedRect(x, y + 2 * s, rw, rh - 4 * s, radius: 10 * s)
+                pen.fill(Palette.accent.withAlpha(0.22))
+                pen.roundedRect(x + 1, y + 2 * s + 1, rw - 2, rh - 4 * s - 2, radius: 10 * s)
+                pen.stroke(Palette.accent, width: 2 * s)
+            }
+            pen.font(.label, size: 19 * s)
+            pen.text(item.title, x: x + 16 * s, middleY: y + rh / 2, Palette.text)
+            let valueLeft = x + rw / 2, valueRight = x + rw
+            pen.font(.title, size: 19 * s)
+            pen.text(item.value(settings), x: (valueLeft + valueRight) / 2, middleY: y + rh / 2, align: .centre,
+                     highlighted ? Palette.accent : Palette.text)
+            pen.font(.title, size: 22 * s)
+            pen.text("‹", x: valueLeft + 14 * s, middleY: y + rh / 2, align: .centre, Palette.secondaryText)
+            pen.text("›", x: valueRight - 14 * s, middleY: y + rh / 2, align: .centre, Palette.secondaryText)
+            if item != QuickMenuItem.allCases.last {
+                pen.line(x + 8 * s, y + rh - 0.5, x + rw - 8 * s, y + rh - 0.5, Palette.hairline, width: 1)
+            }
+        }
+        canvas.finish()
+    }
+}

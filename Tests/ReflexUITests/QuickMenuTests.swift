@@ -1,0 +1,107 @@
+import ReflexCore
+import ReflexISP
+import ReflexUI
+import Testing
+
+/// The quick menu (issue: controls, part 1): opened by its button and by the board's menu
+/// key, walked by the dials and by touch; each change is a setting, felt as a tick.
+@Suite struct QuickMenuTests {
+    typealias Rig = InterfaceControllerTests
+    static let layout = Rig.layout
+    static let metered = Rig.metered
+
+    static func press(_ c: inout InterfaceController, _ code: UInt32, at t: Double) -> InterfaceController.Outcome {
+        let down = c.handle(.key(code: code, pressed: true), at: t, metered: metered)
+        _ = c.handle(.key(code: code, pressed: false), at: t + 0.05, metered: metered)
+        return down
+    }
+
+    static func tapAt(_ c: inout InterfaceController, x: Int, y: Int, at t: Double) -> InterfaceController.Outcome {
+        _ = c.handle(.touchDown(slot: 0, x: Double(x), y: Double(y)), at: t, metered: metered)
+        return c.handle(.touchUp(slot: 0), at: t + 0.05, metered: metered)
+    }
+
+    static func row(_ item: QuickMenuItem) -> PixelRect { layout.menuRows[item.rawValue] }
+
+    @Test func theMenuKeyOpensItAndTheDialsChangeTheFormat() {
+        var c = Rig.controller()
+        let opened = Self.press(&c, KeyCode.menu, at: 1)
+        #expect(c.menu.isOpen && opened.haptic == .tick)
+        #expect(c.menu.highlighted == .format)
+        // In Auto too: the encoder that turns the selected dial changes the value.
+        let turned = c.handle(.wheel(wheel: 0, v120: 120), at: 2, metered: Self.metered)
+        #expect(turned.settingsChanged && turned.haptic == .tick)
+        #expect(c.model.settings.format == .raw)
+        // The dial picker moves the highlight; then the first dial sets zebras on.
+        _ = c.handle(.wheel(wheel: 1, v120: 240), at: 3, metered: Self.metered)
+        #expect(c.menu.highlighted == .zebras)
+        _ = c.handle(.wheel(wheel: 0, v120: 120), at: 4, metered: Self.metered)
+        #expect(c.model.settings.zebras)
+        _ = Self.press(&c, KeyCode.menu, at: 5)
+        #expect(!c.menu.isOpen)
+        #expect(c.model.settings.mode == .auto && c.model.settings.iso == .auto, "the dials did nothing else")
+    }
+
+    @Test func aTapOnAValuesHalvesStepsItBackAndForth() {
+        var c = Rig.controller()
+        _ = Self.tapAt(&c, x: Self.layout.menuButton.x + 10, y: Self.layout.menuButton.y + 10, at: 1)
+        #expect(c.menu.isOpen)
+        let ev = Self.row(.exposureCompensation)
+        let forward = Self.tapAt(&c, x: ev.x + ev.width - 10, y: ev.y + ev.height / 2, at: 2)
+        #expect(forward.settingsChanged && c.model.settings.exposureCompensation == ExposureCompensation(thirds: 1))
+        #expect(c.menu.highlighted == .exposureCompensation)
+        for t in 0..<3 { _ = Self.tapAt(&c, x: ev.x + ev.width / 2 + 10, y: ev.y + ev.height / 2, at: 3 + Double(t)) }
+        #expect(c.model.settings.exposureCompensation == ExposureCompensation(thirds: -2))
+        // A tap on the title only highlights.
+        let quality = Self.row(.jpegQuality)
+        let title = Self.tapAt(&c, x: quality.x + 10, y: quality.y + quality.height / 2, at: 8)
+        #expect(!title.settingsChanged && c.menu.highlighted == .jpegQuality)
+        // Outside the panel: closed, and that tap does nothing else.
+        let outside = Self.tapAt(&c, x: 1000, y: 400, at: 9)
+        #expect(!c.menu.isOpen && !outside.settingsChanged && c.model.settings.meteringPoint == nil)
+    }
+
+    @Test func exposureCompensationBumpsAtItsEnds() {
+        var c = Rig.controller()
+        _ = Self.press(&c, KeyCode.menu, at: 1)
+        _ = c.handle(.wheel(wheel: 1, v120: 120), at: 2, metered: Self.metered)
+        #expect(c.menu.highlighted == .exposureCompensation)
+        var bumped = false
+        for i in 0..<12 { bumped = c.handle(.wheel(wheel: 0, v120: 120), at: 3 + Double(i), metered: Self.metered).bumped || bumped }
+        #expect(bumped && c.model.settings.exposureCompensation == ExposureCompensation(thirds: 9))
+    }
+
+    @Test func theShutterClosesTheMenu() {
+        var c = Rig.controller()
+        _ = Self.press(&c, KeyCode.menu, at: 1)
+        _ = c.handle(.key(code: KeyCode.cameraFocus, pressed: true), at: 2, metered: Self.metered)
+        #expect(!c.menu.isOpen)
+        _ = Self.press(&c, KeyCode.menu, at: 3)
+        let shot = Self.press(&c, KeyCode.camera, at: 4)
+        #expect(!c.menu.isOpen && shot.capture == 4)
+    }
+
+    @Test func aBodyWithItsOwnDialsWalksTheMenuWithThem() throws {
+        var c = Rig.controller()
+        c.controls = try BoardControls.parse("encoder.front = shutter\nencoder.rear = iso\nnext-dial-keys = KEY_OK\n").get()
+        _ = Self.press(&c, KeyCode.menu, at: 1)
+        _ = c.handle(.wheel(wheel: 1, v120: 120), at: 2, metered: Self.metered)  // rear: moves
+        #expect(c.menu.highlighted == .exposureCompensation)
+        _ = Self.press(&c, 0x160, at: 3)  // the push: the next line
+        #expect(c.menu.highlighted == .zebras)
+        _ = c.handle(.wheel(wheel: 0, v120: 120), at: 4, metered: Self.metered)  // front: the value
+        #expect(c.model.settings.zebras)
+    }
+
+    @Test func everyLineStepsAndComesBack() {
+        var model = CameraModel(settings: CameraSettings(), limits: .unlimited)
+        for item in QuickMenuItem.allCases where item != .exposureCompensation {
+            let before = model.settings
+            let changed = item.step(by: 1, in: &model).changed
+            #expect(changed, "\(item.title) changes")
+            let count = item == .format ? 2 : item == .jpegQuality ? 2 : 1
+            _ = item.step(by: count == 1 ? 1 : 2, in: &model)
+            #expect(model.settings == before, "\(item.title) comes back round: \(item.value(model.settings))")
+        }
+    }
+}
