@@ -44,6 +44,14 @@ public struct FrameTimeRing: Sendable {
         latestTime = time
     }
 
+    /// The longest of the newest `count` frames, in seconds (no allocation: the loop asks it
+    /// every frame).
+    public func recentMaximum(frames count: Int) -> Double {
+        var longest: UInt32 = 0
+        for index in max(recorded - min(count, capacity), 0)..<recorded { longest = max(longest, durations[index % capacity]) }
+        return Double(longest) / 1e6
+    }
+
     /// Copies `other` into this ring's own storage (no allocation when the capacities match).
     public mutating func copy(from other: FrameTimeRing) {
         if durations.count != other.durations.count {

@@ -43,6 +43,8 @@ public final class FrameLoop: @unchecked Sendable {
         public var scheduling = "not started"
         /// Seconds from the process's start to the first page flip, taken when the flip came.
         public var firstFlipSeconds: Double?
+        /// From an input event's kernel time to the flip that showed its effect.
+        public var inputLatency = InputLatencyRing()
 
         public func describe(display: String) -> String {
             let flipText = "\(flips) flips" + (vblanksSpanned.map { " over \($0) vblanks" } ?? " (no vblank counter)")
@@ -51,6 +53,7 @@ public final class FrameLoop: @unchecked Sendable {
                 + ", \(refusedFlips) refused, \(stalledFlips) stalled, \(lateInterfaceFrames) with the interface a frame late"
                 + ", on \(display), \(scheduling)"
                 + (firstFlipSeconds.map { ", first frame on the panel \(Int(($0 * 1000).rounded())) ms after start" } ?? "")
+                + (inputLatency.recorded > 0 ? ", \(inputLatency.summary())" : "")
         }
     }
 
@@ -99,6 +102,14 @@ public final class FrameLoop: @unchecked Sendable {
     /// been waiting for newer ones.
     private var presentedGeneration = 0
     private var waitingSince: Double?
+    /// The oldest input event (kernel time) whose effect is not on screen yet, and the one
+    /// whose effect is in the frame queued now: its flip ends the wait measured.
+    private var inputWaiting: Double?
+    private var inputInFlip: Double?
+    /// When the last flip completed (monotonic seconds; 0 before one), and when a frame
+    /// held back to be made late in the vblank interval is due to be made.
+    private var lastFlipAt = 0.0
+    private var presentDueAt: Double?
     private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
@@ -222,6 +233,7 @@ public final class FrameLoop: @unchecked Sendable {
         statisticsCopy.refusedFlips = statistics.refusedFlips
         statisticsCopy.stalledFlips = statistics.stalledFlips
         statisticsCopy.lateInterfaceFrames = statistics.lateInterfaceFrames
+        statisticsCopy.inputLatency.copy(from: statistics.inputLatency)
         statisticsCopy.scheduling = statistics.scheduling  // (set once, before the loop: a shared buffer, no copy)
         statisticsCopy.firstFlipSeconds = firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds }
         answered.store(request, ordering: .releasing)
@@ -274,6 +286,8 @@ public final class FrameLoop: @unchecked Sendable {
         if let waitingSince, !display.flipPending {
             return Int32(max(1, ((waitingSince + paintPatience - now) * 1000).rounded(.up)))
         }
+        // A frame held back until late in the vblank interval.
+        if let presentDueAt, !display.flipPending { return Int32(max(0, ((presentDueAt - now) * 1000).rounded(.up))) }
         if isAnimating(at: now) || display.flipPending { return 16 }
         if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
             return Int32(min(500, max(1, controller.fade.secondsUntilFade(at: now) * 1000)))
@@ -285,7 +299,14 @@ public final class FrameLoop: @unchecked Sendable {
 
     /// Reads the display's events: a completed flip frees the next frame.
     public func displayEvents() {
-        guard display.handleEvents(), !firstFrameShown else { return }
+        guard display.handleEvents() else { return }
+        lastFlipAt = monotonicSeconds()
+        // The flip that showed an input's effect: the wait the photographer saw.
+        if let shown = inputInFlip {
+            statistics.inputLatency.record(seconds: monotonicSeconds() - shown)
+            inputInFlip = nil
+        }
+        guard !firstFrameShown else { return }
         // Taken as the flip's event is read: start-up is measured to here.
         firstFlipAt.store(bootSeconds().bitPattern, ordering: .releasing)
         firstFrameShown = true
@@ -326,6 +347,13 @@ public final class FrameLoop: @unchecked Sendable {
         // Present for a new sensor frame, new layers (a change, painted), or an animation step.
         let layersChanged = (painter.newestLayers()?.generation ?? 0) != presentedGeneration
         guard newFrame || layersChanged || isAnimating(at: now) else { return }
+        // Made as late as it safely can be for the coming vblank, so it shows the newest
+        // sensor frame and input (the wait from a touch to the screen is under a frame).
+        if let due = lateStart(now: now), now < due {
+            presentDueAt = due
+            return
+        }
+        presentDueAt = nil
         // A frame waits for the layers of a change in progress, so the change shows in the
         // first frame after it, but not longer than `paintPatience` from when it began to
         // wait, however many changes follow (the painter's signal wakes the loop).
@@ -354,6 +382,27 @@ public final class FrameLoop: @unchecked Sendable {
         newFrame = false
     }
 
+    /// When to start making a frame for the coming vblank: that vblank less the longest frame
+    /// of the last second twice over (at least 5 ms); nil to make it now (no vblank to aim at,
+    /// or no flip yet to know its phase).
+    private func lateStart(now: Double) -> Double? {
+        guard let interval = display.vblankInterval, interval > 0, lastFlipAt > 0 else { return nil }
+        return FrameLoop.frameStart(now: now, lastFlip: lastFlipAt, interval: interval,
+                                    longestFrame: statistics.ring.recentMaximum(frames: 60))
+    }
+
+    /// The moment to start the frame for the first vblank after `now` (vblanks every
+    /// `interval` from `lastFlip`), leaving twice the longest recent frame (at least
+    /// `minimumLead`, at most the whole interval) before it.
+    static func frameStart(now: Double, lastFlip: Double, interval: Double, longestFrame: Double) -> Double {
+        let lead = min(max(2 * longestFrame, longestFrame + 0.003, FrameLoop.minimumLead), interval)
+        let vblank = lastFlip + max(((now - lastFlip) / interval).rounded(.up), 1) * interval
+        return vblank - lead
+    }
+
+    /// The least time before a vblank a frame is started.
+    static let minimumLead = 0.005
+
     /// Touches and turns, through the interface's rules; changed settings go to the sensor
     /// and to the saving thread, and show in this same frame.
     private func handleInput(at now: Double) {
@@ -363,22 +412,50 @@ public final class FrameLoop: @unchecked Sendable {
         var changed = false
         var felt: HapticEffect?
         input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
-            // Each event at its own kernel time: a press is the photo's moment.
-            let outcome = controller.handle(event, at: time, metered: metered)
-            if outcome.settingsChanged { changed = true }
-            felt = HapticEffect.stronger(felt, outcome.haptic)
-            if let decision = outcome.saveDecision { _ = saveDecisions?.send(decision) }
-            if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
-            if let notice = outcome.notice {
-                state.notice = notice
-                noticeUntil = now + FrameLoop.noticeSeconds
-            }
-            if outcome.lockChanged {
-                state.exposureLocked = controller.locked
-                mailbox?.lockExposure(controller.locked)
-            }
+            apply(event, at: time, now: now, metered: metered, changed: &changed, felt: &felt)
         }
-        // One pulse for what this wake-up brought (a fast spin's detents arrive together).
+        settle(changed: changed, felt: felt)
+    }
+
+    /// An input event from elsewhere than libinput, at its own time (`reflex bench frame`'s
+    /// injected turns, where the machine has no /dev/uinput); from the thread driving the loop.
+    public func inject(_ event: InputEvent, at time: Double) {
+        let metered = MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
+                                    focus: report.focus, kelvin: report.kelvin)
+        var changed = false
+        var felt: HapticEffect?
+        apply(event, at: time, now: monotonicSeconds(), metered: metered, changed: &changed, felt: &felt)
+        settle(changed: changed, felt: felt)
+    }
+
+    /// One event through the interface's rules. Each at its own kernel time: a press is the
+    /// photo's moment, and the wait until its effect shows is measured from it.
+    private func apply(_ event: InputEvent, at time: Double, now: Double, metered: MeteredValues, changed: inout Bool,
+                       felt: inout HapticEffect?) {
+        let menuBefore = controller.menu
+        let outcome = controller.handle(event, at: time, metered: metered)
+        if outcome.settingsChanged { changed = true }
+        // Something to see: its wait starts at the oldest such event not yet on screen.
+        if outcome.settingsChanged || outcome.haptic != nil || outcome.notice != nil || outcome.lockChanged
+            || controller.menu != menuBefore {
+            inputWaiting = min(inputWaiting ?? time, time)
+        }
+        felt = HapticEffect.stronger(felt, outcome.haptic)
+        if let decision = outcome.saveDecision { _ = saveDecisions?.send(decision) }
+        if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
+        if let notice = outcome.notice {
+            state.notice = notice
+            noticeUntil = now + FrameLoop.noticeSeconds
+        }
+        if outcome.lockChanged {
+            state.exposureLocked = controller.locked
+            mailbox?.lockExposure(controller.locked)
+        }
+    }
+
+    /// After a wake-up's events: one pulse for all of them (a fast spin's detents arrive
+    /// together), and the settings out once.
+    private func settle(changed: Bool, felt: HapticEffect?) {
         if let felt { haptics?.play(felt) }
         state.menu = controller.menu
         guard changed else { return }
@@ -511,6 +588,11 @@ public final class FrameLoop: @unchecked Sendable {
         }
         // The layers this frame showed (taken once above: the painter may have finished more).
         if presented { presentedGeneration = layers?.generation ?? 0 }
+        // The frame carries the input's effect once its layers are the newest asked for.
+        if presented, let waiting = inputWaiting, !painter.isBehind() {
+            inputInFlip = min(inputInFlip ?? waiting, waiting)
+            inputWaiting = nil
+        }
         if presented && updateOverlay {
             overlayGeneration = layers?.generation
             overlayStale = false

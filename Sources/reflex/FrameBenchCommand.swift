@@ -29,6 +29,8 @@ struct FrameBench: ParsableCommand {
     @Option(help: "RAW+JPEG photos saved by the photo thread during the measured frames.") var whileSaving = 0
     @Option(help: "Where those photos go.") var savingFolder = "/tmp/reflex-bench-saving"
     @Option(help: "Their frame's size.") var savingSize = "4056x3040"
+    @Option(help: "Frames between two injected inputs (a dial's detent in Pro, a tap on the picture in Auto), each at another phase of the vblank; their wait until the flip that shows them is reported. 0 for none.")
+    var inputEvery = 12
 
     func run() throws {
         let (folder, fontFolder) = try locateFolders()
@@ -159,7 +161,13 @@ struct FrameBench: ParsableCommand {
         var warm = FrameTimeRing()
         var measuring = false
         var stepAllocations: Int64 = 0
+        var warmLatency = InputLatencyRing()
+        var injection = InputInjection(every: inputEvery, pro: pro, viewfinder: ScreenLayout(width: display.width,
+                                                                                             height: display.height).viewfinder)
         while display.flips < frames + warmUp {
+            if measuring, let event = injection.due(flips: display.flips, now: monotonicSeconds()) {
+                loop.inject(event.event, at: event.time)
+            }
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
             _ = poll(&descriptors, 2, 1)
             if descriptors[1].revents & Int16(POLLIN) != 0 { loop.drainWakeUp() }
@@ -181,6 +189,7 @@ struct FrameBench: ParsableCommand {
             }
             if display.flips == warmUp && !measuring {
                 warm.copy(from: loop.statistics.ring)
+                warmLatency.copy(from: loop.statistics.inputLatency)
                 measuring = true
             }
             // The loop's whole turn, not only the frame's render: taking reports, asking the
@@ -188,6 +197,11 @@ struct FrameBench: ParsableCommand {
             let before = reflex_thread_allocations()
             loop.step(now: monotonicSeconds())
             if measuring { stepAllocations += reflex_thread_allocations() - before }
+        }
+        if injection.injected > 0 {
+            print("  input to screen, \(injection.injected) \(pro ? "dial detents" : "taps on the picture") injected at "
+                  + "every phase of the vblank (kernel-time stamp to the flip showing its effect): "
+                  + "\(loop.statistics.inputLatency.summary(since: warmLatency)); target ≤ 18.7 ms (a frame + 2 ms)")
         }
         return (warm, stepAllocations)
     }

@@ -112,6 +112,38 @@ struct InterfacePainterTests {
         #expect(rig.loop.statistics.lateInterfaceFrames == lateBefore)
     }
 
+    /// An input's wait is measured from its kernel time to the flip that shows its effect.
+    @Test func anInputsWaitIsMeasuredToTheFlipThatShowsIt() throws {
+        let rig = try Rig()
+        #expect(rig.loop.startPainter())
+        defer { rig.loop.stop() }
+        rig.run(frames: 3)
+        let before = rig.topBar()
+        // The menu key: the menu's button turns amber (a repaint), a setting-free change.
+        let pressed = monotonicSeconds()
+        rig.loop.inject(.key(code: KeyCode.menu, pressed: true), at: pressed)
+        rig.run(frames: 1)
+        while rig.loop.statistics.inputLatency.recorded == 0 && monotonicSeconds() - pressed < 3 { rig.run(frames: 1) }
+        let latency = rig.loop.statistics.inputLatency.summary()
+        #expect(latency.events == 1)
+        #expect(latency.maximum > 0 && latency.maximum < (monotonicSeconds() - pressed) * 1000 + 1)
+        #expect(rig.topBar() == before, "the HUD bar itself did not change")
+    }
+
+    /// A frame is started late in the vblank interval: twice the longest recent frame (at least
+    /// 5 ms) before the vblank after now, so it shows the newest input and sensor frame.
+    @Test func aFrameIsStartedLateInTheInterval() {
+        let interval = 1.0 / 60
+        let start = FrameLoop.frameStart(now: 10.001, lastFlip: 10, interval: interval, longestFrame: 0.002)
+        #expect(abs(start - (10 + interval - 0.005)) < 1e-9)
+        let slow = FrameLoop.frameStart(now: 10.001, lastFlip: 10, interval: interval, longestFrame: 0.004)
+        #expect(abs(slow - (10 + interval - 0.008)) < 1e-9)
+        let tooSlow = FrameLoop.frameStart(now: 10.001, lastFlip: 10, interval: interval, longestFrame: 0.012)
+        #expect(tooSlow <= 10.001, "a frame longer than half the interval starts at once")
+        let idle = FrameLoop.frameStart(now: 12.5001, lastFlip: 10, interval: interval, longestFrame: 0.002)
+        #expect(idle > 12.5001 && idle - 12.5001 < interval, "after a pause the vblanks keep their phase")
+    }
+
     /// The panel's density reaches the layout the loop draws: on a 100 dpi panel the HUD bar
     /// is 40 px high, not the design's 64 (the same rig at an unknown density draws 64).
     @Test(arguments: [(PanelDensity?.none, 64), (PanelDensity(dotsPerInch: 100), 40)])

@@ -220,6 +220,12 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     }
 
     public var missedVblanks: Int? { hasVblankCounter ? missed : nil }
+    /// From the mode's timings (pixel clock over the whole frame's pixels), where the CRTC
+    /// counts vblanks.
+    public var vblankInterval: Double? {
+        guard hasVblankCounter, mode.clock > 0, mode.htotal > 0, mode.vtotal > 0 else { return nil }
+        return Double(mode.htotal) * Double(mode.vtotal) / (Double(mode.clock) * 1000)
+    }
 
     /// Reads the card's events (poll `descriptor` first): a completed flip frees the next
     /// frame. Returns true when it did.

@@ -18,6 +18,10 @@ public protocol DisplayOutput: AnyObject {
     var missedVblanks: Int? { get }
     /// Vblanks from the first completed flip to the last (nil without a vblank counter).
     var vblanksSpanned: Int? { get }
+    /// Seconds between vblanks where flips are paced by them (a panel, vkms, the headless
+    /// timer), so a frame can be made late in the interval; nil where a flip completes when
+    /// the driver is done with it (virtio-gpu), with no vblank to aim at.
+    var vblankInterval: Double? { get }
     /// How the upright picture is turned onto the panel (touches are turned back).
     var rotation: PanelRotation { get }
     /// The panel's density (the board's, else from the size the kernel reports), nil when

@@ -46,6 +46,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     private var firstFlipTick: Int?
     private var lastFlipTick = 0
     public var missedVblanks: Int? { missed }
+    public var vblankInterval: Double? { 1 / Double(refreshRate) }
     public var vblanksSpanned: Int? { firstFlipTick.map { lastFlipTick - $0 } }
 
     public init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0,
