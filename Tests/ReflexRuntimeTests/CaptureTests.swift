@@ -296,7 +296,10 @@ extension CaptureTests {
         rig.pipeline.mailbox.attach(sequences)
         rig.start()
         defer { rig.stop() }
-        #expect(waitUntil { (sequences.recorded.last ?? 0) > 100 }, "the sensor streams for a while first")
+        // As long a stretch recorded before the burst as the burst will take (3 s at 30 fps),
+        // to compare their gaps: counted from the recorder's first frame, which may come well
+        // into the stream on a loaded host.
+        #expect(waitUntil(seconds: 60) { sequences.recorded.count > 150 }, "the sensor streams for a while first")
         let streamsBefore = rig.pipeline.status.latestSensorReport().streamCount
         var timer = BurstTimer()
         let start = monotonicSeconds()
