@@ -111,7 +111,10 @@ struct FrameSinkTests {
         pipeline.mailbox.choose(FrameSinkTests.binned)
         #expect(waitUntil(seconds: 5) { pipeline.preview.takeFrame()?.width == SimulatedCamera.binnedWidth })
         let seconds = Date().timeIntervalSince(asked)
-        #expect(seconds < 1, "the preview came back in \(seconds) s")
+        // (A second on the camera; this debug build shares two cores with the whole parallel
+        // test run, which has taken it to 1.2 s: twice that still catches a stream that does
+        // not come back by itself.)
+        #expect(seconds < 2, "the preview came back in \(seconds) s")
         #expect(waitUntil(seconds: 2) {
             let report = pipeline.status.latestSensorReport()
             return report.streamCount == before + 1 && report.width == SimulatedCamera.binnedWidth && report.status == .streaming
