@@ -50,7 +50,7 @@ extension CameraSettings {
         switch key {
         case .mode: mode.rawValue
         case .format: format.rawValue
-        case .geotag: geotag ? "on" : "off"
+        case .geotag, .zebras, .focusPeaking, .framingGrid: self[keyPath: Self.onOffSetting(key)!] ? "on" : "off"
         case .geotagPrecision: geotagPrecision.rawValue
         case .iso: iso.manualValue.map { String($0.value) } ?? "auto"
         case .shutter: shutter.manualValue?.description ?? "auto"
@@ -58,9 +58,6 @@ extension CameraSettings {
         case .whiteBalance: whiteBalance.settingValue
         case .dial: selectedDial.rawValue
         case .exposureCompensation: exposureCompensation.settingValue
-        case .zebras: zebras ? "on" : "off"
-        case .focusPeaking: focusPeaking ? "on" : "off"
-        case .framingGrid: framingGrid ? "on" : "off"
         case .jpegQuality: jpegQuality.rawValue
         }
     }
@@ -79,9 +76,9 @@ extension CameraSettings {
         case .format:
             guard let value = CaptureFormat(rawValue: word) else { throw refuse("unknown format") }
             format = value
-        case .geotag:
+        case .geotag, .zebras, .focusPeaking, .framingGrid:
             guard let on = Self.onOff(word) else { throw refuse("not on or off") }
-            geotag = on
+            self[keyPath: Self.onOffSetting(key)!] = on
         case .geotagPrecision:
             guard let value = GeotagPrecision(rawValue: word) else { throw refuse("unknown precision") }
             geotagPrecision = value
@@ -110,18 +107,20 @@ extension CameraSettings {
         case .exposureCompensation:
             guard let value = ExposureCompensation(parsing: word) else { throw refuse("not a third of a stop within ±3") }
             exposureCompensation = value
-        case .zebras:
-            guard let on = Self.onOff(word) else { throw refuse("not on or off") }
-            zebras = on
-        case .focusPeaking:
-            guard let on = Self.onOff(word) else { throw refuse("not on or off") }
-            focusPeaking = on
-        case .framingGrid:
-            guard let on = Self.onOff(word) else { throw refuse("not on or off") }
-            framingGrid = on
         case .jpegQuality:
             guard let value = JPEGQuality(rawValue: word) else { throw refuse("unknown quality") }
             jpegQuality = value
+        }
+    }
+
+    /// The switch a key sets, for the keys that are on or off.
+    private static func onOffSetting(_ key: SettingsKey) -> WritableKeyPath<CameraSettings, Bool>? {
+        switch key {
+        case .geotag: \.geotag
+        case .zebras: \.zebras
+        case .focusPeaking: \.focusPeaking
+        case .framingGrid: \.framingGrid
+        default: nil
         }
     }
 
