@@ -407,8 +407,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// and to the saving thread, and show in this same frame.
     private func handleInput(at now: Double) {
         guard let input else { return }
-        let metered = MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
-                                    focus: report.focus, kelvin: report.kelvin)
+        let metered = meteredNow()
         var changed = false
         var felt: HapticEffect?
         input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
@@ -420,8 +419,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// An input event from elsewhere than libinput, at its own time (`reflex bench frame`'s
     /// injected turns, where the machine has no /dev/uinput); from the thread driving the loop.
     public func inject(_ event: InputEvent, at time: Double) {
-        let metered = MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
-                                    focus: report.focus, kelvin: report.kelvin)
+        let metered = meteredNow()
         var changed = false
         var felt: HapticEffect?
         apply(event, at: time, now: monotonicSeconds(), metered: metered, changed: &changed, felt: &felt)
@@ -451,6 +449,12 @@ public final class FrameLoop: @unchecked Sendable {
             state.exposureLocked = controller.locked
             mailbox?.lockExposure(controller.locked)
         }
+    }
+
+    /// What Auto has metered now, for the dials' first stop out of Auto.
+    private func meteredNow() -> MeteredValues {
+        MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds, focus: report.focus,
+                      kelvin: report.kelvin)
     }
 
     /// After a wake-up's events: one pulse for all of them (a fast spin's detents arrive

@@ -159,7 +159,10 @@ public struct InterfaceController: Sendable {
             if under == .picture, let distance = pictureFingersApart() {
                 pinch = (distance, zoom.factor(at: now))
                 // Neither finger of a pinch is a tap.
-                for key in touches.keys where touches[key]?.target == .picture { touches[key]?.moved = true }
+                // (Through the values' indices: changing the dictionary while walking its keys copies it.)
+                for index in touches.values.indices where touches.values[index].target == .picture {
+                    touches.values[index].moved = true
+                }
             }
         case .touchMotion(let slot, let x, let y):
             guard var touch = touches[slot] else { break }
