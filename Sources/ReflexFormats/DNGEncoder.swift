@@ -6,7 +6,8 @@ import ReflexISP
 /// same bytes again). The layout is the one darktable, Lightroom, RawTherapee and LibRaw read
 /// (rpicam-apps' without its stray IFD1): IFD0 a small 8-bit RGB preview carrying the camera's
 /// names and the colour tags; its one SubIFD the raw CFA image, 16-bit, uncompressed, in
-/// strips; an Exif IFD with the exposure. No other directory, so editors can rewrite the file.
+/// strips; an Exif IFD with the exposure; a GPS IFD where the photo has a fix. No other
+/// directory, so editors can rewrite the file.
 public enum DNGEncoder {
     /// The width of IFD0's preview the camera makes (`ImageDownscaler`): enough for a file
     /// browser, small beside the raw.
@@ -24,9 +25,12 @@ public enum DNGEncoder {
         // The Exif IFD is written first, so IFD0 can point at it as it is written: no
         // directory is written twice, and none is left behind.
         let exifOffset = try writeExifDirectory(exif, into: file)
-        try writeMainDirectory(photo, rawDescription, preview: preview, exifOffset: exifOffset, into: file)
+        let gps = photo.location.map(PhotoGPS.directory)
+        let gpsOffset = try gps.map { fields throws(PhotoEncodingError) in try writeGPSDirectory(fields, into: file) }
+        try writeMainDirectory(photo, rawDescription, preview: preview, exifOffset: exifOffset, gpsOffset: gpsOffset,
+                               into: file)
         try DNGRawDirectory.write(raw, layout, rawDescription, into: file)
-        return try finish(file, exif: exif)
+        return try finish(file, exif: exif, gps: gps ?? [])
     }
 
     /// Rows in a strip of about 256 KB: small enough to read a piece at a time, few enough
@@ -42,8 +46,16 @@ public enum DNGEncoder {
         return try file.writeCustomDirectory()
     }
 
+    private static func writeGPSDirectory(_ gps: [ExifField], into file: TIFFMemoryFile)
+        throws(PhotoEncodingError) -> UInt64 {
+        try file.createGPSDirectory()
+        for field in gps { try file.set(field) }
+        return try file.writeCustomDirectory()
+    }
+
     private static func writeMainDirectory(_ photo: PhotoDescription, _ description: RawDescription, preview: RGBImage,
-                                           exifOffset: UInt64, into file: TIFFMemoryFile) throws(PhotoEncodingError) {
+                                           exifOffset: UInt64, gpsOffset: UInt64?,
+                                           into file: TIFFMemoryFile) throws(PhotoEncodingError) {
         try file.createDirectory()
         try file.defineDNGTags()
         try setIdentity(photo, uniqueCameraModel: description.uniqueCameraModel, into: file)
@@ -51,6 +63,7 @@ public enum DNGEncoder {
         // One SubIFD, the raw: libtiff fills in its offset when it writes the next directory.
         try file.set(TIFFTAG_SUBIFD, [UInt64(0)])
         try file.set(TIFFTAG_EXIFIFD, offset: exifOffset)
+        if let gpsOffset { try file.set(TIFFTAG_GPSIFD, offset: gpsOffset) }
         try writePreview(preview, into: file)
         try file.writeDirectory()
     }
@@ -87,23 +100,33 @@ public enum DNGEncoder {
     }
 
     /// The bytes, with libtiff's two departures from what readers expect put right.
-    private static func finish(_ file: TIFFMemoryFile, exif: [ExifField]) throws(PhotoEncodingError) -> [UInt8] {
+    private static func finish(_ file: TIFFMemoryFile, exif: [ExifField], gps: [ExifField]) throws(PhotoEncodingError) -> [UInt8] {
         var editor = try TIFFEntryEditor(try file.finish())
         let main = try editor.firstDirectory
-        // libtiff types the SubIFDs and ExifIFD pointers IFD (13); cameras write LONG, which
-        // exiftool -validate expects.
+        // libtiff types the SubIFDs, ExifIFD and GPSInfo pointers IFD (13); cameras write
+        // LONG, which exiftool -validate expects.
         try editor.setType(TIFFEntryEditor.long, of: UInt16(TIFFTAG_SUBIFD), inDirectoryAt: main)
         try editor.setType(TIFFEntryEditor.long, of: UInt16(TIFFTAG_EXIFIFD), inDirectoryAt: main)
-        // libtiff keeps Exif rationals as floats and writes their binary fractions
-        // (8589935/1073741824 for 1/125 s): the exact fractions go in their place.
-        let exifDirectory = try editor.value(of: UInt16(TIFFTAG_EXIFIFD), inDirectoryAt: main)
-        for field in exif {
-            if case .rational(let fraction) = field.value {
-                try editor.setRational(fraction, of: field.tag, inDirectoryAt: exifDirectory)
-            } else if case .signedRational(let fraction) = field.value {
-                try editor.setRational(fraction, of: field.tag, inDirectoryAt: exifDirectory)
-            }
+        try exactFractions(exif, in: try editor.value(of: UInt16(TIFFTAG_EXIFIFD), inDirectoryAt: main), of: &editor)
+        if !gps.isEmpty {
+            try editor.setType(TIFFEntryEditor.long, of: UInt16(TIFFTAG_GPSIFD), inDirectoryAt: main)
+            try exactFractions(gps, in: try editor.value(of: UInt16(TIFFTAG_GPSIFD), inDirectoryAt: main), of: &editor)
         }
         return editor.bytes
+    }
+
+    /// libtiff keeps rationals as floats or doubles and writes their binary fractions
+    /// (8589935/1073741824 for 1/125 s): the exact fractions go in their place.
+    private static func exactFractions(_ fields: [ExifField], in directory: Int,
+                                       of editor: inout TIFFEntryEditor) throws(PhotoEncodingError) {
+        for field in fields {
+            switch field.value {
+            case .rational(let fraction), .signedRational(let fraction):
+                try editor.setRational(fraction, of: field.tag, inDirectoryAt: directory)
+            case .rationals(let fractions):
+                try editor.setRationals(fractions, of: field.tag, inDirectoryAt: directory)
+            default: break
+            }
+        }
     }
 }

@@ -83,6 +83,8 @@ final class ExifBlock {
         case .signedRational: (EXIF_FORMAT_SRATIONAL, 1)
         case .text(let text): (EXIF_FORMAT_ASCII, text.utf8.count + 1)
         case .undefined(let bytes): (EXIF_FORMAT_UNDEFINED, bytes.count)
+        case .bytes(let bytes): (EXIF_FORMAT_BYTE, bytes.count)
+        case .rationals(let fractions): (EXIF_FORMAT_RATIONAL, fractions.count)
         }
     }
 
@@ -99,8 +101,13 @@ final class ExifBlock {
         case .text(let text):
             for (index, byte) in text.utf8.enumerated() { storage[index] = byte }
             storage[text.utf8.count] = 0
-        case .undefined(let bytes):
+        case .undefined(let bytes), .bytes(let bytes):
             for (index, byte) in bytes.enumerated() { storage[index] = byte }
+        case .rationals(let fractions):
+            for (index, fraction) in fractions.enumerated() {
+                exif_set_rational(storage + 8 * index, order, ExifRational(numerator: UInt32(fraction.numerator),
+                                                                           denominator: UInt32(fraction.denominator)))
+            }
         }
     }
 

@@ -9,6 +9,10 @@ struct ExifField: Equatable {
         /// Written with its NUL terminator.
         case text(String)
         case undefined([UInt8])
+        /// BYTE values (GPSVersionID, GPSAltitudeRef).
+        case bytes([UInt8])
+        /// Several RATIONALs (degrees, minutes, seconds).
+        case rationals([ExifFraction])
     }
 
     let tag: UInt16

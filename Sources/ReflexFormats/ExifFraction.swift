@@ -26,5 +26,10 @@ struct ExifFraction: Equatable {
         denominator = Int64(k)
     }
 
+    /// A fraction as it is (a coordinate's seconds in ten-thousandths).
+    init(numerator: Int64, denominator: Int64) {
+        (self.numerator, self.denominator) = (numerator, denominator)
+    }
+
     var value: Double { Double(numerator) / Double(denominator) }
 }

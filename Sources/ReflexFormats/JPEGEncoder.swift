@@ -1,8 +1,8 @@
 import CExif
 
 /// A rendered photo as a JPEG with EXIF (2.32), made in memory: TurboJPEG compresses the
-/// picture and a 160×120 thumbnail, libexif builds the EXIF (IFD0, the Exif IFD both files
-/// share, IFD1 with the thumbnail), and the APP1 segment goes right after SOI in place of
+/// picture and a 160×120 thumbnail, libexif builds the EXIF (IFD0, the Exif and GPS IFDs both
+/// files share, IFD1 with the thumbnail), and the APP1 segment goes right after SOI in place of
 /// TurboJPEG's JFIF APP0 — TurboJPEG 2.1 cannot write an APP1 itself.
 public enum JPEGEncoder {
     /// EXIF's thumbnail size (DCF's 160×120); other aspects are letterboxed in black.
@@ -40,6 +40,7 @@ public enum JPEGEncoder {
         let block = try ExifBlock()
         try block.add(mainDirectory(photo), to: EXIF_IFD_0)
         try block.add(PhotoExif.exifDirectory(photo) + pictureFields(width: width, height: height), to: EXIF_IFD_EXIF)
+        if let location = photo.location { try block.add(PhotoGPS.directory(location), to: EXIF_IFD_GPS) }
         block.fix()
         try block.add(thumbnailDirectory(), to: EXIF_IFD_1)
         try block.setThumbnail(thumbnail)

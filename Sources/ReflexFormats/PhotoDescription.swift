@@ -1,3 +1,5 @@
+import ReflexCore
+
 /// What a photo file says about how it was taken: the EXIF both the DNG and the JPEG carry.
 /// Filled by the camera from the frame's own exposure (not the one asked for), the board and
 /// the clock; the writers only translate it into tags.
@@ -24,12 +26,16 @@ public struct PhotoDescription: Sendable, Equatable {
     /// A preset or Kelvin chosen on the white-balance dial (false: Auto).
     public var whiteBalanceManual: Bool
     public var captured: PhotoTime
+    /// Where it was taken, at the precision chosen; nil: no GPS tags at all (geotag off, or
+    /// no current fix at the press).
+    public var location: GPSFix?
 
     public init(make: String, model: String, software: String, lensModel: String? = nil,
                 orientation: PhotoOrientation = .upright, exposureSeconds: Double, iso: Int, fNumber: Double? = nil,
                 focalLengthMillimetres: Double? = nil, focalLength35mm: Int? = nil,
                 exposureProgram: ExposureProgram = .normal, exposureBias: Double = 0,
-                meteringMode: MeteringMode = .centerWeighted, whiteBalanceManual: Bool = false, captured: PhotoTime) {
+                meteringMode: MeteringMode = .centerWeighted, whiteBalanceManual: Bool = false, captured: PhotoTime,
+                location: GPSFix? = nil) {
         (self.make, self.model, self.software, self.lensModel) = (make, model, software, lensModel)
         self.orientation = orientation
         (self.exposureSeconds, self.iso, self.fNumber) = (exposureSeconds, iso, fNumber)
@@ -37,6 +43,7 @@ public struct PhotoDescription: Sendable, Equatable {
         (self.exposureProgram, self.exposureBias, self.meteringMode) = (exposureProgram, exposureBias, meteringMode)
         self.whiteBalanceManual = whiteBalanceManual
         self.captured = captured
+        self.location = location
     }
 
     /// EXIF ExposureProgram.

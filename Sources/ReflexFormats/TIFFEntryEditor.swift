@@ -43,14 +43,22 @@ struct TIFFEntryEditor {
     /// Replaces a single (S)RATIONAL's value; its 8 bytes sit where the entry points.
     mutating func setRational(_ fraction: ExifFraction, of tag: UInt16,
                               inDirectoryAt directory: Int) throws(PhotoEncodingError) {
+        try setRationals([fraction], of: tag, inDirectoryAt: directory)
+    }
+
+    /// Replaces an (S)RATIONAL array's values (as many as it has), where the entry points.
+    mutating func setRationals(_ fractions: [ExifFraction], of tag: UInt16,
+                               inDirectoryAt directory: Int) throws(PhotoEncodingError) {
         let entry = try entry(tag, inDirectoryAt: directory)
         let type = try u16(at: entry + 2)
-        guard type == Self.rational || type == Self.signedRational, try u32(at: entry + 4) == 1 else {
-            throw PhotoEncodingError("TIFF tag \(tag) is not a single rational")
+        guard type == Self.rational || type == Self.signedRational, try u32(at: entry + 4) == fractions.count else {
+            throw PhotoEncodingError("TIFF tag \(tag) is not \(fractions.count) rational(s)")
         }
-        let value = try u32(at: entry + 8)
-        try put32(UInt32(truncatingIfNeeded: fraction.numerator), at: value)
-        try put32(UInt32(truncatingIfNeeded: fraction.denominator), at: value + 4)
+        let values = try u32(at: entry + 8)
+        for (index, fraction) in fractions.enumerated() {
+            try put32(UInt32(truncatingIfNeeded: fraction.numerator), at: values + 8 * index)
+            try put32(UInt32(truncatingIfNeeded: fraction.denominator), at: values + 8 * index + 4)
+        }
     }
 
     private func u16(at offset: Int) throws(PhotoEncodingError) -> Int {

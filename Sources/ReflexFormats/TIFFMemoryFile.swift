@@ -48,6 +48,12 @@ final class TIFFMemoryFile {
         try check(reflex_tiff_set_u16(tiff, UInt32(tag), value), tag)
     }
 
+    /// A single BYTE (GPSAltitudeRef); C's variadic call widens it to an int either way.
+    func set(_ tag: Int32, _ value: UInt8) throws(PhotoEncodingError) {
+        try expect(try definition(of: tag), tag, size: 1, real: false)
+        try check(reflex_tiff_set_u16(tiff, UInt32(tag), UInt16(value)), tag)
+    }
+
     func set(_ tag: Int32, _ value: UInt32) throws(PhotoEncodingError) {
         try expect(try definition(of: tag), tag, size: 4, real: false)
         try check(reflex_tiff_set_u32(tiff, UInt32(tag), value), tag)
@@ -109,6 +115,20 @@ final class TIFFMemoryFile {
         case .rational(let fraction), .signedRational(let fraction): try set(tag, fraction.value)
         case .text(let text): try set(tag, text)
         case .undefined(let bytes): try set(tag, bytes)
+        case .bytes(let bytes):
+            let definition = try definition(of: tag)
+            if bytes.count == 1, TIFFFieldPassCount(definition) == 0, TIFFFieldWriteCount(definition) == 1 {
+                try set(tag, bytes[0])
+            } else {
+                try set(tag, bytes)
+            }
+        case .rationals(let fractions):
+            // libtiff keeps some rational arrays as floats, others (GPS coordinates) as doubles.
+            if TIFFFieldSetGetSize(try definition(of: tag)) == 8 {
+                try set(tag, fractions.map(\.value))
+            } else {
+                try set(tag, fractions.map { Float($0.value) })
+            }
         }
     }
 
@@ -149,6 +169,11 @@ final class TIFFMemoryFile {
     /// Starts an Exif IFD, with libtiff's Exif tag definitions.
     func createEXIFDirectory() throws(PhotoEncodingError) {
         guard TIFFCreateEXIFDirectory(tiff) == 0 else { throw failure("cannot start an Exif directory") }
+    }
+
+    /// Starts a GPS IFD, with libtiff's GPS tag definitions.
+    func createGPSDirectory() throws(PhotoEncodingError) {
+        guard TIFFCreateGPSDirectory(tiff) == 0 else { throw failure("cannot start a GPS directory") }
     }
 
     /// Writes a directory started by `createEXIFDirectory` where the file ends, linked from
