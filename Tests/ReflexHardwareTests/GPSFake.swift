@@ -1,0 +1,72 @@
+import Foundation
+
+/// A real gpsd for a test: `gpsfake` replaying one of the repository's NMEA logs into a gpsd
+/// of its own on `port` (or a gpsd with no receiver at all), in a process group of its own so that
+/// `stop` ends gpsfake and its gpsd together, at once — as gpsd dying would.
+final class GPSFake {
+    let port: UInt16
+    private let process = Process()
+
+    /// `log` (a name in Tests/Data/nmea) fed a sentence every `cycle` seconds, again and
+    /// again unless `once`; no log: a gpsd without a receiver. Foundation starts the child
+    /// in a process group of its own (not through setsid(1), which would fork and leave the
+    /// group behind), so gpsfake's gpsd shares the group `stop` ends.
+    init(log: String?, port: UInt16, cycle: Double = 0.05, once: Bool = false) throws {
+        self.port = port
+        if let log {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
+            process.arguments = ["-q", "-P", "\(port)", "-c", "\(cycle)"] + (once ? ["-1"] : []) + [Self.path(log)]
+        } else {
+            // gpsd refuses to start with neither a device nor a control socket.
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
+            process.arguments = ["-N", "-n", "-S", "\(port)", "-F", "/tmp/reflex-gpsd-\(port).sock"]
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "/usr/sbin:/usr/bin:/sbin:/bin:" + (environment["PATH"] ?? "")
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        precondition(getpgid(process.processIdentifier) == process.processIdentifier,
+                     "gpsfake must lead a process group of its own to be stopped with its gpsd")
+    }
+
+    deinit { stop() }
+
+    static func path(_ log: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/nmea/\(log)").path
+    }
+
+    /// Ends gpsfake and its gpsd (the whole group), and waits for them.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(-process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Every position the log states (GGA, RMC and GLL sentences, valid or not): a fix the
+    /// camera reports must be one of these.
+    static func positions(in log: String) throws -> [(latitude: Double, longitude: Double)] {
+        let text = try String(contentsOfFile: path(log), encoding: .isoLatin1)
+        var found: [(Double, Double)] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard let kind = fields.first?.suffix(3) else { continue }
+            let start = kind == "GGA" ? 2 : kind == "RMC" ? 3 : kind == "GLL" ? 1 : -1
+            guard start > 0, fields.count > start + 3,
+                  let latitude = degrees(fields[start], fields[start + 1], degreeDigits: 2),
+                  let longitude = degrees(fields[start + 2], fields[start + 3], degreeDigits: 3) else { continue }
+            found.append((latitude, longitude))
+        }
+        return found
+    }
+
+    /// NMEA's "ddmm.mmmm" and hemisphere as signed degrees.
+    private static func degrees(_ value: String, _ hemisphere: String, degreeDigits: Int) -> Double? {
+        guard value.count > degreeDigits, let whole = Double(value.prefix(degreeDigits)),
+              let minutes = Double(value.dropFirst(degreeDigits)) else { return nil }
+        let magnitude = whole + minutes / 60
+        return hemisphere == "S" || hemisphere == "W" ? -magnitude : magnitude
+    }
+}
