@@ -77,7 +77,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests",
                     dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
-                                   "CAllocationCounter"]),
+                                   "CAllocationCounter", "GPSTestSupport"]),
         .testTarget(name: "ReflexRuntimeTests",
                     dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
                                    "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG"]),
@@ -90,7 +90,9 @@ let package = Package(
             dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF"]
         ),
         // Runs the built `reflex` binary as a user would (it imports none of it).
-        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware"]),
+        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "GPSTestSupport"]),
+        // A real gpsd for the GPS tests: gpsfake replaying the NMEA logs in Tests/Data/nmea.
+        .target(name: "GPSTestSupport", path: "Tests/Support/GPSTestSupport"),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

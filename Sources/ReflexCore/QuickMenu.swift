@@ -1,8 +1,15 @@
 /// The quick menu's state: open or not, and the line the dials are on. Walked by the dials
 /// (one moves the highlight, one changes the value) and by touch (see InterfaceController).
+///
+/// Over it, the first time geotag is turned on, the screen that asks for consent (seed 002
+/// story 4.4): it answers Allow or Don't allow, and the dials move between the two.
 public struct QuickMenu: Sendable, Equatable {
     public private(set) var isOpen = false
     public private(set) var highlighted = QuickMenuItem.format
+    /// The geotag consent screen is up (over the open menu).
+    public private(set) var isAskingConsent = false
+    /// On the consent screen, the answer the dials are on: Don't allow until moved.
+    public private(set) var consentAllowHighlighted = false
 
     public init() {}
 
@@ -10,7 +17,11 @@ public struct QuickMenu: Sendable, Equatable {
         isOpen = true
     }
 
-    public mutating func close() { isOpen = false }
+    /// Closing the menu answers an open consent screen with Don't allow.
+    public mutating func close() {
+        isOpen = false
+        endConsent()
+    }
 
     /// Moves the highlight `steps` lines, round the menu.
     public mutating func move(by steps: Int) {
@@ -19,4 +30,18 @@ public struct QuickMenu: Sendable, Equatable {
     }
 
     public mutating func highlight(_ item: QuickMenuItem) { highlighted = item }
+
+    /// Shows the consent screen, Don't allow highlighted.
+    public mutating func askConsent() {
+        isAskingConsent = true
+        consentAllowHighlighted = false
+    }
+
+    /// The dials move between the two answers.
+    public mutating func moveConsentChoice() { consentAllowHighlighted.toggle() }
+
+    public mutating func endConsent() {
+        isAskingConsent = false
+        consentAllowHighlighted = false
+    }
 }

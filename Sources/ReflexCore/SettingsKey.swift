@@ -5,6 +5,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case format
     case geotag
     case geotagPrecision = "geotag-precision"
+    case geotagConsent = "geotag-consent"
     case iso
     case shutter
     case focus
@@ -21,7 +22,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
         switch self {
         case .mode: "auto | pro"
         case .format: "jpeg | raw | raw+jpeg"
-        case .geotag, .zebras, .focusPeaking, .framingGrid: "on | off"
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid: "on | off"
         case .jpegQuality: JPEGQuality.allCases.map(\.rawValue).joined(separator: " | ")
         case .geotagPrecision: "precise | approximate"
         case .iso: "auto | " + ISOSpeed.stopTable.map { String($0.value) }.joined(separator: " ")
@@ -50,7 +51,7 @@ extension CameraSettings {
         switch key {
         case .mode: mode.rawValue
         case .format: format.rawValue
-        case .geotag, .zebras, .focusPeaking, .framingGrid: self[keyPath: Self.onOffSetting(key)!] ? "on" : "off"
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid: self[keyPath: Self.onOffSetting(key)!] ? "on" : "off"
         case .geotagPrecision: geotagPrecision.rawValue
         case .iso: iso.manualValue.map { String($0.value) } ?? "auto"
         case .shutter: shutter.manualValue?.description ?? "auto"
@@ -76,7 +77,7 @@ extension CameraSettings {
         case .format:
             guard let value = CaptureFormat(rawValue: word) else { throw refuse("unknown format") }
             format = value
-        case .geotag, .zebras, .focusPeaking, .framingGrid:
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid:
             guard let on = Self.onOff(word) else { throw refuse("not on or off") }
             self[keyPath: Self.onOffSetting(key)!] = on
         case .geotagPrecision:
@@ -117,6 +118,7 @@ extension CameraSettings {
     private static func onOffSetting(_ key: SettingsKey) -> WritableKeyPath<CameraSettings, Bool>? {
         switch key {
         case .geotag: \.geotag
+        case .geotagConsent: \.geotagConsent
         case .zebras: \.zebras
         case .focusPeaking: \.focusPeaking
         case .framingGrid: \.framingGrid

@@ -13,15 +13,11 @@ public struct CameraStatus: Sendable, Equatable {
     public var pendingSaves = 0
     /// The last photo saved (or why it was not).
     public var photo = PhotoReport()
-    /// Whether GPS is on and has a fix.
-    public var gps: GPSState = .off
+    /// What the GPS client is doing (off while geotag is off).
+    public var gps: GPSStatus = .off
     /// Why the settings file cannot be written (a read-only or full state folder), nil while
     /// it can.
     public var settingsError: String?
-
-    public enum GPSState: Sendable, Equatable {
-        case off, searching, fix
-    }
 
     public init() {}
 }

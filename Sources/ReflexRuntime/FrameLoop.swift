@@ -73,6 +73,12 @@ public final class FrameLoop: @unchecked Sendable {
     private let haptics: Haptics?
     /// Retry and Discard, to the photo thread.
     private let saveDecisions: HandOffQueue<SaveDecision>?
+    /// The gpsd client, told when geotag is switched (nil: no GPS side, a benchmark).
+    private let gps: GPSDClient?
+    /// Geotag was just switched on: until then, gpsd's first answer may turn it back off.
+    private var geotagCheckUntil: Double?
+    /// How long the switch waits for gpsd's answer (a connection's limit is 2 s).
+    static let geotagCheckSeconds = 4.0
     private let settingsWriter: SettingsWriter?
     private let fNumberTenths: Int
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
@@ -127,6 +133,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// Photos cancelled for memory already said (-1: none seen yet).
     private var cancelledShown = -1
     public static let noticeSeconds = 3.0
+    /// A switch refused says why, and where to turn it on later: longer to read.
+    public static let refusalNoticeSeconds = 6.0
     public private(set) var statistics = Statistics()
 
     // Statistics for other threads: the requester bumps `requested` and waits for `answered`
@@ -146,8 +154,9 @@ public final class FrameLoop: @unchecked Sendable {
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
-                saveDecisions: HandOffQueue<SaveDecision>? = nil) {
+                saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil) {
         self.paintPatience = paintPatience
+        self.gps = gps
         self.haptics = haptics
         self.saveDecisions = saveDecisions
         self.input = input
@@ -160,6 +169,7 @@ public final class FrameLoop: @unchecked Sendable {
         self.fonts = fonts
         fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
         state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
+        state.gps = GPSIndicator(geotag: model.settings.geotag, status: gps?.status ?? .off)
         scales = DialScales(model)
         painter = InterfacePainter(fonts: fonts, wakes: thread)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
@@ -316,6 +326,8 @@ public final class FrameLoop: @unchecked Sendable {
     public func step(now: Double) {
         answerStatisticsRequest()
         if cameraStatus.update(&status) { take(status.sensor) }
+        checkGeotagSwitch(now: now)
+        state.gps = GPSIndicator(geotag: state.settings.geotag, status: status.gps)
         takePhotoReport(status.photo)
         noticeCancelledPhotos(at: now)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
@@ -413,7 +425,7 @@ public final class FrameLoop: @unchecked Sendable {
         input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
             apply(event, at: time, now: now, metered: metered, changed: &changed, felt: &felt)
         }
-        settle(changed: changed, felt: felt)
+        settle(changed: changed, felt: felt, now: now)
     }
 
     /// An input event from elsewhere than libinput, at its own time (`reflex bench frame`'s
@@ -422,8 +434,9 @@ public final class FrameLoop: @unchecked Sendable {
         let metered = meteredNow()
         var changed = false
         var felt: HapticEffect?
-        apply(event, at: time, now: monotonicSeconds(), metered: metered, changed: &changed, felt: &felt)
-        settle(changed: changed, felt: felt)
+        let now = monotonicSeconds()
+        apply(event, at: time, now: now, metered: metered, changed: &changed, felt: &felt)
+        settle(changed: changed, felt: felt, now: now)
     }
 
     /// One event through the interface's rules. Each at its own kernel time: a press is the
@@ -459,13 +472,37 @@ public final class FrameLoop: @unchecked Sendable {
 
     /// After a wake-up's events: one pulse for all of them (a fast spin's detents arrive
     /// together), and the settings out once.
-    private func settle(changed: Bool, felt: HapticEffect?) {
+    private func settle(changed: Bool, felt: HapticEffect?, now: Double) {
         if let felt { haptics?.play(felt) }
         state.menu = controller.menu
         guard changed else { return }
+        let geotagSwitchedOn = controller.model.settings.geotag && !state.settings.geotag
+        publishSettings()
+        if geotagSwitchedOn { geotagCheckUntil = now + FrameLoop.geotagCheckSeconds }
+    }
+
+    /// The controller's settings on screen, to the sensor, the file and the GPS client.
+    private func publishSettings() {
         state.settings = controller.model.settings
         mailbox?.send(state.settings)
         settingsWriter?.save(state.settings)
+        gps?.setEnabled(state.settings.geotag)
+    }
+
+    /// After geotag is switched on, gpsd's first answer decides: where there is no GPS to ask
+    /// (no gpsd, no receiver) the switch goes back off and the reason shows, with where to
+    /// turn it on later (seed 002 story 4.4). A receiver still searching keeps it on.
+    private func checkGeotagSwitch(now: Double) {
+        guard let until = geotagCheckUntil else { return }
+        if !state.settings.geotag || status.gps == .searching || status.gps == .fix || now > until {
+            geotagCheckUntil = nil
+            return
+        }
+        guard let reason = status.gps.refusal else { return }
+        geotagCheckUntil = nil
+        if controller.refuseGeotag() { publishSettings() }
+        state.notice = InterfaceText.geotagRefused(reason)
+        noticeUntil = now + FrameLoop.refusalNoticeSeconds
     }
 
     /// A press of the shutter: the sensor thread takes the frame under way at `pressedAt`;

@@ -8,9 +8,20 @@ import ReflexISP
 public struct PhotoDescriber: Sendable {
     public let calibration: SensorCalibration
     public let software: String
+    /// The GPS fix that held at a moment (monotonic seconds), nil when there was none that
+    /// fresh (the gpsd client's `fix(at:)`).
+    public let location: @Sendable (Double) -> GPSFix?
 
-    public init(calibration: SensorCalibration, software: String) {
-        (self.calibration, self.software) = (calibration, software)
+    public init(calibration: SensorCalibration, software: String,
+                location: @escaping @Sendable (Double) -> GPSFix? = { _ in nil }) {
+        (self.calibration, self.software, self.location) = (calibration, software, location)
+    }
+
+    /// Where the photo was taken, at the precision chosen: only with geotag on at the press,
+    /// and only from a fix that held at the press (none: no GPS tags at all).
+    public func place(_ capture: StillCapture) -> GPSFix? {
+        guard capture.settings.geotag, let fix = location(capture.press.pressedAt) else { return nil }
+        return capture.settings.geotagPrecision.applied(to: fix)
     }
 
     public func photo(_ capture: StillCapture) -> PhotoDescription {
@@ -23,7 +34,8 @@ public struct PhotoDescriber: Sendable {
             focalLength35mm: calibration.focalLength35mm, exposureProgram: manual ? .manual : .normal,
             exposureBias: manual ? 0 : Double(settings.exposureCompensation.thirds) / 3,
             // Auto exposure meters the whole frame's mean.
-            meteringMode: .average, whiteBalanceManual: settings.whiteBalance != .auto, captured: capture.pressedAt)
+            meteringMode: .average, whiteBalanceManual: settings.whiteBalance != .auto, captured: capture.pressedAt,
+            location: place(capture))
     }
 
     /// The DNG's description of the raw data; `crop` is the framing on screen (the digital zoom).

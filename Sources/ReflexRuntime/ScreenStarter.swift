@@ -24,6 +24,8 @@ public struct ScreenStarter {
     public var haptics: Haptics?
     /// Retry and Discard, to the photo thread.
     public var saveDecisions: HandOffQueue<SaveDecision>?
+    /// The gpsd client, switched with geotag.
+    public var gps: GPSDClient?
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -65,7 +67,8 @@ public struct ScreenStarter {
             }
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
-                                    controls: controls, haptics: haptics, saveDecisions: saveDecisions)
+                                    controls: controls, haptics: haptics, saveDecisions: saveDecisions,
+                                    gps: gps)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

@@ -1,3 +1,4 @@
+import ReflexCore
 import ReflexSystem
 import Synchronization
 
@@ -11,6 +12,7 @@ public final class StatusBoard: @unchecked Sendable {
     private let pendingSaves = Atomic<Int>(0)
     private let errors = TripleBuffer<String?> { nil }
     private let photos = TripleBuffer { PhotoReport() }
+    private let gps = Atomic<UInt8>(GPSStatus.off.rawValue)
     private let wakeUp = EventSignal()
 
     public init() {}
@@ -42,6 +44,12 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
+    /// The GPS client's status as it changes (wakes the loop: the icon changes).
+    public func postGPS(_ status: GPSStatus) {
+        gps.store(status.rawValue, ordering: .releasing)
+        wakeUp.signal()
+    }
+
     // MARK: the reader's side (the realtime loop)
 
     /// Readable when the sensor posted a report or an error came.
@@ -59,6 +67,7 @@ public final class StatusBoard: @unchecked Sendable {
         status.storageChecked = free != -2
         status.storageFreeBytes = free >= 0 ? free : nil
         status.pendingSaves = pendingSaves.load(ordering: .relaxed)
+        status.gps = GPSStatus(rawValue: gps.load(ordering: .acquiring)) ?? .off
         return newReport
     }
 

@@ -82,8 +82,10 @@ public final class StillPipeline: @unchecked Sendable {
     /// grow if a larger mode streams) becomes one of its sinks, and the photo thread starts.
     /// Returns the pipeline and how many frames the ring keeps.
     /// `cardIsMountPoint`: the card folder is a slot's mount point (nothing mounted: no card).
+    /// `location`: the GPS fix at a press, for a photo taken with geotag on.
     public static func start(for sensor: SensorPipeline, calibration: SensorCalibration, cardFolder: String,
                              cardIsMountPoint: Bool = false, stateFolder: String, software: String,
+                             location: @escaping @Sendable (Double) -> GPSFix? = { _ in nil },
                              log: @escaping Log) -> (StillPipeline, keptFrames: Int) {
         let budget = MemoryBudget.forFrames(cap: calibration.frameMemoryBytes)
         // A still mode's frames come first: two (one saving while the next is taken) if the
@@ -97,7 +99,7 @@ public final class StillPipeline: @unchecked Sendable {
         let ring = ZeroLagRing.sized(budgetBytes: max(0, budget - (stillFrames.map { $0.count * $0.frameBytes } ?? 0)),
                                      frameBytes: calibration.streamWidth * calibration.streamHeight * 2)
         let stills = StillPipeline(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder),
-                                   describer: PhotoDescriber(calibration: calibration, software: software),
+                                   describer: PhotoDescriber(calibration: calibration, software: software, location: location),
                                    status: sensor.status,
                                    cardSpace: { StorageProbe.freeBytes(at: cardFolder, requireMountPoint: cardIsMountPoint) },
                                    spill: HeldPhotoSpill(folder: stateFolder + "/held",

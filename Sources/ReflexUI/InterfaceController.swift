@@ -27,6 +27,11 @@ import ReflexISP
 ///   on a line's value steps it (right half forward, left half back); the encoder that turns
 ///   the selected dial changes the highlighted line's value, the dial picker (or a push)
 ///   moves the highlight; a tap outside it, the menu key again, or the shutter closes it.
+/// - The first time geotag is turned on, a screen over the menu explains what it writes and
+///   asks: Allow turns it on (and is remembered), Don't allow leaves it off. Answered by a
+///   tap, or by the dials (a turn moves between the answers, a push picks); the menu key, the
+///   shutter or closing the menu is Don't allow. Only a tap on an answer counts: a stray
+///   touch elsewhere does nothing.
 /// - Any touch or turn brings the faded controls back to full opacity.
 public struct InterfaceController: Sendable {
     public static let doubleTapInterval = 0.35
@@ -70,6 +75,10 @@ public struct InterfaceController: Sendable {
         case menuPanel
         /// Anywhere else while the menu is open: closes it.
         case outsideMenu
+        /// An answer on the geotag consent screen (true: Allow).
+        case consentAnswer(Bool)
+        /// Anywhere else while the consent screen is up: nothing.
+        case consentScreen
     }
 
     struct Touch: Sendable {
@@ -204,7 +213,11 @@ public struct InterfaceController: Sendable {
             let slot = wheels.indices.contains(wheel) ? wheel : wheels.count - 1
             let detents = wheels[slot].feed(v120: v120)
             guard detents != 0 else { break }
-            if menuEncoderChangesValue(wheel) {
+            if menu.isAskingConsent {
+                // Two answers: any turn moves to the other.
+                menu.moveConsentChoice()
+                outcome.ticks += 1
+            } else if menuEncoderChangesValue(wheel) {
                 stepMenuValue(menu.highlighted, by: detents, into: &outcome)
             } else {
                 menu.move(by: detents)
@@ -227,9 +240,13 @@ public struct InterfaceController: Sendable {
             case .dialPicker:
                 outcome.settingsChanged = selectDial(movingBy: detents)
             }
+        case .key(let code, true) where controls.menuKeys.contains(code) && menu.isAskingConsent:
+            answerConsent(allow: false, into: &outcome)
         case .key(let code, true) where controls.menuKeys.contains(code):
             fade.interact(at: now)
             toggleMenu(into: &outcome)
+        case .key(let code, true) where controls.nextDialKeys.contains(code) && menu.isAskingConsent:
+            answerConsent(allow: menu.consentAllowHighlighted, into: &outcome)
         case .key(let code, true) where controls.nextDialKeys.contains(code) && menu.isOpen:
             menu.move(by: 1)
             outcome.ticks += 1
@@ -321,10 +338,31 @@ public struct InterfaceController: Sendable {
             if side != 0 { stepMenuValue(item, by: side, into: &outcome) }
         case .outsideMenu:
             menu.close()
-        case .shutter, .menuPanel:
+        case .consentAnswer(let allow):
+            answerConsent(allow: allow, into: &outcome)
+        case .shutter, .menuPanel, .consentScreen:
             break
         }
     }
+
+    /// Allow: geotag on, consent remembered, confirmed under the finger. Don't allow: it
+    /// stays off. Either way the menu shows again.
+    private mutating func answerConsent(allow: Bool, into outcome: inout Outcome) {
+        menu.endConsent()
+        if allow {
+            outcome.settingsChanged = model.update {
+                $0.geotagConsent = true
+                $0.geotag = true
+            }
+            outcome.confirmed = true
+        } else {
+            outcome.ticks += 1
+        }
+    }
+
+    /// Geotag back off because there is no GPS to ask (the loop's check after the switch).
+    /// True when it was on.
+    public mutating func refuseGeotag() -> Bool { model.setGeotag(false) }
 
     private mutating func toggleMenu(into outcome: inout Outcome) {
         if menu.isOpen { menu.close() } else { menu.open() }
@@ -333,6 +371,12 @@ public struct InterfaceController: Sendable {
 
     /// A menu line's value stepped: a tick, a bump at exposure compensation's ends.
     private mutating func stepMenuValue(_ item: QuickMenuItem, by steps: Int, into outcome: inout Outcome) {
+        // Turned on for the first time: the consent screen first.
+        if item == .geotag, !model.settings.geotag, !model.settings.geotagConsent {
+            menu.askConsent()
+            outcome.ticks += 1
+            return
+        }
         let result = item.step(by: steps, in: &model)
         outcome.settingsChanged = outcome.settingsChanged || result.changed
         if result.bumped { outcome.bumped = true } else if result.changed { outcome.ticks += 1 }
@@ -379,6 +423,11 @@ public struct InterfaceController: Sendable {
     func target(x: Double, y: Double) -> Target {
         let px = Int(x.rounded(.down)), py = Int(y.rounded(.down))
         if layout.shutterButton.contains(x: px, y: py) { return .shutter }
+        if menu.isAskingConsent {
+            if layout.consentAllowButton.contains(x: px, y: py) { return .consentAnswer(true) }
+            if layout.consentDenyButton.contains(x: px, y: py) { return .consentAnswer(false) }
+            return .consentScreen
+        }
         if menu.isOpen {
             for (row, item) in zip(layout.menuRows, QuickMenuItem.allCases) where row.contains(x: px, y: py) {
                 // The value is the line's right half; its halves step back and forward.

@@ -90,11 +90,6 @@ public enum InterfaceText {
         case .low(let advice): result.append((advice.text ?? "", true))
         case .missing: result.append(("No card", true))
         }
-        switch state.gps {
-        case .off: break
-        case .searching: result.append(("GPS …", false))
-        case .fix: result.append(("GPS", false))
-        }
         if state.exposureLocked { result.append(("AE-L", true)) }
         if let notice = state.notice { result.append((notice, true)) }
         result.append((state.settings.format.label, false))
@@ -116,6 +111,24 @@ public enum InterfaceText {
     /// A save problem's answers.
     public static let retry = "Retry"
     public static let discard = "Discard"
+
+    /// The geotag consent screen (seed 002 story 4.4): what turning geotag on means, in
+    /// lines that fit the menu's panel, and its two answers.
+    public static let consentTitle = "Geotag your photos?"
+    public static let consentLines = [
+        "Photos will carry where they were taken: the GPS",
+        "latitude, longitude and altitude, and the time, in",
+        "their EXIF. Anyone you share a photo with can read it.",
+        "",
+        "The camera asks its GPS receiver only while geotag",
+        "is on. Turn it off in this menu at any time; off, no",
+        "location is written in any file.",
+    ]
+    public static let consentAllow = "Allow"
+    public static let consentDeny = "Don't allow"
+
+    /// Why geotag went back off, and where to turn it on later.
+    public static func geotagRefused(_ reason: String) -> String { "\(reason) · Geotag off (Menu › Geotag)" }
 
     public static let storageMissing = (title: "Storage card missing",
                                         detail: "Insert a card to take pictures. The viewfinder keeps working.")

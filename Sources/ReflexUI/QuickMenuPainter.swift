@@ -31,6 +31,11 @@ struct QuickMenuPainter {
         let w = Double(canvas.width), h = Double(canvas.height)
         pen.roundedRect(0, 0, w, h, radius: 16 * s)
         pen.fill(Colour(hex: 0x000000, alpha: 0.86))
+        if menu.isAskingConsent {
+            paintConsent(menu, pen: pen)
+            canvas.finish()
+            return
+        }
         pen.font(.title, size: 18 * s)
         // (The button sits at the panel's corner: the title starts after it.)
         pen.text("Quick menu", x: Double(layout.menuButton.width) + 20 * s, middleY: 32 * s, Palette.secondaryText)
@@ -58,5 +63,37 @@ struct QuickMenuPainter {
             }
         }
         canvas.finish()
+    }
+
+    /// The geotag consent screen in the panel's place: what geotag writes and who can read
+    /// it, then Don't allow and Allow; the answer the dials are on carries the accent's ring.
+    private func paintConsent(_ menu: QuickMenu, pen: Pen) {
+        let s = layout.scale
+        let panel = layout.menuPanel
+        let margin = 28 * s
+        pen.font(.title, size: 24 * s)
+        // (After the menu's button, which sits at the panel's corner.)
+        pen.text(InterfaceText.consentTitle, x: Double(layout.menuButton.width) + 20 * s, middleY: 34 * s, Palette.text)
+        pen.font(.label, size: 17 * s)
+        for (index, line) in InterfaceText.consentLines.enumerated() {
+            pen.text(line, x: margin, middleY: (84 + Double(index) * 27) * s, Palette.secondaryText)
+        }
+        answer(InterfaceText.consentDeny, in: layout.consentDenyButton.relative(to: panel), pen: pen,
+               prominent: false, highlighted: !menu.consentAllowHighlighted)
+        answer(InterfaceText.consentAllow, in: layout.consentAllowButton.relative(to: panel), pen: pen,
+               prominent: true, highlighted: menu.consentAllowHighlighted)
+    }
+
+    private func answer(_ text: String, in rect: PixelRect, pen: Pen, prominent: Bool, highlighted: Bool) {
+        let s = layout.scale
+        let x = Double(rect.x), y = Double(rect.y), w = Double(rect.width), h = Double(rect.height)
+        pen.roundedRect(x, y, w, h, radius: h / 2)
+        if prominent { pen.fill(Palette.accent) } else { pen.stroke(Palette.secondaryText, width: 2 * s) }
+        if highlighted {
+            pen.roundedRect(x - 5 * s, y - 5 * s, w + 10 * s, h + 10 * s, radius: h / 2 + 5 * s)
+            pen.stroke(Palette.text, width: 2 * s)
+        }
+        pen.font(.title, size: 19 * s)
+        pen.text(text, x: x + w / 2, middleY: y + h / 2, align: .centre, prominent ? Palette.onAccent : Palette.text)
     }
 }

@@ -52,6 +52,9 @@ public struct ScreenLayout: Sendable, Equatable {
     public let menuButton: PixelRect
     public let menuPanel: PixelRect
     public let menuRows: [PixelRect]
+    /// The geotag consent screen's answers, at the foot of the menu's panel.
+    public let consentDenyButton: PixelRect
+    public let consentAllowButton: PixelRect
 
     public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9, density: PanelDensity? = nil) {
         self.width = width
@@ -92,6 +95,11 @@ public struct ScreenLayout: Sendable, Equatable {
         menuRows = (0..<rowCount).map {
             PixelRect(x: panel.x + gap, y: panel.y + menuHeader + $0 * fittedRow, width: panel.width - 2 * gap, height: fittedRow)
         }
+        let consentWidth = (panel.width - 3 * margin) / 2, consentHeight = px(56)
+        let consentY = panel.y + panel.height - margin - consentHeight
+        consentDenyButton = PixelRect(x: panel.x + margin, y: consentY, width: consentWidth, height: consentHeight)
+        consentAllowButton = PixelRect(x: panel.x + 2 * margin + consentWidth, y: consentY, width: consentWidth,
+                                       height: consentHeight)
         let strip = PixelRect(x: margin, y: height - margin - px(152),
                               width: modeToggle.x - gap - margin, height: px(152))
         let presetsRow = PixelRect(x: margin, y: strip.y - gap - px(56), width: strip.width, height: px(56))

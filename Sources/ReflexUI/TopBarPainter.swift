@@ -39,7 +39,35 @@ struct TopBarPainter {
                      indicator.attention ? Palette.onAccent : Palette.text)
             right = left - 10 * s
         }
+        if state.gps != .off { gpsIcon(state.gps, right: right, middleY: h / 2, pen: pen) }
         canvas.finish()
+    }
+
+    /// A location pin left of the indicators: filled with a fix, an outline while searching,
+    /// an outline struck through in the accent when there is no GPS to ask.
+    private func gpsIcon(_ indicator: GPSIndicator, right: Double, middleY: Double, pen: Pen) {
+        let s = layout.scale
+        let radius = 8 * s
+        let centreX = right - 4 * s - radius, centreY = middleY - 4 * s
+        let colour = indicator == .unavailable ? Palette.accent : Palette.text
+        // The pin: the head's circle, open at the bottom, running down to the point.
+        cairo_new_path(pen.context)
+        cairo_arc(pen.context, centreX, centreY, radius, Double.pi * 0.75, Double.pi * 0.25)
+        cairo_line_to(pen.context, centreX, centreY + radius * 2)
+        cairo_close_path(pen.context)
+        if indicator == .fix {
+            pen.fill(colour)
+            cairo_arc(pen.context, centreX, centreY, radius * 0.38, 0, 2 * Double.pi)
+            pen.fill(Palette.surface)
+        } else {
+            pen.stroke(colour, width: 2 * s)
+            cairo_arc(pen.context, centreX, centreY, radius * 0.38, 0, 2 * Double.pi)
+            pen.stroke(colour, width: 1.5 * s)
+        }
+        if indicator == .unavailable {
+            pen.line(centreX - radius * 1.3, centreY + radius * 2, centreX + radius * 1.3, centreY - radius * 1.2,
+                     colour, width: 2.5 * s)
+        }
     }
 
     /// Fixed columns, wide enough for the longest value each can show ("12800", "1/8000",

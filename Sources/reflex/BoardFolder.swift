@@ -58,6 +58,15 @@ enum BoardFolder {
              what: "controls", without: "the usual keys and two encoders")
     }
 
+    /// Where the board's gpsd listens (gps.conf), the environment's GPSD_HOST and GPSD_PORT
+    /// over it; none means gpsd's own localhost:2947.
+    static func gpsAddress(in folder: String) -> (GPSDAddress, String) {
+        let (address, note) = read("gps.conf", in: folder, parse: GPSDAddress.parse, fallback: GPSDAddress(),
+                                   what: "gpsd's address", without: "gpsd at localhost:2947")
+        let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
+        return (address.overridden(host: environment("GPSD_HOST"), port: environment("GPSD_PORT")), note)
+    }
+
     /// One board file parsed, or `fallback` when it is missing or unusable, with the line
     /// for the log that says which.
     private static func read<Value, Problem>(_ name: String, in folder: String, parse: (String) -> Result<Value, Problem>,

@@ -95,14 +95,19 @@ struct Capture: ParsableCommand {
         let log = CaptureLog()
         let sensor = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
                                     log: log.write)
+        let gps = settings.geotag ? GPSSetup.start(boardFolder: camera.boardFolder, geotag: true, log: log.write) : nil
         let (stills, _) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: card,
-                                              cardIsMountPoint: output == nil, stateFolder: stateFolder, software: "Reflex \(Reflex.version)", log: log.write)
+                                              cardIsMountPoint: output == nil, stateFolder: stateFolder,
+                                              software: "Reflex \(Reflex.version)",
+                                              location: { gps?.fix(at: $0) }, log: log.write)
         sensor.start()
         defer {
             sensor.stop()
             stills.stop()
+            gps?.stop()
         }
         try waitForStream(sensor, log: log)
+        if let gps { waitForFix(gps) }
         var tickets: [Int] = []
         for index in 0..<burst {
             if index > 0 { usleep(100_000) }
@@ -151,17 +156,29 @@ struct Capture: ParsableCommand {
         throw CaptureFailure("the camera does not stream: " + (log.lastLine ?? "no camera found"))
     }
 
+    /// With geotag on, the shot waits (up to `fixPatience`) for a fix, as a camera just
+    /// switched on does; without one it is taken all the same, with no location, and says so.
+    private func waitForFix(_ gps: GPSDClient) {
+        let deadline = monotonicSeconds() + Capture.fixPatience
+        while monotonicSeconds() < deadline, gps.status != .fix, gps.status.refusal == nil { usleep(50_000) }
+        guard gps.status != .fix else { return }
+        log("capture: " + (gps.status.refusal ?? "no GPS fix yet") + "; the photo carries no location")
+    }
+
+    /// Seconds a geotagged shot waits for a fix after the stream has settled.
+    static let fixPatience = 5.0
+
     /// Prints one reply line; false for an error.
     private func report(_ line: String) -> Bool {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.first == "photo", fields.count >= 7 else {
             let why = fields.count > 1 ? fields[1] : line
-            if json { print(JSONValue.object([("error", .string(why))]).text) } else { log("capture: " + why) }
+            if json { print(JSONText.object([("error", .string(why))]).text) } else { log("capture: " + why) }
             return false
         }
         let paths = Array(fields[6...])
         if json {
-            print(JSONValue.object([
+            print(JSONText.object([
                 ("number", .string(fields[1])), ("files", .array(paths.map { .string($0) })),
                 ("frame", .number(Double(fields[2]) ?? 0)), ("framesLate", .number(Double(fields[3]) ?? 0)),
                 ("exposureSeconds", .number(Double(fields[4]) ?? 0)), ("iso", .number(Double(fields[5]) ?? 0)),

@@ -1,19 +1,20 @@
-/// Just enough JSON writing for `reflex probe --json`, without Foundation.
-indirect enum JSONValue {
+/// Just enough JSON writing for `reflex probe --json` and `reflex capture --json`, without
+/// Foundation (members in the order given; ReflexCore's JSONValue is the reader).
+indirect enum JSONText {
     case string(String)
     case number(Double)
     case bool(Bool)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([JSONText])
+    case object([(String, JSONText)])
 
     var text: String {
         switch self {
-        case .string(let value): JSONValue.quote(value)
+        case .string(let value): JSONText.quote(value)
         case .number(let value):
             value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .bool(let value): value ? "true" : "false"
         case .array(let items): "[" + items.map(\.text).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { JSONValue.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        case .object(let members): "{" + members.map { JSONText.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }
     }
 

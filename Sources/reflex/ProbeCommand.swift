@@ -72,7 +72,7 @@ struct Probe: ParsableCommand {
 /// The probe's findings as JSON, for integrators' scripts.
 enum ProbeJSON {
     static func describe(cameras: [CaptureDeviceInfo], displays: [DisplayCardInfo], inputs: [InputDeviceInfo],
-                         problems: [String]) -> JSONValue {
+                         problems: [String]) -> JSONText {
         .object([
             ("cameras", .array(cameras.map { camera in
                 .object([

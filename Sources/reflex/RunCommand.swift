@@ -66,7 +66,10 @@ struct Run: ParsableCommand {
         writer.start()
         let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: camera.cameraChoice,
                                             status: status, log: { log($0) })
-        let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder)
+        // (A remembered geotag stays on at start; the icon says when there is no GPS to ask.)
+        let gps = GPSSetup.start(boardFolder: camera.boardFolder, geotag: loaded.settings.geotag,
+                                 post: { status.postGPS($0) }, log: { log($0) })
+        let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, gps: gps)
         sensorPipeline.start()
         let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, stills: stills,
                                             log: { log($0) })
@@ -78,6 +81,7 @@ struct Run: ParsableCommand {
                             fNumber: calibration.fNumber, fontFolder: fontFolder, log: { log($0) })
         screen?.controls = controls
         screen?.saveDecisions = stills.decisions
+        screen?.gps = gps
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
@@ -114,6 +118,7 @@ struct Run: ParsableCommand {
         captureService.stop()
         sensorPipeline.stop()
         stills.stop()
+        gps.stop()
         writer.stop()
     }
 
@@ -122,11 +127,12 @@ struct Run: ParsableCommand {
 
     /// Photos: a zero-lag ring within the memory budget, and the photo thread that saves
     /// each press's frame to the card.
-    private func startPhotos(_ sensor: SensorPipeline, calibration: SensorCalibration, stateFolder: String) -> StillPipeline {
+    private func startPhotos(_ sensor: SensorPipeline, calibration: SensorCalibration, stateFolder: String,
+                             gps: GPSDClient) -> StillPipeline {
         let (stills, kept) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: cardFolder,
                                                  cardIsMountPoint: storage == nil,
                                                  stateFolder: stateFolder, software: "Reflex \(Reflex.version)",
-                                                 log: { log($0) })
+                                                 location: { gps.fix(at: $0) }, log: { log($0) })
         log("photos: to \(cardFolder)/DCIM; the last \(kept) frames kept for zero shutter lag")
         return stills
     }

@@ -93,6 +93,7 @@ struct SettingsKeyTests {
             .format: ["jpeg", "raw", "raw+jpeg"],
             .geotag: ["on", "off"],
             .geotagPrecision: ["precise", "approximate"],
+            .geotagConsent: ["on", "off"],
             .iso: ["auto"] + ISOSpeed.stopTable.map { String($0.value) },
             .shutter: ["auto"] + ShutterSpeed.stopTable.map(\.description),
             .focus: ["auto", "0", "0.5", "0.123", "1"],

@@ -2,6 +2,7 @@ import Foundation
 import ReflexCore
 import ReflexSystem
 import Synchronization
+import GPSTestSupport
 import Testing
 @testable import ReflexHardware
 

@@ -39,8 +39,9 @@ import Testing
         var state = ViewState(gps: .fix, savingCount: 3, storage: .low(StorageAdvice(level: .low, shotsLeft: 12, format: .raw)))
         state.settings.format = .raw
         let texts = InterfaceText.indicators(state)
-        #expect(texts.map(\.text) == ["Saving 3…", "Low storage · 12 RAW left", "GPS", "RAW"])
-        #expect(texts.map(\.attention) == [false, true, false, false])
+        // (The GPS state is an icon beside them, not a word.)
+        #expect(texts.map(\.text) == ["Saving 3…", "Low storage · 12 RAW left", "RAW"])
+        #expect(texts.map(\.attention) == [false, true, false])
         #expect(InterfaceText.indicators(ViewState()).map(\.text) == ["JPEG"])
     }
 

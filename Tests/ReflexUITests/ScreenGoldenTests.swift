@@ -75,6 +75,9 @@ import Testing
         list.append(Case(name: "indicators", state: ViewState(settings: autoSettings, readout: readout, gps: .fix,
                                                                savingCount: 2, storage: .low(StorageAdvice(level: .low, shotsLeft: 23, format: .rawPlusJPEG)))))
         list.append(Case(name: "gps-searching", state: ViewState(readout: readout, gps: .searching)))
+        var refused = ViewState(readout: readout, gps: .unavailable)
+        refused.notice = InterfaceText.geotagRefused("No GPS receiver")
+        list.append(Case(name: "gps-unavailable", state: refused))
         var full = ViewState(settings: autoSettings, readout: readout, savingCount: 2,
                              storage: .low(StorageAdvice(level: .full, shotsLeft: 0, format: .rawPlusJPEG)))
         full.saveProblem = SaveProblem(kind: .storageFull, message: StorageAdvice.fullTitle,
@@ -110,6 +113,13 @@ import Testing
         menu.menu.open()
         menu.menu.highlight(.exposureCompensation)
         list.append(Case(name: "quick-menu", state: menu, grid: true))
+        // Geotag turned on for the first time: the consent screen over the menu, the dials on Allow.
+        var consent = ViewState(readout: readout)
+        consent.menu.open()
+        consent.menu.highlight(.geotag)
+        consent.menu.askConsent()
+        consent.menu.moveConsentChoice()
+        list.append(Case(name: "geotag-consent", state: consent))
         var spot = CameraSettings()
         spot.meteringPoint = MeteringPoint(x: 0.7, y: 0.3)
         list.append(Case(name: "metering-spot", state: ViewState(settings: spot, readout: readout),

@@ -3,15 +3,15 @@ import Foundation
 /// A real gpsd for a test: `gpsfake` replaying one of the repository's NMEA logs into a gpsd
 /// of its own on `port` (or a gpsd with no receiver at all), in a process group of its own so that
 /// `stop` ends gpsfake and its gpsd together, at once — as gpsd dying would.
-final class GPSFake {
-    let port: UInt16
+public final class GPSFake {
+    public let port: UInt16
     private let process = Process()
 
     /// `log` (a name in Tests/Data/nmea) fed a sentence every `cycle` seconds, again and
     /// again unless `once`; no log: a gpsd without a receiver. Foundation starts the child
     /// in a process group of its own (not through setsid(1), which would fork and leave the
     /// group behind), so gpsfake's gpsd shares the group `stop` ends.
-    init(log: String?, port: UInt16, cycle: Double = 0.05, once: Bool = false) throws {
+    public init(log: String?, port: UInt16, cycle: Double = 0.05, once: Bool = false) throws {
         self.port = port
         if let log {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
@@ -33,13 +33,14 @@ final class GPSFake {
 
     deinit { stop() }
 
-    static func path(_ log: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static func path(_ log: String) -> String {
+        // (Tests/Support/GPSTestSupport/ → Tests/Data/nmea.)
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Data/nmea/\(log)").path
     }
 
     /// Ends gpsfake and its gpsd (the whole group), and waits for them.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(-process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -47,7 +48,7 @@ final class GPSFake {
 
     /// Every position the log states (GGA, RMC and GLL sentences, valid or not): a fix the
     /// camera reports must be one of these.
-    static func positions(in log: String) throws -> [(latitude: Double, longitude: Double)] {
+    public static func positions(in log: String) throws -> [(latitude: Double, longitude: Double)] {
         let text = try String(contentsOfFile: path(log), encoding: .isoLatin1)
         var found: [(Double, Double)] = []
         for line in text.split(whereSeparator: \.isNewline) {
