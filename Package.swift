@@ -80,7 +80,7 @@ let package = Package(
                                    "CAllocationCounter", "GPSTestSupport"]),
         .testTarget(name: "ReflexRuntimeTests",
                     dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
-                                   "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG"]),
+                                   "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG", "GPSTestSupport"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]

@@ -136,6 +136,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// A switch refused says why, and where to turn it on later: longer to read.
     public static let refusalNoticeSeconds = 6.0
     public private(set) var statistics = Statistics()
+    /// What the screen shows now: for a caller that drives `step` itself, on its thread.
+    public var shownState: ViewState { state }
 
     // Statistics for other threads: the requester bumps `requested` and waits for `answered`
     // to reach it; the loop copies only while a request is unanswered, so the copy is never

@@ -8,12 +8,14 @@ import Testing
 struct ScreenCommandTests {
     final class RunningCamera {
         let process = Process()
-        let state = StateFolder()
+        let state: StateFolder
         let pngFolder: String
         private let err = Pipe()
         private(set) var log = ""
 
-        init(_ extraArguments: [String], storage: String? = nil) throws {
+        init(_ extraArguments: [String], storage: String? = nil, environment: [String: String] = [:],
+             state: StateFolder = StateFolder()) throws {
+            self.state = state
             pngFolder = state.path + "/png"
             let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             process.executableURL = folder.appendingPathComponent("reflex")
@@ -22,6 +24,7 @@ struct ScreenCommandTests {
                                  "--storage", storage ?? state.path] + extraArguments
             process.standardError = err
             process.standardOutput = Pipe()
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             try process.run()
         }
 

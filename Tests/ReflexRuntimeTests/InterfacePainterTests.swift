@@ -26,6 +26,7 @@ struct InterfacePainterTests {
         let preview = PreviewSink()
         let status = StatusBoard()
         let loop: FrameLoop
+        let gps: GPSDClient?
         var report = SensorReport()
         /// Whether a sensor frame is published each vblank (false: no camera).
         var publishesFrames = true
@@ -34,13 +35,18 @@ struct InterfacePainterTests {
         private let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
 
         /// `patterned`: frames with a different value in every sample (else flat grey).
-        init(density: PanelDensity? = nil, patterned: Bool = false) throws {
+        /// `gps`: a gpsd client at this port, its status posted to the loop's board.
+        init(density: PanelDensity? = nil, patterned: Bool = false, settings: CameraSettings = CameraSettings(),
+             gpsdPort: UInt16? = nil) throws {
             display = try HeadlessDisplay(folder: nil, density: density)
+            let status = self.status
+            gps = gpsdPort.map { GPSDClient(address: GPSDAddress(host: "localhost", port: $0),
+                                            post: { status.postGPS($0) }, log: { _ in }) }
             // Unoptimised Swift paints slowly: the loop may wait for the painter up to a second.
             loop = FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
                              fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
-                             model: CameraModel(settings: CameraSettings(), limits: .unlimited), fNumber: 2.8,
-                             paintPatience: 1)
+                             model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8,
+                             paintPatience: 1, gps: gps)
             frame = patterned ? patternedFrame(width: 64, height: 48) : flatGrey(width: 64, height: 48)
             report.status = .streaming
             report.width = 64
@@ -72,6 +78,16 @@ struct InterfacePainterTests {
                 }
                 loop.step(now: monotonicSeconds())
             }
+        }
+
+        /// Runs frame by frame until `condition` holds (true) or `seconds` pass (false).
+        func run(until condition: () -> Bool, seconds: Double) -> Bool {
+            let deadline = monotonicSeconds() + seconds
+            while !condition() {
+                guard monotonicSeconds() < deadline else { return false }
+                run(frames: 1)
+            }
+            return true
         }
 
         /// The top bar of what the panel shows now.

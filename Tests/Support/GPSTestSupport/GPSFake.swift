@@ -29,6 +29,31 @@ public final class GPSFake {
         try process.run()
         precondition(getpgid(process.processIdentifier) == process.processIdentifier,
                      "gpsfake must lead a process group of its own to be stopped with its gpsd")
+        // As a board's gpsd is, listening before the camera asks (gpsfake takes a moment).
+        guard Self.waitUntilListening(port: port, seconds: 10) else {
+            stop()
+            throw GPSFakeFailure(description: "gpsd did not listen on port \(port) within 10 s")
+        }
+    }
+
+    private static func waitUntilListening(port: UInt16, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            close(socket)
+            if connected { return true }
+            usleep(50_000)
+        }
+        return false
     }
 
     deinit { stop() }
@@ -70,4 +95,8 @@ public final class GPSFake {
         let magnitude = whole + minutes / 60
         return hemisphere == "S" || hemisphere == "W" ? -magnitude : magnitude
     }
+}
+
+public struct GPSFakeFailure: Error, CustomStringConvertible {
+    public let description: String
 }

@@ -1,0 +1,95 @@
+import GPSTestSupport
+import ReflexCore
+import ReflexHardware
+import ReflexSystem
+import ReflexUI
+import Testing
+@testable import ReflexRuntime
+
+/// Geotag switched on the camera, against a real gpsd (or none): the realtime loop driven
+/// frame by frame on the headless display, the switch walked with the dials and the consent
+/// answered with the encoder's push.
+@Suite("Geotag's switch and icon", .serialized)
+struct GeotagSwitchTests {
+    typealias Rig = InterfacePainterTests.Rig
+
+    /// Menu key, the dial picker down to Geotag, the value dial (the consent screen), the
+    /// value dial again (onto Allow), the push (Allow).
+    static func switchOnWithTheDials(_ rig: Rig) {
+        var now = monotonicSeconds()
+        func send(_ event: InputEvent) {
+            rig.loop.inject(event, at: now)
+            rig.run(frames: 1)
+            now = monotonicSeconds()
+        }
+        send(.key(code: KeyCode.menu, pressed: true))
+        send(.key(code: KeyCode.menu, pressed: false))
+        send(.wheel(wheel: 1, v120: 120 * QuickMenuItem.geotag.rawValue))
+        send(.wheel(wheel: 0, v120: 120))
+        #expect(rig.loop.shownState.menu.isAskingConsent, "the consent screen first")
+        send(.wheel(wheel: 0, v120: 120))
+        send(.key(code: 0x110, pressed: true))
+        send(.key(code: 0x110, pressed: false))
+    }
+
+    @Test func withoutGpsdTheSwitchGoesBackOffWithTheReason() throws {
+        let rig = try Rig(gpsdPort: 29_490)  // nothing listens there
+        #expect(rig.gps!.start() && rig.loop.startPainter())
+        defer { rig.loop.stop(); rig.gps!.stop() }
+        rig.run(frames: 3)
+        Self.switchOnWithTheDials(rig)
+        #expect(rig.loop.shownState.settings.geotagConsent, "Allow is remembered")
+        let refused = rig.run(until: { !rig.loop.shownState.settings.geotag }, seconds: 6)
+        #expect(refused, "geotag went back off")
+        #expect(rig.loop.shownState.notice == InterfaceText.geotagRefused("GPS service not running"))
+        #expect(rig.loop.shownState.gps == .off)
+        #expect(rig.run(until: { rig.gps!.status == .off }, seconds: 3), "gpsd is no longer asked")
+    }
+
+    @Test func aGpsdWithoutAReceiverSaysNoGPSReceiver() throws {
+        let gpsd = try GPSFake(log: nil, port: 29_491)
+        defer { gpsd.stop() }
+        let rig = try Rig(gpsdPort: gpsd.port)
+        #expect(rig.gps!.start() && rig.loop.startPainter())
+        defer { rig.loop.stop(); rig.gps!.stop() }
+        rig.run(frames: 3)
+        Self.switchOnWithTheDials(rig)
+        #expect(rig.run(until: { !rig.loop.shownState.settings.geotag }, seconds: 6))
+        #expect(rig.loop.shownState.notice == InterfaceText.geotagRefused("No GPS receiver"))
+    }
+
+    @Test func aReceiverKeepsItOnAndTheIconFillsWithTheFix() throws {
+        let gpsd = try GPSFake(log: "bu353s4.log", port: 29_492)
+        defer { gpsd.stop() }
+        let rig = try Rig(gpsdPort: gpsd.port)
+        #expect(rig.gps!.start() && rig.loop.startPainter())
+        defer { rig.loop.stop(); rig.gps!.stop() }
+        rig.run(frames: 3)
+        let barBefore = rig.topBar()
+        Self.switchOnWithTheDials(rig)
+        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, seconds: 15), "\(rig.loop.shownState.gps)")
+        #expect(rig.loop.shownState.settings.geotag && rig.loop.shownState.notice == nil)
+        rig.run(frames: 2)
+        let iconDrawn = rig.topBar() != barBefore
+        #expect(iconDrawn, "the icon is drawn")
+    }
+
+    /// gpsd stopped mid-run: the icon says so, geotag stays on (it was not just switched), and
+    /// the fix comes back with gpsd.
+    @Test func gpsdStoppedMidRunShowsOnTheIconAndComesBack() throws {
+        var gpsd = try GPSFake(log: "neo-m8n.log", port: 29_493)
+        var settings = CameraSettings()
+        (settings.geotag, settings.geotagConsent) = (true, true)
+        let rig = try Rig(settings: settings, gpsdPort: gpsd.port)
+        rig.gps!.setEnabled(true)
+        #expect(rig.gps!.start() && rig.loop.startPainter())
+        defer { rig.loop.stop(); rig.gps!.stop() }
+        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, seconds: 15))
+        gpsd.stop()
+        #expect(rig.run(until: { rig.loop.shownState.gps == .unavailable }, seconds: 5))
+        #expect(rig.loop.shownState.settings.geotag, "a remembered geotag stays on")
+        gpsd = try GPSFake(log: "neo-m8n.log", port: 29_493)
+        defer { gpsd.stop() }
+        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, seconds: 25), "back with gpsd")
+    }
+}
