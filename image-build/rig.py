@@ -10,6 +10,7 @@ import os
 import shutil
 import socket
 import subprocess
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -76,6 +77,52 @@ def copy_from_card(card, path, destination):
     return destination
 
 
+# The board's GPS receiver: a 16550 UART, the guest's ttyS2 (read by its gpsd, as a board's
+# UART receiver is), whose other end is a socket on the host that GPSFeed writes a real
+# receiver's NMEA log into.
+GPS_LOG = os.path.join(TESTDATA, "nmea", "bu353s4.log")
+
+
+class GPSFeed:
+    """Plays an NMEA log into the board's GPS serial port, sentence by sentence at a
+    receiver's pace (`pace` s each, about six to an epoch), round and round until stopped."""
+
+    def __init__(self, socket_path, log=GPS_LOG, pace=0.1):
+        self.socket_path, self.log, self.pace = socket_path, log, pace
+        self.stopping = threading.Event()
+        self.sent = 0
+        self.thread = threading.Thread(target=self._feed, name="gps-feed", daemon=True)
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def stop(self):
+        self.stopping.set()
+
+    def _feed(self):
+        with open(self.log, "rb") as log:
+            sentences = [line.strip() for line in log if line.startswith(b"$")]
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        while not self.stopping.is_set():
+            try:
+                connection.connect(self.socket_path)
+                break
+            except OSError:
+                time.sleep(0.1)
+        try:
+            while not self.stopping.is_set():
+                for sentence in sentences:
+                    if self.stopping.wait(self.pace):
+                        return
+                    connection.sendall(sentence + b"\r\n")
+                    self.sent += 1
+        except OSError:
+            pass  # QEMU went away
+        finally:
+            connection.close()
+
+
 def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None, console="file"):
     """The QEMU command line for the board. display: "virtio" (virtio-gpu, the default) or
     "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None.
@@ -99,6 +146,9 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
                "-device", ",".join(f"{key}={value}" for key, value in CARD_DEVICE.items()),
                # Pointer and keys of a window, for a person driving the camera by hand.
                "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
+               # The GPS receiver's UART (ttyS2 whatever other serial ports there are).
+               "-chardev", f"socket,id=gps,path={os.path.join(workdir, 'gps.sock')},server=on,wait=off",
+               "-device", "isa-serial,chardev=gps,index=2",
                "-nic", "none"]
     if display == "virtio":
         command += ["-device", "virtio-gpu-pci"]
@@ -136,6 +186,7 @@ class Machine:
         self.agent_socket = None
         self.agent_buffer = b""
         self.next_id = 1
+        self.gps_feed = None
 
     def __enter__(self):
         self.start()
@@ -163,6 +214,8 @@ class Machine:
                 raise RigError(f"unexpected QMP greeting: {greeting}")
             self.qmp("qmp_capabilities")
             self.agent_socket = self._connect("agent.sock")
+            if os.path.exists(GPS_LOG):
+                self.gps_feed = GPSFeed(os.path.join(self.workdir, "gps.sock")).start()
         except BaseException:
             # A machine that never came up properly is not left running.
             self.process.kill()
@@ -243,6 +296,8 @@ class Machine:
 
     def quit_hard(self):
         """The power cut: QEMU stops at once, no shutdown, nothing flushed by the guest."""
+        if self.gps_feed:
+            self.gps_feed.stop()
         try:
             self.qmp("quit")
         except (RigError, OSError):
@@ -303,6 +358,8 @@ class Machine:
 
     def power_off(self, timeout=30):
         """ACPI power button, as a person would press it; pulled plug if the guest ignores it."""
+        if self.gps_feed:
+            self.gps_feed.stop()
         if not self.process or self.process.poll() is not None:
             return
         try:

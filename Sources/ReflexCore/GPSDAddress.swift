@@ -1,12 +1,15 @@
-/// Where gpsd listens: localhost:2947 unless the Board's gps.conf (`host = …`, `port = …`)
+/// Where gpsd listens: 127.0.0.1:2947 (gpsd's own port, on the loopback address by number: a
+/// minimal board image may have no /etc/hosts to say what "localhost" is) unless the
+/// Board's gps.conf (`host = …`, `port = …`)
 /// says otherwise, and `GPSD_HOST` / `GPSD_PORT` in the environment (what the tests use)
 /// over both.
 public struct GPSDAddress: Sendable, Equatable, CustomStringConvertible {
     public static let defaultPort: UInt16 = 2947
-    public var host = "localhost"
+    public static let defaultHost = "127.0.0.1"
+    public var host = GPSDAddress.defaultHost
     public var port = GPSDAddress.defaultPort
 
-    public init(host: String = "localhost", port: UInt16 = GPSDAddress.defaultPort) {
+    public init(host: String = GPSDAddress.defaultHost, port: UInt16 = GPSDAddress.defaultPort) {
         (self.host, self.port) = (host, port)
     }
 

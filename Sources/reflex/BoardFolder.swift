@@ -59,10 +59,10 @@ enum BoardFolder {
     }
 
     /// Where the board's gpsd listens (gps.conf), the environment's GPSD_HOST and GPSD_PORT
-    /// over it; none means gpsd's own localhost:2947.
+    /// over it; none means gpsd's own port on the loopback address, 127.0.0.1:2947.
     static func gpsAddress(in folder: String) -> (GPSDAddress, String) {
         let (address, note) = read("gps.conf", in: folder, parse: GPSDAddress.parse, fallback: GPSDAddress(),
-                                   what: "gpsd's address", without: "gpsd at localhost:2947")
+                                   what: "gpsd's address", without: "gpsd at 127.0.0.1:2947")
         let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
         return (address.overridden(host: environment("GPSD_HOST"), port: environment("GPSD_PORT")), note)
     }

@@ -90,8 +90,8 @@ struct GeotagCaptureTests {
             abs($0.latitude - latitude) < 1e-7 && abs($0.longitude - longitude) < 1e-7
         })
         let log = camera.stop()
-        #expect(log.contains("gps: gpsd at localhost:\(gpsd.port); geotag on"), "\(log)")
-        #expect(log.contains("gps: connected to gpsd at localhost:\(gpsd.port)"), "\(log)")
+        #expect(log.contains("gps: gpsd at 127.0.0.1:\(gpsd.port); geotag on"), "\(log)")
+        #expect(log.contains("gps: connected to gpsd at 127.0.0.1:\(gpsd.port)"), "\(log)")
     }
 
     @Test func approximateRoundsToAHundredthOfADegree() throws {

@@ -103,3 +103,17 @@ struct GPSModelTests {
         return sum
     }
 }
+
+@Suite("gpsd's address")
+struct GPSDAddressTests {
+    @Test func theBoardsFileAndTheEnvironmentSayWhereGpsdIs() throws {
+        #expect(GPSDAddress() == GPSDAddress(host: "127.0.0.1", port: 2947), "gpsd's own port, on the loopback by number")
+        let board = try GPSDAddress.parse("# the board's gpsd\nhost = gps.local\nport = 3000\n").get()
+        #expect(board == GPSDAddress(host: "gps.local", port: 3000))
+        #expect(board.overridden(host: nil, port: "29471") == GPSDAddress(host: "gps.local", port: 29471))
+        #expect(board.overridden(host: "::1", port: nil).description == "[::1]:3000")
+        #expect(board.overridden(host: "", port: "0") == board, "an empty host or port 0 is ignored")
+        if case .success = GPSDAddress.parse("port = 70000\n") { Issue.record("a port above 65535 is refused") }
+        if case .success = GPSDAddress.parse("baud = 9600\n") { Issue.record("an unknown key is refused") }
+    }
+}
