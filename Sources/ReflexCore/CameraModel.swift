@@ -23,7 +23,11 @@ public struct CameraModel: Sendable, Equatable {
         }
         if !limits.hasFocusControl { fitted.focus = .auto }
         if !limits.hasRawFormat && fitted.format.savesRaw { fitted.format = .jpeg }
-        if fitted.mode == .auto { fitted.setMode(.auto) }
+        if fitted.mode == .auto {
+            // Auto has no manual value (a spot tapped stays: it is Auto's).
+            fitted.setMode(.auto)
+            fitted.meteringPoint = settings.meteringPoint
+        }
         self.settings = fitted
     }
 

@@ -36,6 +36,8 @@ public final class SensorPipeline: @unchecked Sendable {
     private var isp: PreviewISP?
     private var statistics = FrameStatistics()
     private var counters = StreamCounters()
+    /// Reflex's own autofocus at a spot tapped in Auto, while it sweeps.
+    private var tapFocus: TapFocus?
     /// Set when a new choice of camera or mode came: the stream ends and starts again.
     private var restartRequested = false
     /// The shutter's presses and the zero-lag ring, once photos are taken.
@@ -204,6 +206,7 @@ public final class SensorPipeline: @unchecked Sendable {
     /// Fits `settings` to this camera (the one place they are fitted) and sends the sensor
     /// what changed.
     private func applySettings(_ settings: CameraSettings, afterFrame sequence: UInt32?) throws(CameraError) {
+        let previousSpot = chosen.meteringPoint
         chosen = settings
         let fitted = report.limits.map { CameraModel(settings: settings, limits: $0).settings } ?? settings
         report.settings = fitted
@@ -226,6 +229,52 @@ public final class SensorPipeline: @unchecked Sendable {
         }
         if let note = change.whiteBalanceNote { log("camera: " + note) }
         if change.lensChanged { try session.applyLens(fitted) }
+        if fitted.meteringPoint != previousSpot { try focus(on: fitted, leaving: previousSpot, afterFrame: sequence) }
+    }
+
+    /// A spot tapped in Auto: where the camera has a focus motor and raw frames to measure,
+    /// Reflex's contrast autofocus sweeps the lens for the spot. Back to the whole frame: the
+    /// camera's own autofocus again where it has one, else a sweep for the frame's middle.
+    private func focus(on settings: CameraSettings, leaving previous: MeteringPoint?,
+                       afterFrame sequence: UInt32?) throws(CameraError) {
+        tapFocus = nil
+        guard settings.mode == .auto, session.hasFocusMotor, report.width > 0, report.height > 0 else { return }
+        let box: PixelRect
+        if let spot = settings.meteringPoint {
+            box = spot.rect(width: report.width, height: report.height)
+        } else if session.hasCameraAutofocus {
+            // (Its own autofocus on again: the lens settings as Auto has them.)
+            try session.applyLens(settings)
+            return
+        } else {
+            box = PixelRect.centred(in: report.width, report.height, scale: 1.0 / 3)
+        }
+        let started = TapFocus(box: box, lens: session.focus, afterFrame: sequence ?? 0,
+                               delayFrames: calibration.controlDelayFrames, now: monotonicSeconds())
+        try session.moveLens(to: started.target)
+        tapFocus = started
+        log("camera: autofocus sweeping the lens for the " + (settings.meteringPoint.map {
+            "spot at (\(Formatting.fixed($0.x, 2)), \(Formatting.fixed($0.y, 2)))" } ?? "frame's middle"))
+    }
+
+    /// One frame of a sweep: measured if the lens was in place for it, the lens moved on.
+    private func stepTapFocus(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) {
+        guard tapFocus != nil, !frame.corrupted, let layout = mode.rawLayout, frame.bytes.count >= mode.frameBytes,
+              let next = tapFocus!.take(frame.bytes.baseAddress!, sequence: frame.sequence, layout: layout,
+                                        blackLevel: session.blackLevel, delayFrames: calibration.controlDelayFrames)
+        else { return }
+        try session.moveLens(to: next)
+        guard let outcome = tapFocus!.sweep.outcome else { return }
+        let seconds = monotonicSeconds() - tapFocus!.startedAt
+        switch outcome {
+        case .focused(let position):
+            log("camera: autofocus sharpest at \(FocusPosition(position)) after \(ContrastAutofocus.steps) positions in "
+                + "\(Formatting.fixed(seconds, 1)) s")
+        case .noContrast(let position):
+            log("camera: autofocus found nothing sharp to focus on; the lens back at \(FocusPosition(position))")
+        }
+        report.focus = next
+        tapFocus = nil
     }
 
     // MARK: one frame
@@ -234,6 +283,7 @@ public final class SensorPipeline: @unchecked Sendable {
         try takeControls(afterFrame: frame.sequence)
         counters.count(frame)
         let metered = !frame.corrupted && frame.bytes.count >= mode.frameBytes ? try meter(frame, mode: mode) : false
+        try stepTapFocus(frame, mode: mode)
         if !frame.corrupted { deliver(frame, mode: mode) }
         publishReport(metered: metered, mode: mode)
         try session.giveBack(frame)

@@ -39,6 +39,7 @@ struct GeotagCaptureTests {
     @Test func aFixIsInBothFilesAsTheLogSaysIt() throws {
         let gpsd = try GPSFake(log: "bu353s4.log", port: 29_501)
         defer { gpsd.stop() }
+        #expect(gpsd.waitForFix(), "the receiver has a fix before the shot")
         let shot = try Self.shoot(settings: [("geotag", "on")], port: gpsd.port)
         let positions = try GPSFake.positions(in: "bu353s4.log")
         for file in shot.files {
@@ -97,6 +98,7 @@ struct GeotagCaptureTests {
     @Test func approximateRoundsToAHundredthOfADegree() throws {
         let gpsd = try GPSFake(log: "bu353s4.log", port: 29_502)
         defer { gpsd.stop() }
+        #expect(gpsd.waitForFix(), "the receiver has a fix before the shot")
         let shot = try Self.shoot(settings: [("geotag", "on"), ("geotag-precision", "approximate")], port: gpsd.port)
         let positions = try GPSFake.positions(in: "bu353s4.log")
         for file in shot.files {

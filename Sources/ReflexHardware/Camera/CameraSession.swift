@@ -317,6 +317,24 @@ public final class CameraSession {
         }
     }
 
+    /// A focus motor Reflex's own autofocus can drive (V4L2's FOCUS_ABSOLUTE).
+    public var hasFocusMotor: Bool { lens?.focus != nil }
+
+    /// The camera focuses by itself as well (FOCUS_AUTO).
+    public var hasCameraAutofocus: Bool { lens?.focusAuto != nil }
+
+    /// The lens to `position` for Reflex's own autofocus, the camera's own switched off.
+    public func moveLens(to position: FocusPosition) throws(CameraError) {
+        guard let camera, let lens else { return }
+        do {
+            try lens.move(to: position, on: camera)
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            log("camera: cannot move the lens: \(error)")
+        }
+    }
+
     /// The shutter's half press holds autofocus where it is (where the camera autofocuses),
     /// and lets it go again.
     public func holdFocus(_ hold: Bool, settings: CameraSettings) throws(CameraError) {

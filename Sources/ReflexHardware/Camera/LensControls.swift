@@ -60,11 +60,21 @@ struct LensControls {
         return done.isEmpty ? nil : done.joined(separator: ", ")
     }
 
+    /// The lens to `position` for Reflex's own autofocus: the camera's own autofocus off
+    /// first, so it does not move the lens back.
+    func move(to position: FocusPosition, on camera: CameraDevice) throws(CameraError) {
+        guard let focus else { return }
+        if let focusAuto { try camera.setControl(focusAuto.id, to: 0) }
+        try camera.setControl(focus.id, to: Int32(clamping: LensControls.focusValue(position, range: focus.minimum...focus.maximum)))
+    }
+
     /// The shutter's half press: an autofocusing lens stops where it is (FOCUS_AUTO off
-    /// keeps the position autofocus found) until it is let go. Nothing for a manual focus or
-    /// a camera without autofocus; returns whether the lens was held or freed.
+    /// keeps the position autofocus found) until it is let go. Nothing for a manual focus, a
+    /// camera without autofocus, or a lens Reflex's own autofocus put on a tapped spot (held
+    /// there already); returns whether the lens was held or freed.
     func holdAutofocus(_ hold: Bool, _ settings: CameraSettings, on camera: CameraDevice) throws(CameraError) -> Bool {
         guard let focusAuto, settings.mode != .pro || settings.focus == .auto else { return false }
+        guard settings.mode != .auto || settings.meteringPoint == nil || focus == nil else { return false }
         try camera.setControl(focusAuto.id, to: hold ? 0 : 1)
         return true
     }

@@ -8,8 +8,10 @@ import Glibc
 
 /// The simulated sensor as a camera device: RGGB 12-bit frames of `SimulatedScene` at 30 fps
 /// from a timer, a gain control (16 = 1×) and an exposure control, which take effect two
-/// frames after they are set, like a real sensor's, and a focus motor (0…1023, with
-/// autofocus) whose position is only remembered, and a zoom (100…400 = 1…4×) that magnifies
+/// frames after they are set, like a real sensor's, and a focus motor (0…1023, larger
+/// closer as V4L2 has it) whose position two frames on decides which of the scene's two
+/// distances is sharp (with FOCUS_AUTO on, the camera's own autofocus holds the frame's
+/// centre, the far subject, sharp, as a webcam's does), and a zoom (100…400 = 1…4×) that magnifies
 /// the scene about its centre two frames after it is set, as the exposure does (a real zoom
 /// lens may take longer: the board's control-delay-frames says how long).
 ///
@@ -119,6 +121,8 @@ public final class SimulatedCamera: CameraDevice {
     /// The zoom control's last values: a frame shows the one set `framesOfDelay` frames
     /// before, as its exposure does.
     private var zoomPipeline = [Int32](repeating: 100, count: SimulatedExposureLatency.framesOfDelay)
+    /// The lens's position (thousandths, 0 closest) as the motor reaches it, frames behind.
+    private var focusPipeline = [Int32](repeating: 1000, count: SimulatedExposureLatency.framesOfDelay)
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     private let startTime = monotonicSeconds()
 
@@ -211,6 +215,8 @@ public final class SimulatedCamera: CameraDevice {
         for _ in 0..<Int(min(frames, UInt64(SimulatedExposureLatency.framesOfDelay + 1))) {
             taken = latency.nextFrame(requested: requested)
             scene.zoom = Double(SimulatedCamera.pass(zoom, through: &zoomPipeline)) / 100
+            let lens = autofocus != 0 ? SimulatedScene.farSubject : 1 - Double(focus) / 1023
+            scene.lensFocus = Double(SimulatedCamera.pass(Int32((lens * 1000).rounded()), through: &focusPipeline)) / 1000
             activeVerticalBlanking = SimulatedCamera.pass(verticalBlanking, through: &verticalBlankingPipeline)
         }
         // The timer is re-armed at a frame's start (its ticks just read), so the frame now

@@ -18,6 +18,13 @@ public struct SimulatedScene: Sendable {
     public var noise: Bool
     /// The lens's magnification: the frame shows the middle 1/zoom of the scene.
     public var zoom = 1.0
+    /// Where the lens is focused (0 closest … 1 infinity); nil: everything sharp (a photo's
+    /// truth, for measuring the ISP). The scene stands at two distances: its left part
+    /// (`nearShare` of the width) near, in focus at `nearSubject`, the rest far, at
+    /// `farSubject`; the fine stripes, its detail, lose contrast with the distance between
+    /// the lens's focus and their subject's, as an out-of-focus picture does.
+    public var lensFocus: Double?
+    public static let nearSubject = 0.3, farSubject = 0.8, nearShare = 0.4
     /// Each pixel sees the scene at its own place (a photo's detail, for measuring a
     /// demosaic against the truth); false: the four pixels of a 2×2 tile see the same point,
     /// which is cheaper and all the preview shows.
@@ -56,9 +63,19 @@ public struct SimulatedScene: Sendable {
 
     /// The radiance pixel (x, y) sees (zoomed, the frame shows the scene's centre, magnified).
     func radiance(at place: ScenePlace, x: Int, y: Int) -> SIMD3<Double> {
-        SimulatedScene.radiance(x: place.centreX + (Double(x) - place.centreX) / zoom,
-                                y: place.centreY + (Double(y) - place.centreY) / zoom,
-                                width: place.width, ballX: place.ballX, ballY: place.ballY, ballRadius: place.ballRadius)
+        let sceneX = place.centreX + (Double(x) - place.centreX) / zoom
+        return SimulatedScene.radiance(x: sceneX, y: place.centreY + (Double(y) - place.centreY) / zoom,
+                                       width: place.width, ballX: place.ballX, ballY: place.ballY, ballRadius: place.ballRadius,
+                                       detail: detail(atSceneX: sceneX, width: place.width))
+    }
+
+    /// How much of the fine detail's contrast the lens keeps at a place: 1 in focus, falling
+    /// with the square of the defocus.
+    func detail(atSceneX x: Double, width: Int) -> Double {
+        guard let lensFocus else { return 1 }
+        let subject = x < Double(width) * SimulatedScene.nearShare ? SimulatedScene.nearSubject : SimulatedScene.farSubject
+        let defocus = 5 * (lensFocus - subject)
+        return 1 / (1 + defocus * defocus)
     }
 
     /// Electrons-like units per radiance·second at gain 1: a mean radiance of 1 at 1/100 s
@@ -172,7 +189,8 @@ public struct SimulatedScene: Sendable {
     /// Radiance (red, green, blue) of the scene at a point: coloured cards on a grey
     /// gradient, fine stripes for focus peaking to find, and the ball (3× brighter than white
     /// paper, so highlights clip when exposure is right for the rest).
-    static func radiance(x: Double, y: Double, width: Int, ballX: Double, ballY: Double, ballRadius: Double) -> SIMD3<Double> {
+    static func radiance(x: Double, y: Double, width: Int, ballX: Double, ballY: Double, ballRadius: Double,
+                         detail: Double = 1) -> SIMD3<Double> {
         let dx = x - ballX, dy = y - ballY
         if dx * dx + dy * dy < ballRadius * ballRadius { return SIMD3(5.0, 4.6, 4.0) }
         let card = (Int(x) / 96 + Int(y) / 96) % 6
@@ -184,7 +202,7 @@ public struct SimulatedScene: Sendable {
         case 3: SIMD3(1.1, 1.0, 0.35)   // yellow
         default: SIMD3(1, 1, 1)          // grey
         }
-        let stripes = Int(y) % 96 < 12 ? (Int(x) / 3 % 2 == 0 ? 1.4 : 0.6) : 1.0
+        let stripes = Int(y) % 96 < 12 ? 1 + (Int(x) / 3 % 2 == 0 ? 0.4 : -0.4) * detail : 1.0
         return colour * gradient * stripes
     }
 }

@@ -34,23 +34,74 @@ public final class GPSFake {
             stop()
             throw GPSFakeFailure(description: "gpsd did not listen on port \(port) within 10 s")
         }
+        // gpsfake hands gpsd the receiver a moment after gpsd listens (longer on a busy
+        // machine): a board's gpsd has its receiver from boot.
+        guard log == nil || waitForReceiver() else {
+            stop()
+            throw GPSFakeFailure(description: "gpsfake gave gpsd on port \(port) no receiver within 20 s")
+        }
+    }
+
+    /// Waits until gpsd says it has a receiver; false after `seconds`.
+    public func waitForReceiver(seconds: Double = 20) -> Bool {
+        waitForReport(seconds: seconds) { $0.contains(#""class":"DEVICES","devices":[{"#) || $0.contains(#""activated":""#) }
+    }
+
+    /// Waits until gpsd reports a fix (a TPV of mode 2 or 3) to a client of its own, as a
+    /// board's gpsd has one before the photographer shoots; false after `seconds`.
+    public func waitForFix(seconds: Double = 30) -> Bool {
+        waitForReport(seconds: seconds) {
+            $0.contains(#""class":"TPV""#) && ($0.contains(#""mode":2"#) || $0.contains(#""mode":3"#))
+        }
+    }
+
+    /// Watches gpsd's reports until what came satisfies `found`; false after `seconds`.
+    private func waitForReport(seconds: Double, until found: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        let socket = Self.connected(port: port)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        let watch = Array(#"?WATCH={"enable":true,"json":true}"#.utf8) + [10]
+        guard write(socket, watch, watch.count) == watch.count else { return false }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) > 0 else { continue }
+            let count = read(socket, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            received += buffer[..<count]
+            if found(String(decoding: received, as: UTF8.self)) { return true }
+            if received.count > 1 << 20 { received.removeFirst(received.count / 2) }
+        }
+        return false
+    }
+
+    /// A TCP connection to the loopback at `port`, or -1.
+    private static func connected(port: UInt16) -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        if connected { return socket }
+        close(socket)
+        return -1
     }
 
     private static func waitUntilListening(port: UInt16, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
+            let socket = connected(port: port)
+            if socket >= 0 {
+                close(socket)
+                return true
             }
-            close(socket)
-            if connected { return true }
             usleep(50_000)
         }
         return false
