@@ -17,11 +17,12 @@ public struct PhotoDescriber: Sendable {
         (self.calibration, self.software, self.location) = (calibration, software, location)
     }
 
-    /// Where the photo was taken, at the precision chosen: only with geotag on at the press,
-    /// and only from a fix that held at the press (none: no GPS tags at all).
-    public func place(_ capture: StillCapture) -> GPSFix? {
-        guard capture.settings.geotag, let fix = location(capture.press.pressedAt) else { return nil }
-        return capture.settings.geotagPrecision.applied(to: fix)
+    /// Where a photo pressed at `pressedAt` (monotonic seconds) was taken, at the precision
+    /// chosen: only with geotag on at the press, and only from a fix that held at the press
+    /// (none: no GPS tags at all). Asked as its frame is taken (ShutterQueue).
+    public func place(_ settings: CameraSettings, pressedAt: Double) -> GPSFix? {
+        guard settings.geotag, let fix = location(pressedAt) else { return nil }
+        return settings.geotagPrecision.applied(to: fix)
     }
 
     public func photo(_ capture: StillCapture) -> PhotoDescription {
@@ -35,7 +36,7 @@ public struct PhotoDescriber: Sendable {
             exposureBias: manual ? 0 : Double(settings.exposureCompensation.thirds) / 3,
             // Auto exposure meters the whole frame's mean.
             meteringMode: .average, whiteBalanceManual: settings.whiteBalance != .auto, captured: capture.pressedAt,
-            location: place(capture))
+            location: capture.location)
     }
 
     /// The DNG's description of the raw data; `crop` is the framing on screen (the digital zoom).

@@ -151,7 +151,8 @@ final class ShutterQueue {
         var photoSettings = settings
         if let format = press.format { photoSettings.format = format }
         let capture = StillCapture(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
-                                   framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt))
+                                   framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt),
+                                   location: stills.describer.place(photoSettings, pressedAt: press.pressedAt))
         guard stills.inbox.send(capture) else { return false }
         pending[first] = nil
         first = (first + 1) % ShutterQueue.capacity

@@ -15,10 +15,13 @@ public struct StillCapture: @unchecked Sendable {
     public let framesLate: Int
     /// The press in local time, for EXIF.
     public let pressedAt: PhotoTime
+    /// Where it was taken (the GPS fix at the press, at the precision chosen), found as the
+    /// frame is taken, not when the photo is saved, which may be much later; nil: no GPS tags.
+    public let location: GPSFix?
 
     public init(frame: FrameCopy, press: ControlMailbox.CaptureRequest, settings: CameraSettings, iso: Int,
-                framesLate: Int, pressedAt: PhotoTime) {
+                framesLate: Int, pressedAt: PhotoTime, location: GPSFix? = nil) {
         (self.frame, self.press, self.settings, self.iso) = (frame, press, settings, iso)
-        (self.framesLate, self.pressedAt) = (framesLate, pressedAt)
+        (self.framesLate, self.pressedAt, self.location) = (framesLate, pressedAt, location)
     }
 }

@@ -43,6 +43,8 @@ public final class StillPipeline: @unchecked Sendable {
     private let spill: HeldPhotoSpill?
     private let counter: PhotoCounter
     private let developer: PhotoDeveloper
+    /// What the photos' files say (the shutter asks it where a photo was taken).
+    public var describer: PhotoDescriber { developer.describer }
     private let status: StatusBoard
     private let log: Log
     private let thread: WorkerThread

@@ -1,0 +1,191 @@
+/// A media controller's graph as MEDIA_IOC_G_TOPOLOGY reports it: entities (a sensor, a
+/// CSI-2 receiver, an ISP block, a DMA engine behind a /dev/videoN), their pads, the data
+/// links between pads, and the device nodes (interfaces) that reach entities. Pure values,
+/// so the walk from a capture node back to its sensor is tested on described graphs.
+public struct MediaGraph: Sendable, Equatable {
+    public struct Entity: Sendable, Equatable {
+        public let id: UInt32
+        public let name: String
+        public let function: EntityFunction
+
+        public init(id: UInt32, name: String, function: EntityFunction) {
+            (self.id, self.name, self.function) = (id, name, function)
+        }
+    }
+
+    public struct Pad: Sendable, Equatable {
+        public let id: UInt32
+        public let entity: UInt32
+        /// The pad's number on its entity (what SETUP_LINK and subdev formats name).
+        public let index: UInt32
+        public let isSource: Bool
+
+        public init(id: UInt32, entity: UInt32, index: UInt32, isSource: Bool) {
+            (self.id, self.entity, self.index, self.isSource) = (id, entity, index, isSource)
+        }
+    }
+
+    /// A data link from a source pad to a sink pad.
+    public struct Link: Sendable, Equatable {
+        public let source: UInt32
+        public let sink: UInt32
+        public var enabled: Bool
+        /// Fixed by the hardware: always enabled, never changed.
+        public let immutable: Bool
+
+        public init(source: UInt32, sink: UInt32, enabled: Bool, immutable: Bool) {
+            (self.source, self.sink, self.enabled, self.immutable) = (source, sink, enabled, immutable)
+        }
+    }
+
+    /// A device node and the entity it reaches.
+    public struct Node: Sendable, Equatable {
+        public let entity: UInt32
+        public let kind: NodeKind
+        /// /dev/video0, /dev/v4l-subdev2 (empty where the system has no node for it).
+        public let path: String
+
+        public init(entity: UInt32, kind: NodeKind, path: String) {
+            (self.entity, self.kind, self.path) = (entity, kind, path)
+        }
+    }
+
+    public enum NodeKind: Sendable, Equatable {
+        case video, subdevice, other
+    }
+
+    public let driver: String
+    public let model: String
+    public let entities: [Entity]
+    public let pads: [Pad]
+    public let links: [Link]
+    public let nodes: [Node]
+
+    public init(driver: String, model: String, entities: [Entity], pads: [Pad], links: [Link], nodes: [Node]) {
+        (self.driver, self.model, self.entities, self.pads, self.links, self.nodes) = (driver, model, entities, pads, links, nodes)
+    }
+
+    public func entity(_ id: UInt32) -> Entity? { entities.first { $0.id == id } }
+    public func pad(_ id: UInt32) -> Pad? { pads.first { $0.id == id } }
+    public func node(of entity: UInt32, kind: NodeKind) -> Node? { nodes.first { $0.entity == entity && $0.kind == kind } }
+
+    /// The capture entities (a DMA engine's video node), each with its node's path.
+    public var captureNodes: [Node] {
+        nodes.filter { $0.kind == .video && entity($0.entity)?.function == .videoIO }
+    }
+
+    /// The route from a sensor to the entity behind the video node at `path`: the sensor
+    /// first, each hop with the pads the stream enters and leaves by, and the links on the
+    /// way that must be enabled first. Enabled links are preferred; where the stream can
+    /// only come through links not enabled yet (a graph whose default routes elsewhere),
+    /// the shortest such way is taken. Nil when no sensor reaches the node.
+    public func route(toVideoNode path: String) -> MediaRoute? {
+        guard let capture = nodes.first(where: { $0.kind == .video && $0.path == path })?.entity else { return nil }
+        for enabledOnly in [true, false] {
+            if let route = route(to: capture, enabledOnly: enabledOnly) { return route }
+        }
+        return nil
+    }
+
+    /// A breadth-first walk backwards along data links, from the capture entity to the
+    /// nearest sensor.
+    private func route(to capture: UInt32, enabledOnly: Bool) -> MediaRoute? {
+        // For each entity reached: the link it was reached by (towards the capture end).
+        var reachedBy: [UInt32: Link] = [:]
+        var queue = [capture]
+        var visited: Set<UInt32> = [capture]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            if entity(current)?.function == .sensor { return unwind(from: current, to: capture, reachedBy: reachedBy) }
+            for link in links where !enabledOnly || link.enabled {
+                guard let sinkPad = pad(link.sink), sinkPad.entity == current, let sourcePad = pad(link.source),
+                      !visited.contains(sourcePad.entity) else { continue }
+                // An immutable link that is off can never carry the stream.
+                if link.immutable && !link.enabled { continue }
+                visited.insert(sourcePad.entity)
+                reachedBy[sourcePad.entity] = link
+                queue.append(sourcePad.entity)
+            }
+        }
+        return nil
+    }
+
+    private func unwind(from sensor: UInt32, to capture: UInt32, reachedBy: [UInt32: Link]) -> MediaRoute {
+        var hops: [MediaRoute.Hop] = []
+        var toEnable: [Link] = []
+        var current = sensor
+        var entering: UInt32?
+        while current != capture, let link = reachedBy[current] {
+            hops.append(MediaRoute.Hop(entity: current, sinkPad: entering, sourcePad: pad(link.source)?.index))
+            if !link.enabled { toEnable.append(link) }
+            entering = pad(link.sink)?.index
+            current = pad(link.sink)!.entity
+        }
+        hops.append(MediaRoute.Hop(entity: capture, sinkPad: entering, sourcePad: nil))
+        return MediaRoute(hops: hops, linksToEnable: toEnable)
+    }
+}
+
+/// What a media entity is, by MEDIA_ENT_F_*: what the walk looks for.
+public enum EntityFunction: Sendable, Equatable {
+    case sensor
+    case lens
+    /// A DMA engine reached through a video node (MEDIA_ENT_F_IO_V4L).
+    case videoIO
+    /// A CSI-2 receiver or other bridge (MEDIA_ENT_F_VID_IF_BRIDGE).
+    case bridge
+    /// Processing: a debayer, a scaler, an ISP block (MEDIA_ENT_F_PROC_VIDEO_*).
+    case processing
+    case other(UInt32)
+
+    /// From the kernel's MEDIA_ENT_F_* value (linux/media.h).
+    public init(kernelValue value: UInt32) {
+        switch value {
+        case 0x0002_0001: self = .sensor       // MEDIA_ENT_F_CAM_SENSOR
+        case 0x0002_0003: self = .lens         // MEDIA_ENT_F_LENS
+        case 0x0001_0001: self = .videoIO      // MEDIA_ENT_F_IO_V4L
+        case 0x5002: self = .bridge            // MEDIA_ENT_F_VID_IF_BRIDGE
+        case 0x4001...0x4fff: self = .processing  // MEDIA_ENT_F_PROC_VIDEO_* (0x4001 …)
+        default: self = .other(value)
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .sensor: "sensor"
+        case .lens: "lens"
+        case .videoIO: "video I/O"
+        case .bridge: "bridge"
+        case .processing: "processing"
+        case .other(let value): MediaGraph.hex(value)
+        }
+    }
+}
+
+/// The way a stream takes through a media graph, sensor first.
+public struct MediaRoute: Sendable, Equatable {
+    public struct Hop: Sendable, Equatable {
+        public let entity: UInt32
+        /// The pad the stream enters by (nil for the sensor) and leaves by (nil for the capture end).
+        public let sinkPad: UInt32?
+        public let sourcePad: UInt32?
+
+        public init(entity: UInt32, sinkPad: UInt32?, sourcePad: UInt32?) {
+            (self.entity, self.sinkPad, self.sourcePad) = (entity, sinkPad, sourcePad)
+        }
+    }
+
+    public let hops: [Hop]
+    /// Links on the way that are not enabled yet (MEDIA_IOC_SETUP_LINK turns them on).
+    public let linksToEnable: [MediaGraph.Link]
+
+    public var sensor: UInt32 { hops[0].entity }
+}
+
+extension MediaGraph {
+    /// "0x00040001", as media-ctl writes an entity's function.
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: max(8 - digits.count, 0)) + digits
+    }
+}
