@@ -7,6 +7,8 @@
 #include <libv4l2.h>
 #include <libv4l-plugin.h>
 #include <libv4lconvert.h>
+#include <linux/media.h>
+#include <linux/v4l2-subdev.h>
 
 static const unsigned long REFLEX_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;
 static const unsigned long REFLEX_VIDIOC_ENUM_FMT = VIDIOC_ENUM_FMT;
@@ -29,6 +31,21 @@ static const unsigned long REFLEX_VIDIOC_STREAMON = VIDIOC_STREAMON;
 static const unsigned long REFLEX_VIDIOC_STREAMOFF = VIDIOC_STREAMOFF;
 static const unsigned long REFLEX_VIDIOC_G_PARM = VIDIOC_G_PARM;
 static const unsigned long REFLEX_VIDIOC_S_PARM = VIDIOC_S_PARM;
+
+// The media controller (/dev/mediaN): its graph, and the subdevices' pad formats.
+static const unsigned long REFLEX_MEDIA_IOC_DEVICE_INFO = MEDIA_IOC_DEVICE_INFO;
+static const unsigned long REFLEX_MEDIA_IOC_G_TOPOLOGY = MEDIA_IOC_G_TOPOLOGY;
+static const unsigned long REFLEX_MEDIA_IOC_SETUP_LINK = MEDIA_IOC_SETUP_LINK;
+static const unsigned long REFLEX_VIDIOC_SUBDEV_G_FMT = VIDIOC_SUBDEV_G_FMT;
+static const unsigned long REFLEX_VIDIOC_SUBDEV_S_FMT = VIDIOC_SUBDEV_S_FMT;
+static const uint32_t REFLEX_MEDIA_PAD_FL_SOURCE = MEDIA_PAD_FL_SOURCE;
+static const uint32_t REFLEX_MEDIA_LNK_FL_ENABLED = MEDIA_LNK_FL_ENABLED;
+static const uint32_t REFLEX_MEDIA_LNK_FL_IMMUTABLE = MEDIA_LNK_FL_IMMUTABLE;
+static const uint32_t REFLEX_MEDIA_LNK_FL_LINK_TYPE = MEDIA_LNK_FL_LINK_TYPE;
+static const uint32_t REFLEX_MEDIA_LNK_FL_INTERFACE_LINK = MEDIA_LNK_FL_INTERFACE_LINK;
+static const uint32_t REFLEX_MEDIA_INTF_T_V4L_VIDEO = MEDIA_INTF_T_V4L_VIDEO;
+static const uint32_t REFLEX_MEDIA_INTF_T_V4L_SUBDEV = MEDIA_INTF_T_V4L_SUBDEV;
+static const uint32_t REFLEX_V4L2_SUBDEV_FORMAT_ACTIVE = V4L2_SUBDEV_FORMAT_ACTIVE;
 
 // The control flag that marks "ask for the next control" in QUERY_EXT_CTRL enumeration.
 static const uint32_t REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL = V4L2_CTRL_FLAG_NEXT_CTRL;

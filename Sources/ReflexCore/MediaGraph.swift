@@ -60,6 +60,8 @@ public struct MediaGraph: Sendable, Equatable {
     public let pads: [Pad]
     public let links: [Link]
     public let nodes: [Node]
+    /// Each subdevice pad's active format, by pad id (where its node could be read).
+    public var formats: [UInt32: MediaBusFormat] = [:]
 
     public init(driver: String, model: String, entities: [Entity], pads: [Pad], links: [Link], nodes: [Node]) {
         (self.driver, self.model, self.entities, self.pads, self.links, self.nodes) = (driver, model, entities, pads, links, nodes)
@@ -184,7 +186,7 @@ public struct MediaRoute: Sendable, Equatable {
 
 extension MediaGraph {
     /// "0x00040001", as media-ctl writes an entity's function.
-    static func hex(_ value: UInt32) -> String {
+    public static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return "0x" + String(repeating: "0", count: max(8 - digits.count, 0)) + digits
     }

@@ -2,7 +2,8 @@ import ReflexCore
 import ArgumentParser
 import ReflexHardware
 
-/// `reflex probe`: the hardware Reflex can see — cameras, displays, input devices.
+/// `reflex probe`: the hardware Reflex can see — cameras (and the media graphs they sit
+/// behind), displays, input devices.
 struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the cameras, displays and input devices this machine has.")
@@ -15,9 +16,11 @@ struct Probe: ParsableCommand {
         let cameras = CaptureDeviceProbe.scan(devFolder: dev)
         let displays = DisplayProbe.scan(driFolder: dev + "/dri")
         let inputs = InputProbe.scan(inputFolder: dev + "/input")
+        let media = MediaGraphProbe.scan(devFolder: dev)
         if json {
-            print(ProbeJSON.describe(cameras: cameras.devices, displays: displays.cards, inputs: inputs.devices,
-                                     problems: cameras.problems + displays.problems + inputs.problems).text)
+            print(ProbeJSON.describe(cameras: cameras.devices, media: media.graphs, displays: displays.cards,
+                                     inputs: inputs.devices,
+                                     problems: cameras.problems + media.problems + displays.problems + inputs.problems).text)
             return
         }
         print("Cameras (V4L2):")
@@ -40,6 +43,11 @@ struct Probe: ParsableCommand {
             }
         }
         cameras.problems.forEach { print("  ! \($0)") }
+
+        print("Media controllers:")
+        if media.graphs.isEmpty { print("  none found") }
+        for (path, graph) in media.graphs { Self.describe(graph, path: path).forEach { print($0) } }
+        media.problems.forEach { print("  ! \($0)") }
 
         print("Displays (DRM/KMS):")
         if displays.cards.isEmpty { print("  none found") }
@@ -64,6 +72,42 @@ struct Probe: ParsableCommand {
         inputs.problems.forEach { print("  ! \($0)") }
     }
 
+    /// A media graph as lines: each entity with its function and nodes, each pad with its
+    /// format and where its links go, then the route from a sensor to each capture node.
+    static func describe(_ graph: MediaGraph, path: String) -> [String] {
+        var lines = ["  \(path): \(graph.driver) (\(graph.model)), \(graph.entities.count) entities"]
+        func padName(_ id: UInt32) -> String {
+            guard let pad = graph.pad(id), let entity = graph.entity(pad.entity) else { return "pad \(id)" }
+            return "\"\(entity.name)\":\(pad.index)"
+        }
+        for entity in graph.entities {
+            let nodes = graph.nodes.filter { $0.entity == entity.id && !$0.path.isEmpty }.map(\.path)
+            lines.append("    entity \(entity.id) \"\(entity.name)\" [\(entity.function.label)]"
+                         + (nodes.isEmpty ? "" : " " + nodes.joined(separator: " ")))
+            for pad in graph.pads where pad.entity == entity.id {
+                var line = "      pad \(pad.index) \(pad.isSource ? "source" : "sink")"
+                if let format = graph.formats[pad.id] { line += " \(format)" }
+                let outgoing = graph.links.filter { pad.isSource ? $0.source == pad.id : $0.sink == pad.id }.map { link in
+                    (pad.isSource ? "→ " + padName(link.sink) : "← " + padName(link.source))
+                        + " [" + (link.enabled ? "enabled" : "disabled") + (link.immutable ? ", immutable" : "") + "]"
+                }
+                if !outgoing.isEmpty { line += " " + outgoing.joined(separator: ", ") }
+                lines.append(line)
+            }
+        }
+        for capture in graph.captureNodes where !capture.path.isEmpty {
+            guard let route = graph.route(toVideoNode: capture.path) else {
+                lines.append("    \(capture.path): no sensor leads there")
+                continue
+            }
+            let names = route.hops.compactMap { graph.entity($0.entity)?.name }
+            let sensorNode = graph.node(of: route.sensor, kind: .subdevice).map { ", its controls on \($0.path)" } ?? ""
+            lines.append("    \(capture.path) ← " + names.reversed().dropFirst().joined(separator: " ← ") + sensorNode
+                         + (route.linksToEnable.isEmpty ? "" : " (\(route.linksToEnable.count) link(s) to enable)"))
+        }
+        return lines
+    }
+
     static func rate(_ fps: Double) -> String {
         fps == fps.rounded() ? String(Int(fps)) : Formatting.fixed(fps, 2)
     }
@@ -71,8 +115,8 @@ struct Probe: ParsableCommand {
 
 /// The probe's findings as JSON, for integrators' scripts.
 enum ProbeJSON {
-    static func describe(cameras: [CaptureDeviceInfo], displays: [DisplayCardInfo], inputs: [InputDeviceInfo],
-                         problems: [String]) -> JSONText {
+    static func describe(cameras: [CaptureDeviceInfo], media: [(path: String, graph: MediaGraph)], displays: [DisplayCardInfo],
+                         inputs: [InputDeviceInfo], problems: [String]) -> JSONText {
         .object([
             ("cameras", .array(cameras.map { camera in
                 .object([
@@ -93,6 +137,25 @@ enum ProbeJSON {
                             ("minimum", .number(Double(control.minimum))), ("maximum", .number(Double(control.maximum))),
                             ("step", .number(Double(control.step))), ("default", .number(Double(control.defaultValue))),
                         ])
+                    })),
+                ])
+            })),
+            ("media", .array(media.map { path, graph in
+                .object([
+                    ("path", .string(path)), ("driver", .string(graph.driver)), ("model", .string(graph.model)),
+                    ("entities", .array(graph.entities.map { entity in
+                        .object([("id", .number(Double(entity.id))), ("name", .string(entity.name)),
+                                 ("function", .string(entity.function.label)),
+                                 ("nodes", .array(graph.nodes.filter { $0.entity == entity.id }.map { .string($0.path) }))])
+                    })),
+                    ("pads", .array(graph.pads.map { pad in
+                        .object([("id", .number(Double(pad.id))), ("entity", .number(Double(pad.entity))),
+                                 ("index", .number(Double(pad.index))), ("source", .bool(pad.isSource)),
+                                 ("format", graph.formats[pad.id].map { .string($0.description) } ?? .string(""))])
+                    })),
+                    ("links", .array(graph.links.map { link in
+                        .object([("source", .number(Double(link.source))), ("sink", .number(Double(link.sink))),
+                                 ("enabled", .bool(link.enabled)), ("immutable", .bool(link.immutable))])
                     })),
                 ])
             })),

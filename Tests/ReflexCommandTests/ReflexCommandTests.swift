@@ -289,6 +289,7 @@ struct ReflexCommandTests {
         #expect(run.status == 0)
         let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
         #expect(parsed?["cameras"] as? [Any] != nil)
+        #expect(parsed?["media"] as? [Any] != nil)
         #expect(parsed?["displays"] as? [Any] != nil)
         #expect(parsed?["inputs"] as? [Any] != nil)
     }
@@ -300,6 +301,8 @@ struct ReflexCommandTests {
         #expect(run.status == 0)
         #expect(run.output == """
             Cameras (V4L2):
+              none found
+            Media controllers:
               none found
             Displays (DRM/KMS):
               none found
