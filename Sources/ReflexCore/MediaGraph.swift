@@ -62,6 +62,9 @@ public struct MediaGraph: Sendable, Equatable {
     public let nodes: [Node]
     /// Each subdevice pad's active format, by pad id (where its node could be read).
     public var formats: [UInt32: MediaBusFormat] = [:]
+    /// A sensor's lens (an ancillary link from the sensor entity to its lens entity, whose
+    /// subdevice has the focus control), by sensor entity id.
+    public var lenses: [UInt32: UInt32] = [:]
 
     public init(driver: String, model: String, entities: [Entity], pads: [Pad], links: [Link], nodes: [Node]) {
         (self.driver, self.model, self.entities, self.pads, self.links, self.nodes) = (driver, model, entities, pads, links, nodes)

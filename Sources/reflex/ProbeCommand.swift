@@ -101,7 +101,10 @@ struct Probe: ParsableCommand {
                 continue
             }
             let names = route.hops.compactMap { graph.entity($0.entity)?.name }
-            let sensorNode = graph.node(of: route.sensor, kind: .subdevice).map { ", its controls on \($0.path)" } ?? ""
+            var sensorNode = graph.node(of: route.sensor, kind: .subdevice).map { ", its controls on \($0.path)" } ?? ""
+            if let lens = graph.lenses[route.sensor], let entity = graph.entity(lens) {
+                sensorNode += ", its lens \(entity.name)" + (graph.node(of: lens, kind: .subdevice).map { " on \($0.path)" } ?? "")
+            }
             lines.append("    \(capture.path) ← " + names.reversed().dropFirst().joined(separator: " ← ") + sensorNode
                          + (route.linksToEnable.isEmpty ? "" : " (\(route.linksToEnable.count) link(s) to enable)"))
         }

@@ -62,6 +62,7 @@ public enum MediaGraphProbe {
                               links: ArraySlice<media_v2_link>, devFolder: String) -> MediaGraph {
         var dataLinks: [MediaGraph.Link] = []
         var nodes: [MediaGraph.Node] = []
+        var lenses: [UInt32: UInt32] = [:]
         for link in links {
             if link.flags & REFLEX_MEDIA_LNK_FL_LINK_TYPE == REFLEX_MEDIA_LNK_FL_INTERFACE_LINK {
                 // An interface link: from a device node (its source) to the entity it reaches.
@@ -74,7 +75,10 @@ public enum MediaGraphProbe {
                 nodes.append(MediaGraph.Node(entity: link.sink_id, kind: kind,
                                              path: nodePath(major: interface.devnode.major, minor: interface.devnode.minor,
                                                             devFolder: devFolder)))
-            } else {
+            } else if link.flags & REFLEX_MEDIA_LNK_FL_LINK_TYPE == REFLEX_MEDIA_LNK_FL_ANCILLARY_LINK {
+                // Entity to entity: a sensor and the lens that focuses it.
+                lenses[link.source_id] = link.sink_id
+            } else if link.flags & REFLEX_MEDIA_LNK_FL_LINK_TYPE == REFLEX_MEDIA_LNK_FL_DATA_LINK {
                 dataLinks.append(MediaGraph.Link(source: link.source_id, sink: link.sink_id,
                                                  enabled: link.flags & REFLEX_MEDIA_LNK_FL_ENABLED != 0,
                                                  immutable: link.flags & REFLEX_MEDIA_LNK_FL_IMMUTABLE != 0))
@@ -87,6 +91,7 @@ public enum MediaGraphProbe {
             pads: pads.map { MediaGraph.Pad(id: $0.id, entity: $0.entity_id, index: $0.index,
                                             isSource: $0.flags & REFLEX_MEDIA_PAD_FL_SOURCE != 0) },
             links: dataLinks, nodes: nodes)
+        graph.lenses = lenses
         for node in nodes where node.kind == .subdevice && !node.path.isEmpty {
             for pad in graph.pads where pad.entity == node.entity {
                 if let format = padFormat(subdevice: node.path, pad: pad.index) { graph.formats[pad.id] = format }
