@@ -3,6 +3,7 @@
 #pragma once
 #include <stdint.h>
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <linux/videodev2.h>
 #include <libv4l2.h>
 #include <libv4l-plugin.h>
@@ -48,6 +49,10 @@ static const uint32_t REFLEX_MEDIA_LNK_FL_ANCILLARY_LINK = MEDIA_LNK_FL_ANCILLAR
 static const uint32_t REFLEX_MEDIA_INTF_T_V4L_VIDEO = MEDIA_INTF_T_V4L_VIDEO;
 static const uint32_t REFLEX_MEDIA_INTF_T_V4L_SUBDEV = MEDIA_INTF_T_V4L_SUBDEV;
 static const uint32_t REFLEX_V4L2_SUBDEV_FORMAT_ACTIVE = V4L2_SUBDEV_FORMAT_ACTIVE;
+static const unsigned long REFLEX_VIDIOC_SUBDEV_ENUM_MBUS_CODE = VIDIOC_SUBDEV_ENUM_MBUS_CODE;
+// A capture node whose formats follow the media graph's (it lists the pixel formats of one
+// bus code when asked with ENUM_FMT's mbus_code).
+static const uint32_t REFLEX_V4L2_CAP_IO_MC = V4L2_CAP_IO_MC;
 
 // The control flag that marks "ask for the next control" in QUERY_EXT_CTRL enumeration.
 static const uint32_t REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL = V4L2_CTRL_FLAG_NEXT_CTRL;
@@ -75,6 +80,8 @@ static const uint32_t REFLEX_V4L2_CID_ZOOM_ABSOLUTE = V4L2_CID_ZOOM_ABSOLUTE;
 static const uint32_t REFLEX_V4L2_CID_PIXEL_RATE = V4L2_CID_PIXEL_RATE;
 static const uint32_t REFLEX_V4L2_CID_HBLANK = V4L2_CID_HBLANK;
 static const uint32_t REFLEX_V4L2_CID_VBLANK = V4L2_CID_VBLANK;
+// A sensor's test pattern (a menu), for bringing a board up.
+static const uint32_t REFLEX_V4L2_CID_TEST_PATTERN = V4L2_CID_TEST_PATTERN;
 
 // Pixel formats: raw Bayer in every depth and order, MIPI CSI-2 packed, and UVC formats.
 static const uint32_t REFLEX_V4L2_PIX_FMT_SRGGB8 = V4L2_PIX_FMT_SRGGB8;
@@ -112,6 +119,11 @@ static inline int reflex_v4l2_open(const char *path, int flags) {
 }
 
 /// v4l2_ioctl is variadic in C; every V4L2 request takes exactly one pointer argument.
+// A subdevice or media node's ioctl (no libv4l2: it knows only video nodes).
+static inline int reflex_plain_ioctl(int fd, unsigned long request, void *argument) {
+    return ioctl(fd, request, argument);
+}
+
 static inline int reflex_v4l2_ioctl(int fd, unsigned long request, void *argument) {
     return v4l2_ioctl(fd, request, argument);
 }

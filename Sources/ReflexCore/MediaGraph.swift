@@ -115,6 +115,58 @@ public struct MediaGraph: Sendable, Equatable {
         return nil
     }
 
+    /// What streaming `route` asks of the rest of the graph. The kernel validates every
+    /// enabled link of the pipeline a stream starts, and the pipeline is everything enabled
+    /// links reach: a branch off the route (vimc's sensor feeds a debayer as well as its raw
+    /// node) must agree with it or the stream is refused (EPIPE). So, as libcamera's simple
+    /// pipeline does, the mutable links that lead off the route are disabled; the immutable
+    /// ones cannot be, and their sink pads must be given the format their source sends
+    /// (listed in the order to set them, nearest the route first).
+    public func isolation(of route: MediaRoute) -> (disable: [Link], match: [Link]) {
+        let onRoute = Set(routeLinks(route).map { [$0.source, $0.sink] })
+        var disable: [Link] = []
+        var match: [Link] = []
+        var queue = route.hops.map(\.entity)
+        var seen = Set(queue)
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            for link in links where link.enabled && !onRoute.contains([link.source, link.sink]) {
+                guard let source = pad(link.source), let sink = pad(link.sink) else { continue }
+                let leaves = source.entity == current
+                // A mutable link into the route from elsewhere would join the pipeline too.
+                let enters = sink.entity == current && route.hops.contains { $0.entity == current }
+                guard leaves || enters else { continue }
+                if !link.immutable {
+                    if !disable.contains(link) { disable.append(link) }
+                } else if leaves {
+                    match.append(link)
+                    if seen.insert(sink.entity).inserted { queue.append(sink.entity) }
+                }
+            }
+        }
+        return (disable, match)
+    }
+
+    /// "Debayer A:1 → Scaler:0", for the log.
+    public func describe(_ link: Link) -> String {
+        func end(_ id: UInt32) -> String {
+            guard let pad = pad(id) else { return "pad \(id)" }
+            return "\(entity(pad.entity)?.name ?? "entity \(pad.entity)"):\(pad.index)"
+        }
+        return end(link.source) + " → " + end(link.sink)
+    }
+
+    /// The links the route's stream takes, sensor first.
+    public func routeLinks(_ route: MediaRoute) -> [Link] {
+        zip(route.hops, route.hops.dropFirst()).compactMap { from, to in
+            links.first { link in
+                guard let source = pad(link.source), let sink = pad(link.sink) else { return false }
+                return source.entity == from.entity && source.index == from.sourcePad
+                    && sink.entity == to.entity && sink.index == to.sinkPad
+            }
+        }
+    }
+
     private func unwind(from sensor: UInt32, to capture: UInt32, reachedBy: [UInt32: Link]) -> MediaRoute {
         var hops: [MediaRoute.Hop] = []
         var toEnable: [Link] = []

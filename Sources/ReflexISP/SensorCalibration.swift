@@ -76,6 +76,9 @@ public struct SensorCalibration: Sendable, Equatable {
     /// Noise variance = scale × signal + offset at gain 1× (signal 0…1); nil: a typical small
     /// sensor's is assumed (see `noise(atGain:)`).
     public var noiseProfile: NoiseProfile?
+    /// The sensor's test pattern for bring-up (V4L2_CID_TEST_PATTERN): its menu item's name
+    /// or number; nil leaves the sensor's own setting.
+    public var testPattern: String?
     public var make = "Reflex"
     public var model = "Reflex camera"
     public var lensModel: String?
@@ -174,6 +177,9 @@ public struct SensorCalibration: Sendable, Equatable {
             case "line-time-us":
                 guard let n = positive(), n < 1e5 else { return .badValue }
                 calibration.lineTime = n / 1e6
+            case "test-pattern":
+                guard !value.isEmpty, value.count <= 64 else { return .badValue }
+                calibration.testPattern = value
             case "control-delay-frames":
                 guard let n = number() else { return .badValue }
                 calibration.controlDelayFrames = Int(n)

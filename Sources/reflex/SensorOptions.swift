@@ -21,6 +21,9 @@ struct SensorOptions: ParsableArguments {
     @Option(help: "Where to look for V4L2 cameras.")
     var videoDir = "/dev"
 
+    @Option(help: "The V4L2 capture node to stream (default: the first that streams a format Reflex shows).")
+    var camera: String?
+
     /// The board's folder, resolved.
     var boardFolder: String { BoardFolder.resolve(flag: board) }
 
@@ -29,7 +32,7 @@ struct SensorOptions: ParsableArguments {
         switch sensor {
         case .sim: CameraChoice(source: .simulated(.absoluteExposure))
         case .simCSI: CameraChoice(source: .simulated(.exposureInLines))
-        case .v4l2: CameraChoice(source: .v4l2(devFolder: videoDir))
+        case .v4l2: CameraChoice(source: .v4l2(devFolder: videoDir, path: camera))
         }
     }
 

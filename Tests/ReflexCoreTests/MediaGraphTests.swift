@@ -78,6 +78,40 @@ struct MediaGraphTests {
         #expect(Self.vimc().route(toVideoNode: "/dev/video9") == nil)
     }
 
+    @Test func aRawStreamCutsTheDebayersWayToTheScalerAndFeedsTheDebayerItsFormat() throws {
+        let graph = Self.vimc()
+        let route = try #require(graph.route(toVideoNode: "/dev/video0"))
+        #expect(graph.routeLinks(route) == [MediaGraph.Link(source: 110, sink: 150, enabled: true, immutable: true)])
+        let isolation = graph.isolation(of: route)
+        // The sensor's link to its debayer is fixed: the debayer must agree with the sensor.
+        #expect(isolation.match == [MediaGraph.Link(source: 110, sink: 130, enabled: true, immutable: true)])
+        // The debayer's link on to the scaler is not: cut, the scaler stays out of the stream.
+        #expect(isolation.disable == [MediaGraph.Link(source: 131, sink: 180, enabled: true, immutable: false)])
+        #expect(graph.describe(isolation.disable[0]) == "Debayer A:1 → Scaler:0")
+    }
+
+    @Test func theProcessedStreamKeepsItsRouteAndFeedsTheRawNodeBeside() throws {
+        let graph = Self.vimc()
+        let route = try #require(graph.route(toVideoNode: "/dev/video2"))
+        #expect(graph.routeLinks(route).count == 3)
+        let isolation = graph.isolation(of: route)
+        #expect(isolation.disable.isEmpty)
+        #expect(isolation.match == [MediaGraph.Link(source: 110, sink: 150, enabled: true, immutable: true)])
+    }
+
+    @Test func aMutableLinkIntoTheRouteFromAnotherSourceIsCut() throws {
+        // The scaler fed by Debayer A and, enabled as well, the RGB/YUV input.
+        let base = Self.vimc()
+        let links = base.links.map { link in
+            link.source == 170 ? MediaGraph.Link(source: 170, sink: 180, enabled: true, immutable: false) : link
+        }
+        let graph = MediaGraph(driver: base.driver, model: base.model, entities: base.entities, pads: base.pads, links: links,
+                               nodes: base.nodes)
+        let route = try #require(graph.route(toVideoNode: "/dev/video2"))
+        #expect(route.hops.map(\.entity) == [7, 8, 9], "the nearest sensor")
+        #expect(graph.isolation(of: route).disable == [MediaGraph.Link(source: 131, sink: 180, enabled: true, immutable: false)])
+    }
+
     @Test func capturesAreTheVideoNodesOfDMAEngines() {
         #expect(Self.vimc().captureNodes.map(\.path) == ["/dev/video0", "/dev/video1", "/dev/video2"])
         #expect(EntityFunction(kernelValue: 0x5002) == .bridge)

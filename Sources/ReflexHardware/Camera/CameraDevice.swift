@@ -20,6 +20,12 @@ public protocol CameraDevice: AnyObject {
     /// The control as the camera describes it now (its range can follow the mode); nil if
     /// it has no such control.
     func describeControl(_ id: UInt32) -> CaptureDeviceInfo.Control?
+    /// A menu control's items by value (empty for another kind of control, or none).
+    func menuItems(_ id: UInt32) -> [(value: Int64, name: String)]
+}
+
+extension CameraDevice {
+    public func menuItems(_ id: UInt32) -> [(value: Int64, name: String)] { [] }
 }
 
 extension V4L2Camera: CameraDevice {}

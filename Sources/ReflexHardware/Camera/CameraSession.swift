@@ -91,15 +91,27 @@ public final class CameraSession {
     /// no camera to open.
     public func start() throws(CameraError) -> Bool {
         stop()
-        guard let foundDevice = findCamera() else { return false }
-        let found = foundDevice
-        let opened: CameraDevice = switch choice.source {
-        case .simulated(let style): SimulatedCamera(style: style)
-        case .v4l2: try V4L2Camera(path: found.path)
+        guard var found = findCamera() else { return false }
+        let opened: CameraDevice
+        switch choice.source {
+        case .simulated(let style): opened = SimulatedCamera(style: style)
+        case .v4l2(let devFolder, _):
+            // Behind a media controller, the sensor's subdevice has the controls and the
+            // formats are set along the graph.
+            if let place = MediaCameraPlace.find(videoPath: found.path, devFolder: devFolder) {
+                let camera = try MediaControllerCamera(place: place, node: found)
+                guard CaptureFormatChoice.best(of: camera.info.formats.map(\.fourCC.code)) != nil else {
+                    throw CameraError.failed("\(found.path): \(place.sensorName) sends no format Reflex shows", code: EINVAL)
+                }
+                (opened, found) = (camera, camera.info)
+            } else {
+                opened = try V4L2Camera(path: found.path)
+            }
         }
         let fourCC = CaptureFormatChoice.best(of: found.formats.map(\.fourCC.code))!
         let format = try opened.setFormat(fourCC: fourCC, width: choice.width ?? calibration.streamWidth,
                                           height: choice.height ?? calibration.streamHeight)
+        if let camera = opened as? MediaControllerCamera { log("camera: media controller \(camera.routeDescription)") }
         requestedRate = choice.framesPerSecond ?? calibration.previewFramesPerSecond
         let rate = try requestedRate.flatMap { fps throws(CameraError) in try opened.setFrameRate(fps) }
         try opened.start(bufferCount: 4)
@@ -108,13 +120,14 @@ public final class CameraSession {
                              rawFormat: RawFormat(v4l2FourCC: format.pixelformat), framesPerSecond: rate)
         camera = opened
         mode = streaming
-        self.found = foundDevice
+        self.found = found
         streamCount += 1
         log("camera: streaming \(found.path) (\(found.card), driver \(found.driver)) \(FourCC(format.pixelformat)) "
             + "\(streaming.width)x\(streaming.height), \(streaming.bytesPerLine) bytes a line"
             + (rate.map { " at \(Int($0.rounded())) fps" } ?? "")
             + (streaming.rawFormat.map { ", raw \($0)" } ?? ", not raw: no metering"))
         describeControls(found, opened, streaming)
+        if let pattern = calibration.testPattern { log("camera: " + TestPattern.apply(pattern, to: opened, device: found)) }
         fitBlackLevel(streaming)
         return true
     }

@@ -131,44 +131,42 @@ public final class V4L2Camera: @unchecked Sendable {
         buffers.removeAll()
     }
 
-    public func control(_ id: UInt32) throws(CameraError) -> Int32 {
-        var control = v4l2_control(id: id, value: 0)
-        try ioctl(REFLEX_VIDIOC_G_CTRL, &control, "read control \(id)")
-        return control.value
+    /// The node takes its formats from the media graph (V4L2_CAP_IO_MC): it can say which
+    /// pixel formats hold a bus code.
+    var followsMediaGraph: Bool {
+        var capability = v4l2_capability()
+        guard (try? unconverted.ioctl(REFLEX_VIDIOC_QUERYCAP, &capability, "query capabilities")) != nil else { return false }
+        let caps = capability.capabilities & REFLEX_V4L2_CAP_DEVICE_CAPS != 0 ? capability.device_caps : capability.capabilities
+        return caps & REFLEX_V4L2_CAP_IO_MC != 0
     }
 
-    public func control64(_ id: UInt32) throws(CameraError) -> Int64 {
-        var control = v4l2_ext_control()
-        control.id = id
-        return try withUnsafeMutablePointer(to: &control) { (pointer) throws(CameraError) -> Int64 in
-            var controls = v4l2_ext_controls()
-            controls.which = UInt32(V4L2_CTRL_WHICH_CUR_VAL)
-            controls.count = 1
-            controls.controls = pointer
-            try ioctl(REFLEX_VIDIOC_G_EXT_CTRLS, &controls, "read control \(id)")
-            return pointer.pointee.value64
+    /// The pixel formats this node stores bus code `code` in (ENUM_FMT asked with the code;
+    /// only a node that follows the media graph answers it).
+    func pixelFormats(carrying code: UInt32) -> [UInt32] {
+        var formats: [UInt32] = []
+        var description = v4l2_fmtdesc()
+        description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        description.mbus_code = code
+        while (try? unconverted.ioctl(REFLEX_VIDIOC_ENUM_FMT, &description, "list formats of \(code)")) != nil {
+            formats.append(description.pixelformat)
+            description.index += 1
         }
+        return formats
     }
 
-    public func describeControl(_ id: UInt32) -> CaptureDeviceInfo.Control? {
-        var query = v4l2_query_ext_ctrl()
-        query.id = id
-        guard (try? ioctl(REFLEX_VIDIOC_QUERY_EXT_CTRL, &query, "describe control \(id)")) != nil else { return nil }
-        return CaptureDeviceInfo.Control(query)
-    }
+    public func control(_ id: UInt32) throws(CameraError) -> Int32 { try controls.control(id) }
+    public func control64(_ id: UInt32) throws(CameraError) -> Int64 { try controls.control64(id) }
+    public func describeControl(_ id: UInt32) -> CaptureDeviceInfo.Control? { controls.describeControl(id) }
+    public func setControl(_ id: UInt32, to value: Int32) throws(CameraError) { try controls.setControl(id, to: value) }
+    public func menuItems(_ id: UInt32) -> [(value: Int64, name: String)] { controls.menuItems(id) }
 
-    public func setControl(_ id: UInt32, to value: Int32) throws(CameraError) {
-        var control = v4l2_control(id: id, value: value)
-        try ioctl(REFLEX_VIDIOC_S_CTRL, &control, "set control \(id) to \(value)")
-    }
+    var controlChannel: V4L2ControlChannel { .throughLibv4l2(descriptor, path: path) }
+    private var controls: V4L2ControlChannel { controlChannel }
+    /// The node itself, past libv4l2 (which answers format questions with its own list; its
+    /// descriptor is the node's).
+    private var unconverted: V4L2ControlChannel { .direct(descriptor, path: path) }
 
     private func ioctl<T>(_ request: UInt, _ argument: inout T, _ what: @autoclosure () -> String) throws(CameraError) {
-        do throws(SystemError) {
-            _ = try withUnsafeMutablePointer(to: &argument) { pointer in
-                Result { () throws(SystemError) in try systemCall(what()) { reflex_v4l2_ioctl(descriptor, request, pointer) } }
-            }.get()
-        } catch {
-            throw CameraError.from(error.operation, path: path, code: error.code)
-        }
+        try controls.ioctl(request, &argument, what())
     }
 }

@@ -48,28 +48,12 @@ public enum CaptureDeviceProbe {
             card: string(fromCArray: capability.card),
             busInfo: string(fromCArray: capability.bus_info),
             formats: formats(of: fd),
-            controls: controls(of: fd)))
+            controls: V4L2ControlChannel.direct(fd, path: path).allControls()))
     }
 
     static let typeNames: [UInt32: String] = [
         1: "int", 2: "bool", 3: "menu", 4: "button", 5: "int64", 7: "string", 8: "bitmask", 9: "intmenu",
     ]
-    /// Class headers group controls in the driver's list; they are not controls.
-    private static let controlClassType: UInt32 = 6
-
-    private static func controls(of fd: Int32) -> [CaptureDeviceInfo.Control] {
-        var controls: [CaptureDeviceInfo.Control] = []
-        var query = v4l2_query_ext_ctrl()
-        query.id = REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL | REFLEX_V4L2_CTRL_FLAG_NEXT_COMPOUND
-        while retryingOnInterrupt({ ioctl(fd, REFLEX_VIDIOC_QUERY_EXT_CTRL, &query) }) == 0 {
-            if query.type != controlClassType && query.flags & REFLEX_V4L2_CTRL_FLAG_DISABLED == 0 {
-                controls.append(.init(query))
-            }
-            query.id |= REFLEX_V4L2_CTRL_FLAG_NEXT_CTRL | REFLEX_V4L2_CTRL_FLAG_NEXT_COMPOUND
-        }
-        return controls
-    }
-
     private static func formats(of fd: Int32) -> [CaptureDeviceInfo.Format] {
         var formats: [CaptureDeviceInfo.Format] = []
         var description = v4l2_fmtdesc()
