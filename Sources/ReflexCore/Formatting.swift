@@ -21,4 +21,10 @@ public enum Formatting {
     public static func padRight(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
+
+    /// A zoom factor as a lens button says it: "0.5x", "1x", "3x", "2.5x".
+    public static func zoomLabel(_ factor: Double) -> String {
+        let tenths = Int((factor * 10).rounded())
+        return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + "x"
+    }
 }

@@ -100,9 +100,11 @@ public struct SensorCalibration: Sendable, Equatable {
 
     public typealias Problem = KeyValueText.ConfigurationProblem
 
-    public static func parse(_ text: String) -> Result<SensorCalibration, Problem> {
+    /// `ignoring`: keys another reader of the same file takes (a lens file's lens keys).
+    public static func parse(_ text: String, ignoring: Set<String> = []) -> Result<SensorCalibration, Problem> {
         var calibration = SensorCalibration()
         let problem = KeyValueText.readConfiguration(text) { key, value in
+            if ignoring.contains(key) { return .accepted }
             // Finite, non-negative and of a size a calibration can have.
             func number() -> Double? { Double(value).flatMap { $0 >= 0 && $0 < 1e9 ? $0 : nil } }
             func positive() -> Double? { number().flatMap { $0 > 0 ? $0 : nil } }

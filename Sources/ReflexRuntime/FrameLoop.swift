@@ -80,7 +80,13 @@ public final class FrameLoop: @unchecked Sendable {
     /// How long the switch waits for gpsd's answer (a connection's limit is 2 s).
     static let geotagCheckSeconds = 4.0
     private let settingsWriter: SettingsWriter?
+    /// The board's sensor's f-number; a board of several lenses has each lens's.
     private let fNumberTenths: Int
+    /// The board's lenses (the report says which are present and which streams).
+    private let boardLenses: [LensDescription]
+    /// The lens streaming as last reported (its role), for the confirmation at a change.
+    private var reportedLens: LensDescription.Role?
+    private var lensSwitchedAt: Double?
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
     private let thread = WorkerThread(name: "reflex-loop", priority: FrameLoop.priority)
     /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
@@ -156,8 +162,10 @@ public final class FrameLoop: @unchecked Sendable {
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
-                saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil) {
+                saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
+                lenses: [LensDescription] = []) {
         self.paintPatience = paintPatience
+        boardLenses = lenses
         self.gps = gps
         self.haptics = haptics
         self.saveDecisions = saveDecisions
@@ -267,7 +275,7 @@ public final class FrameLoop: @unchecked Sendable {
         if pictureWorker.isRunning { statistics.scheduling += ", the picture in bands on two cores" }
         // What the sensor said before this loop existed (a display opened again).
         status.sensor = cameraStatus.latestSensorReport()
-        take(status.sensor)
+        take(status.sensor, now: monotonicSeconds())
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: preview.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -327,7 +335,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// Takes what the sensor sent and, if the panel is free and something changed, presents.
     public func step(now: Double) {
         answerStatisticsRequest()
-        if cameraStatus.update(&status) { take(status.sensor) }
+        if cameraStatus.update(&status) { take(status.sensor, now: now) }
         checkGeotagSwitch(now: now)
         state.gps = GPSIndicator(geotag: state.settings.geotag, status: status.gps)
         takePhotoReport(status.photo)
@@ -346,6 +354,7 @@ public final class FrameLoop: @unchecked Sendable {
         // The shutter held: the burst's photos as they fall due.
         while let burstPhoto = controller.nextBurstPhoto(at: now) { takePhoto(pressedAt: burstPhoto, now: now) }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
+        controller.settleZoom(at: now)
         let zoom = controller.zoom.factor(at: now)
         state.zoomTenths = Int((zoom * 10).rounded(.down))
         // The camera's own zoom control takes what it can (on the sensor thread).
@@ -541,9 +550,11 @@ public final class FrameLoop: @unchecked Sendable {
                                          height: photo.thumbnailHeight)
     }
 
-    private func take(_ newReport: SensorReport) {
+    private func take(_ newReport: SensorReport, now: Double) {
         controller.burstAllowed = !newReport.stillsBySwitching
+        takeLenses(newReport, now: now)
         if let limits = newReport.limits, limits != controller.model.limits {
+            noticeClamping(newReport.settings, now: now)
             // The dials' stops and the focus dial follow the camera; drawn again once. The
             // settings come fitted by the sensor thread (the file keeps what was chosen).
             controller.adopt(limits: limits, fittedSettings: newReport.settings)
@@ -562,11 +573,49 @@ public final class FrameLoop: @unchecked Sendable {
         state.readout = ExposureReadout(
             iso: controller.model.isoScale.nearest(to: ISOSpeed(newReport.iso)).value,
             shutter: controller.model.shutterScale.nearest(toSeconds: newReport.exposureSeconds),
-            fNumberTenths: fNumberTenths, kelvin: kelvinShown ? (newReport.kelvin + 50) / 100 * 100 : state.readout.kelvin)
+            fNumberTenths: newReport.fNumber.map { Int(($0 * 10).rounded()) } ?? fNumberTenths, kelvin: kelvinShown ? (newReport.kelvin + 50) / 100 * 100 : state.readout.kelvin)
         if newReport.hasHistogram {
             for bin in 0..<histogram.count { histogram[bin] = newReport.histogram[bin] }
             overlayStale = true
         }
+    }
+
+    /// The lenses present and the one streaming: the buttons follow; a new lens is felt
+    /// (a confirmation), and a focus set by hand on the lens before goes back to auto.
+    private func takeLenses(_ newReport: SensorReport, now: Double) {
+        guard !boardLenses.isEmpty else { return }
+        let present = LensSet(boardLenses.filter { lens in
+            newReport.lensesPresent & UInt8(1 << (LensDescription.Role.allCases.firstIndex(of: lens.role) ?? 0)) != 0
+        })
+        if present != controller.lenses {
+            controller.setLenses(present, at: now)
+            state.lenses = present
+        }
+        state.activeLens = present.lenses.firstIndex { $0.role == newReport.activeLens }
+        guard newReport.activeLens != reportedLens else { return }
+        defer { reportedLens = newReport.activeLens }
+        guard reportedLens != nil, newReport.activeLens != nil else { return }
+        haptics?.play(.confirm)
+        lensSwitchedAt = now
+        if controller.focusAutomaticallyOnNewLens() { publishSettings() }
+    }
+
+    /// A new camera's limits fit the manual ISO or shutter chosen (the lens switched to has
+    /// a narrower range): said on screen, as the dial shows the value it could keep.
+    private func noticeClamping(_ fitted: CameraSettings, now: Double) {
+        let chosen = controller.model.settings
+        // Only across a switch of lens (at start, the dials simply show what the camera allows).
+        guard chosen.mode == .pro, let switched = lensSwitchedAt, now - switched < 2 else { return }
+        var changes: [String] = []
+        if chosen.iso != fitted.iso, case .manual(let from) = chosen.iso, case .manual(let to) = fitted.iso {
+            changes.append("ISO \(from.value) → \(to.value)")
+        }
+        if chosen.shutter != fitted.shutter, case .manual(let from) = chosen.shutter, case .manual(let to) = fitted.shutter {
+            changes.append("\(from) → \(to)")
+        }
+        guard !changes.isEmpty else { return }
+        state.notice = changes.joined(separator: ", ") + " · this lens's limit"
+        noticeUntil = now + FrameLoop.noticeSeconds
     }
 
     private func isAnimating(at now: Double) -> Bool {
@@ -657,7 +706,8 @@ public final class FrameLoop: @unchecked Sendable {
                                stride: Int, viewfinder: PixelRect, zoom: Double) {
         // Digital zoom, for what the camera's own zoom did not do in this frame: the centre of
         // the picture, cropped by the ISP and scaled up.
-        let digitalZoom = zoom / max(frame.sensorZoom, 1)
+        // (sensorZoom counts the lens too: an ultra-wide's frame is 0.5.)
+        let digitalZoom = zoom / max(frame.sensorZoom, 0.01)
         let crop = digitalZoom > 1.001 ? PixelRect.centred(in: frame.width, frame.height, scale: 1 / digitalZoom) : nil
         pictureWorker.render(frame, with: isp, into: pixels, stride: stride, outputWidth: display.width,
                              outputHeight: display.height, viewfinder: viewfinder, crop: crop)

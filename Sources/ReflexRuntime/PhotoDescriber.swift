@@ -26,6 +26,7 @@ public struct PhotoDescriber: Sendable {
     }
 
     public func photo(_ capture: StillCapture) -> PhotoDescription {
+        let calibration = capture.calibration ?? self.calibration
         let settings = capture.settings
         let manual = settings.mode == .pro && (settings.iso != .auto || settings.shutter != .auto)
         return PhotoDescription(
@@ -41,6 +42,7 @@ public struct PhotoDescriber: Sendable {
 
     /// The DNG's description of the raw data; `crop` is the framing on screen (the digital zoom).
     public func raw(_ capture: StillCapture, parameters: ISPParameters, crop: PixelRect?) -> RawDescription {
+        let calibration = capture.calibration ?? self.calibration
         let black = Double(parameters.blackLevel)
         let gains = parameters.whiteBalance
         let valid = gains.x > 0 && gains.z > 0 && gains.x.isFinite && gains.z.isFinite
@@ -49,7 +51,7 @@ public struct PhotoDescriber: Sendable {
             uniqueCameraModel: calibration.model.hasPrefix(calibration.make) ? calibration.model
                 : calibration.make + " " + calibration.model,
             blackLevels: [black, black, black, black], whiteLevel: parameters.whiteLevel,
-            calibrations: calibrations, asShotNeutral: valid ? SIMD3(1 / gains.x, 1, 1 / gains.z) : nil,
+            calibrations: PhotoDescriber.calibrations(of: calibration), asShotNeutral: valid ? SIMD3(1 / gains.x, 1, 1 / gains.z) : nil,
             // The viewfinder brightened the frame by its digital gain; an editor should too.
             baselineExposure: FastMath.log2(max(parameters.digitalGain, 1e-3)),
             noiseProfile: calibration.noise(atGain: capture.frame.exposure.analogGain),
@@ -58,7 +60,9 @@ public struct PhotoDescriber: Sendable {
 
     /// The board's matrices with their illuminants; without any, the sensor is taken to have
     /// sRGB primaries (what the preview assumes), measured under D65.
-    var calibrations: [ColorCalibrationSet] {
+    var calibrations: [ColorCalibrationSet] { PhotoDescriber.calibrations(of: calibration) }
+
+    static func calibrations(of calibration: SensorCalibration) -> [ColorCalibrationSet] {
         var sets: [ColorCalibrationSet] = []
         if let a = calibration.colorMatrixA {
             sets.append(ColorCalibrationSet(illuminant: .standardA, colorMatrix: a, forwardMatrix: calibration.forwardMatrixA))

@@ -34,7 +34,7 @@ public final class PhotoDeveloper {
         let jpegQuality = jpegQuality ?? capture.settings.jpegQuality.quality
         let frame = capture.frame
         guard let mode = frame.mode else { throw PhotoEncodingError("the frame has no mode") }
-        let crop = PhotoDeveloper.crop(width: mode.width, height: mode.height, zoom: capture.press.zoom / max(frame.sensorZoom, 1))
+        let crop = PhotoDeveloper.crop(width: mode.width, height: mode.height, zoom: capture.press.zoom / max(frame.sensorZoom, 0.01))
         // A RAW alone needs no full-resolution picture: its small preview is the viewfinder's
         // own rendering (a burst of RAWs saves at the card's pace, not the demosaic's).
         if capture.settings.format == .raw, let layout = mode.rawLayout {

@@ -26,6 +26,8 @@ public struct ScreenStarter {
     public var saveDecisions: HandOffQueue<SaveDecision>?
     /// The gpsd client, switched with geotag.
     public var gps: GPSDClient?
+    /// The board's lenses, for their buttons.
+    public var lenses: [LensDescription] = []
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -68,7 +70,7 @@ public struct ScreenStarter {
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
                                     controls: controls, haptics: haptics, saveDecisions: saveDecisions,
-                                    gps: gps)
+                                    gps: gps, lenses: lenses)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

@@ -25,7 +25,24 @@ public final class SensorPipeline: @unchecked Sendable {
     public let status: StatusBoard
     public let preview: PreviewSink
     private let session: CameraSession
-    private let calibration: SensorCalibration
+    /// The streaming sensor's calibration (the lens's own, on a board of several).
+    private var calibration: SensorCalibration
+    /// The board's lenses (none: one camera, the choice's).
+    private let boardLenses: [BoardLens]
+    /// Those present the last time they were looked for, and where their cameras are.
+    private var lenses = LensSet([])
+    private var lensPaths: [String] = []
+    private var lensCalibrations: [SensorCalibration] = []
+    /// The lens streaming (an index in `lenses`), and the zoom the screen last asked for.
+    private var activeLens: Int?
+    private var zoomWanted = 1.0
+    /// The lenses' cameras must be looked for again (at start, after a loss, every summary).
+    private var lensesStale = true
+    /// The exposure the lens before had: the next one starts from it (no flash of a new
+    /// Auto exposure across a switch).
+    private var carriedExposure: ExposureSetting?
+    /// Where V4L2 cameras are looked for (the lenses' cameras too).
+    private let devFolder: String?
     private let log: Log
     private let thread = WorkerThread(name: "reflex-sensor")
     private var sinks: [FrameSink]
@@ -45,10 +62,17 @@ public final class SensorPipeline: @unchecked Sendable {
     /// The kernel's memory pressure, which the ring is fitted to each frame.
     private var memoryPressure: MemoryPressureMonitor?
 
-    public init(settings: CameraSettings, calibration: SensorCalibration, choice: CameraChoice,
+    /// `lenses`: the board's, where it has several cameras as one (they replace `choice`'s
+    /// V4L2 camera; the simulated sensor ignores them).
+    public init(settings: CameraSettings, calibration: SensorCalibration, choice: CameraChoice, lenses: [BoardLens] = [],
                 mailbox: ControlMailbox = ControlMailbox(), status: StatusBoard = StatusBoard(), log: @escaping Log) {
         chosen = settings
         self.calibration = calibration
+        if case .v4l2(let folder, _) = choice.source {
+            (devFolder, boardLenses) = (folder, lenses)
+        } else {
+            (devFolder, boardLenses) = (nil, [])
+        }
         self.mailbox = mailbox
         self.status = status
         self.log = log
@@ -86,11 +110,16 @@ public final class SensorPipeline: @unchecked Sendable {
         while !thread.isStopping {
             takeRareMessages()
             restartRequested = false
+            if !boardLenses.isEmpty {
+                if lensesStale { findLenses() }
+                chooseLens()
+            }
             do {
                 guard try stream() else {
                     // A camera that was streaming is "reconnecting" until it comes back.
                     if report.status != .lost { setStatus(.noCamera) }
                     if !reportedAbsence { log("camera: none found; waiting for one") }
+                    lensesStale = true
                     reportedAbsence = true
                     _ = thread.pause(seconds: 1)
                     continue
@@ -98,6 +127,7 @@ public final class SensorPipeline: @unchecked Sendable {
             } catch {
                 setStatus(.lost)
                 log("camera lost: \(error); waiting for it to come back")
+                lensesStale = true
             }
             session.stop()
             reportedAbsence = false
@@ -146,6 +176,8 @@ public final class SensorPipeline: @unchecked Sendable {
             }
             lastFrameTime = monotonicSeconds()
             try handle(frame, mode: mode)
+            // The zoom reached another lens's switch-over: that lens streams next.
+            if restartRequested { return true }
             if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try takeStills(mode, shutter: shutter) > 0 {
                 // The preview streams again from its first frame: a new stream.
                 try prepare(mode)
@@ -163,7 +195,7 @@ public final class SensorPipeline: @unchecked Sendable {
         let sequence = counters.lastSequence ?? 0
         let exposureNow = exposure?.taken(forFrame: sequence) ?? ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
         let parameters = exposure?.parameters(forFrame: sequence)
-        let zoom = session.sensorZoom(forFrame: sequence)
+        let zoom = session.sensorZoom(forFrame: sequence) * magnification
         let model = session.exposureModel
         return try shutter.serveBySwitching(settings: chosen, iso: { model.iso(of: $0) },
                                             framePeriod: shutter.frameSeconds(mode)) { copy throws(CameraError) in
@@ -185,6 +217,11 @@ public final class SensorPipeline: @unchecked Sendable {
 
     /// The controller, the report and the settings for a stream that just started.
     private func prepare(_ mode: CameraSession.Mode) throws(CameraError) {
+        if let carried = carriedExposure {
+            // The lens before's exposure, as near as this sensor's controls come to it.
+            _ = try? session.applyExposure(carried)
+            carriedExposure = nil
+        }
         let current = try session.currentExposure()
         exposure = ExposureController(sensor: session.exposureModel, color: calibration.color,
                                       levels: mode.rawFormat.map { (session.blackLevel, $0.maximumValue) },
@@ -200,7 +237,68 @@ public final class SensorPipeline: @unchecked Sendable {
         report.height = mode.height
         report.photoPixels = session.photoPixels
         report.streamCount = session.streamCount
+        report.fNumber = activeLens.map { _ in calibration.fNumber } ?? nil
         try applySettings(chosen, afterFrame: nil)
+        try session.setZoom(zoomWanted / magnification, afterFrame: 0)
+    }
+
+    // MARK: lenses
+
+    /// The streaming lens's magnification against the wide (1 on a board of one camera): a
+    /// frame's `sensorZoom` counts it, so the ISP crops the rest of the zoom.
+    private var magnification: Double {
+        activeLens.map { lenses.lenses[$0].magnification } ?? 1
+    }
+
+    /// Looks for the board's lenses' cameras: those found are offered, the others not.
+    private func findLenses() {
+        guard let devFolder else { return }
+        lensesStale = false
+        let candidates = CameraMatcher.candidates(devFolder: devFolder)
+        var present: [(BoardLens, String)] = []
+        var missing: [String] = []
+        for lens in boardLenses {
+            if let path = CameraMatcher.match(lens.description.camera, in: candidates) {
+                present.append((lens, path))
+            } else {
+                missing.append("\(lens.description.role.rawValue) (its camera \"\(lens.description.camera)\" not found)")
+            }
+        }
+        present.sort { $0.0.description.magnification < $1.0.description.magnification }
+        let set = LensSet(present.map(\.0.description))
+        let paths = present.map(\.1)
+        guard set != lenses || paths != lensPaths else { return }
+        log("lenses: " + (present.isEmpty ? "none present" : present.map { lens, path in
+            "\(lens.description.role.rawValue) \(lens.description.label) on \(path)"
+        }.joined(separator: ", ")) + (missing.isEmpty ? "" : "; missing: " + missing.joined(separator: ", ")))
+        // The lens streaming keeps its place under its new index.
+        let streaming = activeLens.map { lensPaths[$0] }
+        (lenses, lensPaths, lensCalibrations) = (set, paths, present.map(\.0.calibration))
+        activeLens = streaming.flatMap { paths.firstIndex(of: $0) }
+        report.lensesPresent = present.reduce(UInt8(0)) { mask, lens in
+            mask | UInt8(1 << (LensDescription.Role.allCases.firstIndex(of: lens.0.description.role) ?? 0))
+        }
+        status.post(report)
+    }
+
+    /// The lens the zoom asks for, to stream next.
+    private func chooseLens() {
+        guard let devFolder else { return }
+        guard !lenses.lenses.isEmpty else {
+            activeLens = nil
+            report.activeLens = nil
+            return
+        }
+        let next = lenses.lens(forZoom: zoomWanted)
+        if let activeLens, activeLens != next, lenses.lenses.indices.contains(activeLens) {
+            log("lenses: \(lenses.lenses[activeLens].role.rawValue) → \(lenses.lenses[next].role.rawValue) "
+                + "at zoom \(Formatting.fixed(zoomWanted, 2))")
+        }
+        activeLens = next
+        report.activeLens = lenses.lenses[next].role
+        calibration = lensCalibrations[next]
+        shutter?.lensCalibration = calibration
+        session.choose(CameraChoice(source: .v4l2(devFolder: devFolder, path: lensPaths[next])), calibration: calibration)
     }
 
     /// Fits `settings` to this camera (the one place they are fitted) and sends the sensor
@@ -293,7 +391,15 @@ public final class SensorPipeline: @unchecked Sendable {
     /// New settings (from the next frame on), the zoom and shutter presses.
     private func takeControls(afterFrame sequence: UInt32) throws(CameraError) {
         if let settings = mailbox.takeSettings(), settings != chosen { try applySettings(settings, afterFrame: sequence) }
-        if let zoom = mailbox.takeZoom() { try session.setZoom(zoom, afterFrame: sequence) }
+        if let zoom = mailbox.takeZoom() {
+            zoomWanted = zoom
+            if let activeLens, lenses.lens(forZoom: zoom) != activeLens {
+                carriedExposure = exposure?.taken(forFrame: sequence)
+                restartRequested = true
+                return
+            }
+            try session.setZoom(zoom / magnification, afterFrame: sequence)
+        }
         let locked = mailbox.exposureLocked
         if exposure != nil && exposure!.locked != locked {
             exposure!.locked = locked
@@ -327,7 +433,7 @@ public final class SensorPipeline: @unchecked Sendable {
         let sensorFrame = SensorFrame(bytes: frame.bytes, mode: mode, sequence: frame.sequence,
                                       timestampNanoseconds: frame.timestampNanoseconds, exposure: exposureTaken,
                                       parameters: exposure?.parameters(forFrame: frame.sequence),
-                                      sensorZoom: session.sensorZoom(forFrame: frame.sequence))
+                                      sensorZoom: session.sensorZoom(forFrame: frame.sequence) * magnification)
         // (One atomic load a frame; the ring changes only when the level does.)
         if let shutter, let memoryPressure { shutter.adapt(to: memoryPressure.level) }
         for sink in sinks { sink.deliver(sensorFrame) }
@@ -385,6 +491,8 @@ public final class SensorPipeline: @unchecked Sendable {
         for sink in sinks where sink.framesLost > 0 { line += ", \(sink.name) lost \(sink.framesLost) frames" }
         log(line)
         counters.startSummary(at: now)
+        // A lens whose camera went (or came) is dropped from (or added to) the buttons.
+        if !boardLenses.isEmpty { findLenses() }
     }
 }
 

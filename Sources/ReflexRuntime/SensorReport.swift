@@ -46,5 +46,13 @@ public struct SensorReport: Sendable, Equatable {
     /// Presses cancelled under extreme memory pressure before their frame was taken, in all.
     public var photosCancelled = 0
 
+    /// The board's lenses whose cameras are present, a bit each in LensDescription.Role's
+    /// order (0 on a board of one camera).
+    public var lensesPresent: UInt8 = 0
+    /// The lens streaming now (nil on a board of one camera).
+    public var activeLens: LensDescription.Role?
+    /// The streaming lens's f-number, for the HUD (nil: the board's one sensor's).
+    public var fNumber: Double?
+
     public init() {}
 }

@@ -45,6 +45,10 @@ final class ShutterQueue {
     }
 
     /// A press from the mailbox (the mailbox holds at most as many as this queue).
+    /// The streaming lens's calibration, on a board of several lenses (its photos say its
+    /// f-number and focal length and carry its matrices).
+    var lensCalibration: SensorCalibration?
+
     func add(_ request: ControlMailbox.CaptureRequest) {
         guard waiting < ShutterQueue.capacity else {
             log("shutter: press \(request.number) refused, \(waiting) photos still waiting for their frames")
@@ -152,7 +156,8 @@ final class ShutterQueue {
         if let format = press.format { photoSettings.format = format }
         let capture = StillCapture(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
                                    framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt),
-                                   location: stills.describer.place(photoSettings, pressedAt: press.pressedAt))
+                                   location: stills.describer.place(photoSettings, pressedAt: press.pressedAt),
+                                   calibration: lensCalibration)
         guard stills.inbox.send(capture) else { return false }
         pending[first] = nil
         first = (first + 1) % ShutterQueue.capacity

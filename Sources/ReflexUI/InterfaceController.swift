@@ -46,6 +46,8 @@ public struct InterfaceController: Sendable {
     public private(set) var fade: ControlsFade
     public private(set) var reveal: ProReveal
     public private(set) var zoom = ZoomRamp(range: InterfaceController.zoomRange)
+    /// The board's lenses present now (none, or one: no buttons).
+    public private(set) var lenses = LensSet([])
     /// The board's encoders and keys.
     public var controls = BoardControls()
     /// Exposure and white balance held by the shutter's half press.
@@ -69,6 +71,8 @@ public struct InterfaceController: Sendable {
         case saveAnswer(SaveDecision)
         case picture
         case menuButton
+        /// A lens button (an index in `lenses`).
+        case lens(Int)
         /// A line of the open menu; `side` -1 or +1 on its value's left or right half, 0 its title.
         case menuLine(QuickMenuItem, side: Int)
         /// Inside the open menu's panel, on no line.
@@ -147,6 +151,25 @@ public struct InterfaceController: Sendable {
     /// The camera's real ranges, once known, with the settings the sensor side fitted to them
     /// (a manual ISO the sensor cannot reach moved to the nearest it can; no focus motor, no
     /// focus dial): the dials follow them.
+    /// The lenses present changed (the board's cameras came or went): the zoom reaches from
+    /// the widest's field of view to the longest's cropped, the factor kept where it can be.
+    public mutating func setLenses(_ present: LensSet, at now: Double) {
+        lenses = present
+        let range = present.lenses.isEmpty ? InterfaceController.zoomRange : present.zoomRange
+        guard range != zoom.range else { return }
+        zoom = ZoomRamp(range: range, factor: zoom.factor(at: now))
+    }
+
+    /// A lens button's glide that has arrived ends (called each frame).
+    public mutating func settleZoom(at now: Double) { zoom.settle(at: now) }
+
+    /// A new lens: a focus set by hand was for the lens before, so the new one focuses by
+    /// itself. True if the settings changed.
+    public mutating func focusAutomaticallyOnNewLens() -> Bool {
+        guard model.settings.focus != .auto else { return false }
+        return model.resetToAuto(.focus)
+    }
+
     public mutating func adopt(limits: SensorLimits, fittedSettings: CameraSettings) {
         model = CameraModel(settings: fittedSettings, limits: limits, focusScale: model.focusScale)
         if !model.availableDials.contains(model.settings.selectedDial) { model.select(.iso) }
@@ -330,6 +353,9 @@ public struct InterfaceController: Sendable {
             tapPicture(x: x, y: y, at: now, into: &outcome)
         case .menuButton:
             toggleMenu(into: &outcome)
+        case .lens(let index):
+            // A glide to the lens's magnification: the lens changes on the way, at its switch-over.
+            zoom.glide(to: lenses.lenses[index].magnification, at: now)
         case .menuLine(let item, let side):
             if menu.highlighted != item {
                 menu.highlight(item)
@@ -437,6 +463,12 @@ public struct InterfaceController: Sendable {
             return layout.menuPanel.contains(x: px, y: py) ? .menuPanel : .outsideMenu
         }
         if layout.menuButton.contains(x: px, y: py) { return .menuButton }
+        if lenses.offersChoice {
+            for (index, button) in layout.lensButtons(count: lenses.lenses.count).enumerated()
+            where button.contains(x: px, y: py) {
+                return .lens(index)
+            }
+        }
         if saveProblemShown {
             if layout.retryButton.contains(x: px, y: py) { return .saveAnswer(.retry) }
             if layout.discardButton.contains(x: px, y: py) { return .saveAnswer(.discard) }

@@ -16,6 +16,10 @@ public final class InterfaceRenderer {
     private let shutter: CairoCanvas
     private let menuButton: CairoCanvas
     private let menuPanel: CairoCanvas
+    private let lensButtons: CairoCanvas
+    /// The lens buttons as last painted (nil: not yet), and whether they are shown.
+    private var paintedLenses: (LensSet, Int?)?
+    private var lensesShown = false
     private var paintedMenuButton: Bool?
     /// The menu and the settings it shows, as last painted (nil: not painted open).
     private var paintedMenu: (QuickMenu, CameraSettings)?
@@ -42,6 +46,7 @@ public final class InterfaceRenderer {
         shutter = CairoCanvas(width: shutterArea.width, height: shutterArea.height)
         menuButton = CairoCanvas(width: layout.menuButton.width, height: layout.menuButton.height)
         menuPanel = CairoCanvas(width: layout.menuPanel.width, height: layout.menuPanel.height)
+        lensButtons = CairoCanvas(width: layout.lensColumn.width, height: layout.lensColumn.height)
     }
 
     /// Redraws the layers whose content differs from `state`.
@@ -76,6 +81,12 @@ public final class InterfaceRenderer {
         if state.menu.isOpen, paintedMenu.map({ $0.0 != state.menu || $0.1 != state.settings }) ?? true {
             QuickMenuPainter(layout: layout).paintPanel(state.menu, settings: state.settings, on: menuPanel, fonts: fonts)
             paintedMenu = (state.menu, state.settings)
+            repaints += 1
+        }
+        lensesShown = state.lenses.offersChoice
+        if lensesShown, paintedLenses.map({ $0.0 != state.lenses || $0.1 != state.activeLens }) ?? true {
+            LensButtonsPainter(layout: layout).paint(state.lenses, active: state.activeLens, on: lensButtons, fonts: fonts)
+            paintedLenses = (state.lenses, state.activeLens)
             repaints += 1
         }
         let messageKey = (state.screen, state.storage == .missing, state.saveProblem)
@@ -159,6 +170,9 @@ public final class InterfaceRenderer {
         }
         blend(toggle, into: pixels, stride: stride, at: layout.modeToggle.x, layout.modeToggle.y, opacity: 256)
         blend(shutter, into: pixels, stride: stride, at: shutterArea.x, shutterArea.y, opacity: 256)
+        if lensesShown {
+            blend(lensButtons, into: pixels, stride: stride, at: layout.lensColumn.x, layout.lensColumn.y, opacity: 256)
+        }
         if let messageRect {
             blend(message, region: messageRect, into: pixels, stride: stride, opacity: 256)
         }

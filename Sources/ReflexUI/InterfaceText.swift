@@ -33,7 +33,7 @@ public enum InterfaceText {
                                                               && state.settings.shutter.manualValue != nil) {
             items.append(Item(label: "EV", value: state.settings.exposureCompensation.description, manual: false))
         }
-        if state.zoomTenths > 10 {
+        if state.zoomTenths != 10 {
             items.append(Item(label: "ZOOM", value: "\(state.zoomTenths / 10).\(state.zoomTenths % 10)×", manual: false))
         }
         let wbManual = pro && state.settings.whiteBalance != .auto

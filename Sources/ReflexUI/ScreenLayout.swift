@@ -55,6 +55,10 @@ public struct ScreenLayout: Sendable, Equatable {
     /// The geotag consent screen's answers, at the foot of the menu's panel.
     public let consentDenyButton: PixelRect
     public let consentAllowButton: PixelRect
+    /// The lens buttons' column, left of the shutter (room for three: 0.5x 1x 3x).
+    public let lensColumn: PixelRect
+    private let lensSide: Int
+    private let lensGap: Int
 
     public init(width: Int, height: Int, sensorWidth: Int = 16, sensorHeight: Int = 9, density: PanelDensity? = nil) {
         self.width = width
@@ -109,10 +113,25 @@ public struct ScreenLayout: Sendable, Equatable {
         dialSlots = (0..<dialCount).map {
             PixelRect(x: strip.x + $0 * (dialWidth + gap), y: strip.y, width: dialWidth, height: strip.height)
         }
+        lensSide = px(60)
+        lensGap = px(12)
+        let columnHeight = 3 * lensSide + 2 * lensGap
+        lensColumn = PixelRect(x: shutterButton.x - px(28) - lensSide, y: shutterButton.y + shutterSide / 2 - columnHeight / 2,
+                               width: lensSide, height: columnHeight)
         let presetCount = WhiteBalance.presetRow.count
         let presetWidth = (presetsRow.width - gap * (presetCount - 1)) / presetCount
         presetSlots = (0..<presetCount).map {
             PixelRect(x: presetsRow.x + $0 * (presetWidth + gap), y: presetsRow.y, width: presetWidth, height: presetsRow.height)
+        }
+    }
+
+    /// The buttons of `count` lenses, widest at the bottom (zooming in goes up the column),
+    /// centred in the column.
+    public func lensButtons(count: Int) -> [PixelRect] {
+        let used = min(max(count, 0), 3)
+        let top = lensColumn.y + (lensColumn.height - (used * lensSide + max(used - 1, 0) * lensGap)) / 2
+        return (0..<used).map { index in
+            PixelRect(x: lensColumn.x, y: top + (used - 1 - index) * (lensSide + lensGap), width: lensSide, height: lensSide)
         }
     }
 

@@ -27,6 +27,9 @@ public struct ViewState: Sendable, Equatable {
     public var saveProblem: SaveProblem?
     /// The quick menu: open or not, and its highlighted line.
     public var menu = QuickMenu()
+    /// The lenses offered (buttons where more than one), and the one streaming.
+    public var lenses = LensSet([])
+    public var activeLens: Int?
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

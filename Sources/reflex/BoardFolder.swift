@@ -1,6 +1,7 @@
 import ReflexCore
 import ReflexHardware
 import ReflexISP
+import ReflexRuntime
 import ReflexStorage
 #if canImport(Glibc)
 import Glibc
@@ -39,8 +40,28 @@ enum BoardFolder {
 
     /// The sensor calibration, and a line for the log saying where it came from.
     static func sensorCalibration(in folder: String) -> (SensorCalibration, String) {
-        read("sensor.conf", in: folder, parse: SensorCalibration.parse, fallback: SensorCalibration(),
+        read("sensor.conf", in: folder, parse: { SensorCalibration.parse($0) }, fallback: SensorCalibration(),
              what: "sensor calibration", without: "the sensor runs uncalibrated")
+    }
+
+    /// The board's lenses (lenses/ultra-wide.conf, wide.conf, tele.conf: each lens's camera
+    /// and place on the zoom, with its sensor's calibration); none on a board of one camera.
+    /// A lens file that cannot be used is left out, and said.
+    static func lenses(in folder: String) -> ([BoardLens], [String]) {
+        var lenses: [BoardLens] = []
+        var notes: [String] = []
+        for role in LensDescription.Role.allCases {
+            let path = folder + "/lenses/" + role.rawValue + ".conf"
+            guard let text = readText(path) else { continue }
+            switch (LensDescription.parse(role: role, text), SensorCalibration.parse(text, ignoring: LensDescription.keys)) {
+            case (.success(let lens), .success(let calibration)):
+                lenses.append(BoardLens(description: lens, calibration: calibration))
+                notes.append("board: \(role.rawValue) lens \(lens.label) from \(path) (camera \"\(lens.camera)\")")
+            case (.failure(let problem), _), (_, .failure(let problem)):
+                notes.append("board: \(path) is not usable (\(problem)); no \(role.rawValue) lens")
+            }
+        }
+        return (lenses, notes)
     }
 
     /// The panel's description (card, connector, mode, rotation); none means the first

@@ -93,8 +93,11 @@ struct Capture: ParsableCommand {
         // `-o DIR` is made if missing, as rpicam-still's would be; the card slot never is.
         if let output { try AtomicFile.createFolder(output) }
         let log = CaptureLog()
+        // (A board of several lenses shoots with the one its 1x zoom picks: the wide.)
+        let (lenses, lensNotes) = camera.sensor == .v4l2 && camera.camera == nil ? BoardFolder.lenses(in: camera.boardFolder) : ([], [])
+        lensNotes.forEach { log.write($0) }
         let sensor = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
-                                    log: log.write)
+                                    lenses: lenses, log: log.write)
         let gps = settings.geotag ? GPSSetup.start(boardFolder: camera.boardFolder, geotag: true, log: log.write) : nil
         let (stills, _) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: card,
                                               cardIsMountPoint: output == nil, stateFolder: stateFolder,

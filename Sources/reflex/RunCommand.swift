@@ -64,8 +64,10 @@ struct Run: ParsableCommand {
         let status = StatusBoard()
         let writer = SettingsWriter(store: store, status: status, log: { log($0) })
         writer.start()
+        let (lenses, lensNotes) = camera.sensor == .v4l2 && camera.camera == nil ? BoardFolder.lenses(in: camera.boardFolder) : ([], [])
+        lensNotes.forEach { log($0) }
         let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: camera.cameraChoice,
-                                            status: status, log: { log($0) })
+                                            lenses: lenses, status: status, log: { log($0) })
         // (A remembered geotag stays on at start; the icon says when there is no GPS to ask.)
         let gps = GPSSetup.start(boardFolder: camera.boardFolder, geotag: loaded.settings.geotag,
                                  post: { status.postGPS($0) }, log: { log($0) })
@@ -82,6 +84,7 @@ struct Run: ParsableCommand {
         screen?.controls = controls
         screen?.saveDecisions = stills.decisions
         screen?.gps = gps
+        screen?.lenses = lenses.map(\.description)
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()

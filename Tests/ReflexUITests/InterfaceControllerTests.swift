@@ -20,6 +20,45 @@ import Testing
         return c.handle(.touchUp(slot: 0), at: t + 0.05, metered: metered)
     }
 
+    @Test func aLensButtonGlidesTheZoomToItsLensAndOneLensHasNoButtons() {
+        var c = Self.controller()
+        let trio = LensSet([LensDescription(role: .ultraWide, camera: "a"), LensDescription(role: .wide, camera: "b"),
+                            LensDescription(role: .tele, camera: "c")])
+        c.setLenses(trio, at: 0)
+        #expect(c.zoom.range == 0.5...8)
+        let buttons = Self.layout.lensButtons(count: 3)
+        #expect(buttons[0].y > buttons[2].y, "the widest at the bottom")
+        _ = Self.tap(&c, buttons[2], at: 1)
+        #expect(c.zoom.isRamping)
+        #expect(c.zoom.factor(at: 1.1 + ZoomRamp.glideSeconds) == 3)
+        _ = Self.tap(&c, buttons[0], at: 3)
+        #expect(c.zoom.factor(at: 3.1 + ZoomRamp.glideSeconds) == 0.5)
+        // The ultra-wide gone: the zoom cannot stay wider than the wide.
+        c.setLenses(LensSet(Array(trio.lenses.dropFirst())), at: 5)
+        #expect(c.zoom.range == 1...8 && c.zoom.factor(at: 5) == 1)
+        c.setLenses(LensSet([trio.lenses[1]]), at: 6)
+        let (x, y) = Self.centre(buttons[1])
+        let outcome = Self.tapPictureOutcome(&c, x: x, y: y)
+        #expect(outcome.settingsChanged, "no button: the tap meters there")
+    }
+
+    static func tapPictureOutcome(_ c: inout InterfaceController, x: Double, y: Double) -> InterfaceController.Outcome {
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 8, metered: metered)
+        return c.handle(.touchUp(slot: 0), at: 8.05, metered: metered)
+    }
+
+    @Test func aNewLensFocusesByItself() {
+        var pro = CameraSettings()
+        pro.setMode(.pro)
+        pro.focus = .manual(FocusPosition(0.3))
+        var c = Self.controller(pro)
+        let first = c.focusAutomaticallyOnNewLens()
+        #expect(first)
+        #expect(c.model.settings.focus == .auto)
+        let again = c.focusAutomaticallyOnNewLens()
+        #expect(!again)
+    }
+
     @Test func aTapOnTheToggleEntersProAndSlidesTheDialsIn() {
         var c = Self.controller()
         let outcome = Self.tap(&c, Self.layout.modeToggle, at: 10)

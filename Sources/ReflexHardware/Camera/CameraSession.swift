@@ -41,7 +41,7 @@ public final class CameraSession {
     }
 
     public private(set) var choice: CameraChoice
-    private let calibration: SensorCalibration
+    public private(set) var calibration: SensorCalibration
     private let log: Log
     private var camera: CameraDevice?
     private var device: CaptureDeviceInfo?
@@ -70,6 +70,12 @@ public final class CameraSession {
 
     /// Another camera or mode: streamed from the next `start`.
     public func choose(_ choice: CameraChoice) { self.choice = choice }
+
+    /// Another of the board's lenses: its camera and its own calibration, from the next `start`.
+    public func choose(_ choice: CameraChoice, calibration: SensorCalibration) {
+        self.choice = choice
+        self.calibration = calibration
+    }
 
     public var isStreaming: Bool { camera != nil }
 
