@@ -41,6 +41,8 @@ public final class SensorPipeline: @unchecked Sendable {
     /// The exposure the lens before had: the next one starts from it (no flash of a new
     /// Auto exposure across a switch).
     private var carriedExposure: ExposureSetting?
+    /// When the last lens's last frame was in: the new lens's first frame says the gap.
+    private var lensSwitchStartedAt: Double?
     /// Where V4L2 cameras are looked for (the lenses' cameras too).
     private let devFolder: String?
     private let log: Log
@@ -378,6 +380,12 @@ public final class SensorPipeline: @unchecked Sendable {
     // MARK: one frame
 
     private func handle(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) {
+        if let started = lensSwitchStartedAt {
+            // (The viewfinder held the last lens's frame meanwhile.)
+            log("lenses: the new lens's first frame \(Int(((monotonicSeconds() - started) * 1000).rounded())) ms "
+                + "after the last lens's last")
+            lensSwitchStartedAt = nil
+        }
         try takeControls(afterFrame: frame.sequence)
         counters.count(frame)
         let metered = !frame.corrupted && frame.bytes.count >= mode.frameBytes ? try meter(frame, mode: mode) : false
@@ -395,6 +403,7 @@ public final class SensorPipeline: @unchecked Sendable {
             zoomWanted = zoom
             if let activeLens, lenses.lens(forZoom: zoom) != activeLens {
                 carriedExposure = exposure?.taken(forFrame: sequence)
+                lensSwitchStartedAt = monotonicSeconds()
                 restartRequested = true
                 return
             }
