@@ -499,9 +499,11 @@ public final class SensorPipeline: @unchecked Sendable {
             + ", \(allocations / Int64(max(frames, 1))) allocations a frame"
         for sink in sinks where sink.framesLost > 0 { line += ", \(sink.name) lost \(sink.framesLost) frames" }
         log(line)
-        counters.startSummary(at: now)
-        // A lens whose camera went (or came) is dropped from (or added to) the buttons.
+        // A lens whose camera went (or came) is dropped from (or added to) the buttons. (A
+        // probe of the nodes, between two frames every few seconds: it allocates, and is
+        // not counted as the frame path's.)
         if !boardLenses.isEmpty { findLenses() }
+        counters.startSummary(at: monotonicSeconds())
     }
 }
 
