@@ -24,6 +24,8 @@ let package = Package(
         cLibrary("CExif", pkgConfig: "libexif", apt: ["libexif-dev"]),
         cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         cLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
+        cLibrary("CFFmpeg", pkgConfig: "libavformat",
+                 apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
         // Linux calls Swift's Glibc module lacks (timerfd, eventfd).
         .target(name: "CLinux"),
@@ -43,7 +45,8 @@ let package = Package(
         .target(name: "ReflexStorage", dependencies: ["ReflexCore", "ReflexSystem"]),
         // Photo files: DNG through libtiff, JPEG through TurboJPEG with EXIF from libexif; each
         // encoded into memory, so the save queue writes (and can write again) the same bytes.
-        .target(name: "ReflexFormats", dependencies: ["ReflexCore", "ReflexISP", "CTIFF", "CExif", "CTurboJPEG"]),
+        // Movies: H.264 through libavcodec in fragmented MP4 through libavformat.
+        .target(name: "ReflexFormats", dependencies: ["ReflexCore", "ReflexISP", "CTIFF", "CExif", "CTurboJPEG", "CFFmpeg"]),
         // The hardware, a folder each: Camera (the V4L2 session, its simulated twin, frame
         // sinks), Display (DRM/KMS and its headless twin), Input (libinput), Probe.
         .target(name: "ReflexHardware",
@@ -71,7 +74,7 @@ let package = Package(
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
-        .testTarget(name: "ReflexFormatsTests", dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG"]),
+        .testTarget(name: "ReflexFormatsTests", dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg"]),
         .testTarget(name: "ReflexUITests",
                     dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CAllocationCounter"],
                     exclude: ["Golden"]),

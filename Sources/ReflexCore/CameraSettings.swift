@@ -2,6 +2,8 @@
 /// start: Auto, JPEG, geotag off.
 public struct CameraSettings: Sendable, Hashable {
     public var mode: ShootingMode = .auto
+    /// Photo or Video: what the shutter button does.
+    public var capture: CaptureKind = .photo
     public var format: CaptureFormat = .jpeg
     public var geotag = false
     public var geotagPrecision: GeotagPrecision = .precise

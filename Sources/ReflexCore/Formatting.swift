@@ -27,4 +27,20 @@ public enum Formatting {
         let tenths = Int((factor * 10).rounded())
         return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + "x"
     }
+
+    /// A recording's elapsed time as cameras show it: "0:07", "12:34", "1:02:03".
+    public static func recordingTime(_ seconds: Double) -> String {
+        let whole = max(0, Int(seconds))
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+
+    /// The recording time a card has left: "45 s", "25 min", "2 h 10 min".
+    public static func recordingTimeLeft(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(max(seconds, 0)) s" }
+        let minutes = seconds / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
 }

@@ -2,6 +2,7 @@
 /// spelling. One table serves both, so the file and the command can never disagree.
 public enum SettingsKey: String, Sendable, CaseIterable {
     case mode
+    case capture
     case format
     case geotag
     case geotagPrecision = "geotag-precision"
@@ -21,6 +22,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     public var allowedValues: String {
         switch self {
         case .mode: "auto | pro"
+        case .capture: "photo | video"
         case .format: "jpeg | raw | raw+jpeg"
         case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid: "on | off"
         case .jpegQuality: JPEGQuality.allCases.map(\.rawValue).joined(separator: " | ")
@@ -50,6 +52,7 @@ extension CameraSettings {
     public func value(of key: SettingsKey) -> String {
         switch key {
         case .mode: mode.rawValue
+        case .capture: capture.rawValue
         case .format: format.rawValue
         case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid: self[keyPath: Self.onOffSetting(key)!] ? "on" : "off"
         case .geotagPrecision: geotagPrecision.rawValue
@@ -74,6 +77,9 @@ extension CameraSettings {
         case .mode:
             guard let value = ShootingMode(rawValue: word) else { throw refuse("unknown mode") }
             setMode(value)
+        case .capture:
+            guard let value = CaptureKind(rawValue: word) else { throw refuse("neither photo nor video") }
+            capture = value
         case .format:
             guard let value = CaptureFormat(rawValue: word) else { throw refuse("unknown format") }
             format = value

@@ -41,7 +41,8 @@ public final class StillPipeline: @unchecked Sendable {
     private var cardWasPresent = false
     /// Where held photos go when they would take too much memory (nil: they stay in memory).
     private let spill: HeldPhotoSpill?
-    private let counter: PhotoCounter
+    /// The photos' numbers, shared with the movies'.
+    public let numbering: CardNumbering
     private let developer: PhotoDeveloper
     /// What the photos' files say (the shutter asks it where a photo was taken).
     public var describer: PhotoDescriber { developer.describer }
@@ -55,13 +56,11 @@ public final class StillPipeline: @unchecked Sendable {
     private let results = Mutex<[PhotoResult]>([])
     // (More than the longest burst a request may ask for: none is forgotten before it is read.)
     static let resultsKept = 4 * CaptureService.largestBurst
-    /// The last number this camera used.
-    private var lastNumber: PhotoNumber?
     /// The kernel's memory pressure: under extreme pressure the photos waiting here to be
     /// developed are cancelled (each holds a whole frame).
     public var memoryPressure: MemoryPressureMonitor?
 
-    public init(card: PhotoCard, counter: PhotoCounter, describer: PhotoDescriber, status: StatusBoard,
+    public init(numbering: CardNumbering, describer: PhotoDescriber, status: StatusBoard,
                 cardSpace: (@Sendable () -> Int64?)? = nil, spill: HeldPhotoSpill? = nil,
                 priority: WorkerThread.Priority = .background, giveBack: @escaping @Sendable (FrameCopy) -> Void,
                 log: @escaping Log) {
@@ -69,10 +68,10 @@ public final class StillPipeline: @unchecked Sendable {
         self.spill = spill
         inbox = HandOffQueue(capacity: StillPipeline.queueCapacity, wakes: wake)
         decisions = HandOffQueue(capacity: 8, wakes: wake)
-        let root = card.root
+        let card = numbering.card, root = card.root
         self.cardSpace = cardSpace ?? { StorageProbe.freeBytes(at: root, requireMountPoint: false) }
         self.card = card
-        self.counter = counter
+        self.numbering = numbering
         developer = PhotoDeveloper(describer: describer)
         self.status = status
         self.giveBack = giveBack
@@ -100,7 +99,7 @@ public final class StillPipeline: @unchecked Sendable {
         }
         let ring = ZeroLagRing.sized(budgetBytes: max(0, budget - (stillFrames.map { $0.count * $0.frameBytes } ?? 0)),
                                      frameBytes: calibration.streamWidth * calibration.streamHeight * 2)
-        let stills = StillPipeline(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder),
+        let stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: cardFolder), counter: PhotoCounter(folder: stateFolder)),
                                    describer: PhotoDescriber(calibration: calibration, software: software, location: location),
                                    status: sensor.status,
                                    cardSpace: { StorageProbe.freeBytes(at: cardFolder, requireMountPoint: cardIsMountPoint) },
@@ -128,9 +127,12 @@ public final class StillPipeline: @unchecked Sendable {
         let present = cardSpace() != nil
         defer { cardWasPresent = present }
         guard present, !cardWasPresent else { return }
-        let removed = card.removeLeftovers()
-        log("photos: card at \(card.root) checked" + (removed > 0
-            ? ": removed \(removed) unfinished file(s) an interrupted save left" : ", nothing unfinished"))
+        let found = card.removeLeftovers()
+        log("photos: card at \(card.root) checked" + (found.removed > 0
+            ? ": removed \(found.removed) unfinished file(s) an interrupted save left" : ", nothing unfinished"))
+        for movie in found.moviesRecovered {
+            log("movies: \(movie) was interrupted (a power cut or a crash): kept up to its last whole second")
+        }
     }
 
     /// Stops once the photos already queued are saved.
@@ -289,7 +291,7 @@ public final class StillPipeline: @unchecked Sendable {
             }
             do throws(SystemError) {
                 let number: PhotoNumber
-                if let given = photo.number { number = given } else { number = try nextNumber() }
+                if let given = photo.number { number = given } else { number = try numbering.next() }
                 photo.number = number
                 for index in photo.files.indices.dropFirst(photo.writtenPaths.count) {
                     photo.writtenPaths.append(try card.save(photo.bytes(ofFile: index), extension: photo.files[index].extension,
@@ -352,19 +354,6 @@ public final class StillPipeline: @unchecked Sendable {
         let late = photo.framesLate == 0 ? "" : ", \(photo.framesLate) frame(s) after the press"
         log("photo \(photo.pressNumber): frame \(photo.sequence)\(late) → "
             + photo.writtenPaths.map { String($0.split(separator: "/").last ?? "") }.joined(separator: " + "))
-    }
-
-    /// The next number: after the counter and the card's highest, and written down before
-    /// the files, so a number is never used twice.
-    private func nextNumber() throws(SystemError) -> PhotoNumber {
-        // (The card is read again each time: it may have been changed, or filled elsewhere.)
-        let last = [lastNumber, counter.load(), card.highestNumber()].compactMap { $0 }.max()
-        guard let number = last == nil ? PhotoNumber.first : last!.next else {
-            throw SystemError("number", path: card.dcim, code: ENOSPC)  // 999REFLX/RFLX9999 was the last
-        }
-        try counter.save(number)
-        lastNumber = number
-        return number
     }
 
     private func fail(_ message: String) {

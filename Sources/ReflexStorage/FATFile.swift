@@ -61,7 +61,7 @@ public enum FATFile {
         return attributes & hidden != 0 || info.st_size == 0
     }
 
-    private static func setHidden(_ descriptor: Int32, _ hide: Bool, path: String) throws(SystemError) {
+    static func setHidden(_ descriptor: Int32, _ hide: Bool, path: String) throws(SystemError) {
         var attributes: UInt32 = 0
         _ = try systemCall("FAT_IOCTL_GET_ATTRIBUTES", path: path) { ioctl(descriptor, getAttributes, &attributes) }
         attributes = hide ? attributes | hidden : attributes & ~hidden

@@ -64,25 +64,47 @@ public struct PhotoCard: Sendable {
         }
     }
 
+    /// What the card's check at start found: unfinished saves removed, interrupted movies
+    /// kept up to their last whole fragment.
+    public struct Leftovers: Sendable, Equatable {
+        public var removed = 0
+        public var moviesRecovered: [String] = []
+    }
+
     /// Removes what a writer killed mid-save, or a power cut, left in our folders: hidden
     /// temporary files (ext4 and the like), and on FAT our photos still hidden or empty
-    /// (`FATFile`). Returns how many.
+    /// (`FATFile`). A movie a cut interrupted is shown instead, cut to its last whole fragment
+    /// (`MovieFile`), or removed when it has none.
     @discardableResult
-    public func removeLeftovers() -> Int {
-        var removed = 0
+    public func removeLeftovers() -> Leftovers {
+        var found = Leftovers()
         for folderName in namesInFolder(dcim) where PhotoNumber.folder(named: folderName) != nil {
             let folder = dcim + "/" + folderName
-            removed += AtomicFile.removeAbandonedTemporaries(in: folder).count
-            guard FATFile.isFAT(folder) else { continue }
+            found.removed += AtomicFile.removeAbandonedTemporaries(in: folder).count
+            let onFAT = FATFile.isFAT(folder)
             var changed = false
-            for name in namesInFolder(folder) where PhotoNumber.file(named: name) != nil {
-                if FATFile.isLeftover(folder + "/" + name) == true, unlink(folder + "/" + name) == 0 {
-                    removed += 1
+            for name in namesInFolder(folder) {
+                let path = folder + "/" + name
+                if !onFAT, MovieFile.isRecordingName(name) {
+                    let shown = folder + "/" + name.dropFirst().dropLast(MovieFile.temporarySuffix.count)
+                    if MovieFile.recover(writingPath: path, as: shown, onFAT: false) {
+                        found.moviesRecovered.append(shown)
+                    } else {
+                        found.removed += 1
+                    }
+                    changed = true
+                } else if onFAT, PhotoNumber.file(named: name) != nil, FATFile.isLeftover(path) == true {
+                    if name.uppercased().hasSuffix("." + MovieFile.fileExtension),
+                       MovieFile.recover(writingPath: path, as: path, onFAT: true) {
+                        found.moviesRecovered.append(path)
+                    } else if unlink(path) == 0 || errno == ENOENT {
+                        found.removed += 1
+                    }
                     changed = true
                 }
             }
             if changed { try? AtomicFile.syncFolder(folder) }
         }
-        return removed
+        return found
     }
 }

@@ -166,7 +166,7 @@ struct BurstBench: ParsableCommand {
         defer { frame.free() }
         let free = Mutex<[FrameCopy]>((0..<4).map { _ in FrameCopy(reserving: frame.layout.byteCount) })
         let status = StatusBoard()
-        let stills = StillPipeline(card: PhotoCard(root: folder), counter: PhotoCounter(folder: folder + "/state"),
+        let stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: folder), counter: PhotoCounter(folder: folder + "/state")),
                                    describer: PhotoDescriber(calibration: .simulated, software: "Reflex bench"),
                                    status: status, giveBack: { copy in free.withLock { $0.append(copy) } }, log: { _ in })
         stills.start()

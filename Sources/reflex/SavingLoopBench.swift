@@ -37,7 +37,7 @@ final class BackgroundSaves: @unchecked Sendable {
         try AtomicFile.createFolder(folder)
         let ring = ZeroLagRing(ringFrames: 1, spares: count, frameBytes: frame.layout.byteCount)
         self.ring = ring
-        stills = StillPipeline(card: PhotoCard(root: folder), counter: PhotoCounter(folder: folder),
+        stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: folder), counter: PhotoCounter(folder: folder)),
                                describer: PhotoDescriber(calibration: .simulated, software: "Reflex bench"),
                                status: StatusBoard(), giveBack: { ring.giveBack($0) }, log: { _ in })
     }

@@ -41,7 +41,7 @@ struct ShutterLagBench {
         let sensor = SensorPipeline(settings: settings, calibration: .simulated,
                                     choice: CameraChoice(source: .simulated(.absoluteExposure)), log: { _ in })
         let ring = ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 0)
-        let stills = StillPipeline(card: PhotoCard(root: folder), counter: PhotoCounter(folder: folder),
+        let stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: folder), counter: PhotoCounter(folder: folder)),
                                    describer: PhotoDescriber(calibration: .simulated, software: "Reflex bench"),
                                    status: sensor.status, giveBack: { ring.giveBack($0) }, log: { _ in })
         sensor.takePhotos(ring: ring, stills: stills)

@@ -90,6 +90,7 @@ struct SettingsKeyTests {
     @Test func everyKeyRoundTripsEveryValue() throws {
         let samples: [SettingsKey: [String]] = [
             .mode: ["auto", "pro"],
+            .capture: ["photo", "video"],
             .format: ["jpeg", "raw", "raw+jpeg"],
             .geotag: ["on", "off"],
             .geotagPrecision: ["precise", "approximate"],

@@ -57,7 +57,7 @@ struct CaptureTests {
             settings.format = format
             pipeline = SensorPipeline(settings: settings, calibration: calibration, choice: choice, log: log.write)
             let ring = ZeroLagRing(ringFrames: 6, spares: spares, frameBytes: 0)
-            stills = StillPipeline(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path),
+            stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)),
                                    describer: PhotoDescriber(calibration: calibration, software: "Reflex test"),
                                    status: pipeline.status, priority: photoPriority,
                                    giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) },

@@ -40,7 +40,7 @@ struct MemoryPressureTests {
     @Test func extremePressureCancelsThePressesWaitingForMemory() throws {
         let log = TestLog()
         let state = TemporaryDirectory()
-        let stills = StillPipeline(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path),
+        let stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path)),
                                    describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
                                    status: StatusBoard(), giveBack: { _ in }, log: log.write)
         let ring = ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 0)
@@ -64,7 +64,7 @@ struct MemoryPressureTests {
         let log = TestLog()
         let status = StatusBoard()
         let givenBack = Atomic<Int>(0)
-        let stills = StillPipeline(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path),
+        let stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)),
                                    describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
                                    status: status, giveBack: { _ in givenBack.add(1, ordering: .relaxed) }, log: log.write)
         let pressure = MemoryPressureMonitor(log: log.write)

@@ -92,7 +92,7 @@ struct SaveQueueTests {
         private var cameraStatus = CameraStatus()
 
         init(card: String, cardSpace: (@Sendable () -> Int64?)? = nil) {
-            stills = StillPipeline(card: PhotoCard(root: card), counter: PhotoCounter(folder: state.path), describer: describer,
+            stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card), counter: PhotoCounter(folder: state.path)), describer: describer,
                                    status: status, cardSpace: cardSpace, giveBack: { _ in }, log: log.write)
             #expect(stills.start())
         }
@@ -240,7 +240,7 @@ struct HeldPhotoSpillTests {
         let describer = PhotoDescriber(calibration: .simulated, software: "Reflex test")
         let spill = HeldPhotoSpill(folder: state.path + "/held", limitBytes: 64 << 20)
         func pipeline(_ status: StatusBoard) -> StillPipeline {
-            StillPipeline(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path), describer: describer,
+            StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)), describer: describer,
                           status: status, cardSpace: { present.load(ordering: .relaxed) ? 1 << 30 : nil }, spill: spill,
                           giveBack: { _ in }, log: log.write)
         }

@@ -1,0 +1,61 @@
+import Testing
+@testable import ReflexCore
+
+/// The pure side of recording: which frames a movie keeps, the card's budget, the labels.
+@Suite struct RecordingModelTests {
+    static let frame30: Int64 = 33_333_333, frame60: Int64 = 16_666_667
+
+    @Test func aThirtyFrameSensorGivesEveryFrameDespiteJitter() {
+        var pacer = FramePacer(framesPerSecond: 30)
+        let start: Int64 = 5_000_000_000
+        let jitter: [Int64] = [0, 900_000, -1_200_000, 3_000_000, -4_000_000, 0]
+        let slots = jitter.indices.map { pacer.slot(forFrameAt: start + Int64($0) * Self.frame30 + jitter[$0]) }
+        #expect(slots == [0, 1, 2, 3, 4, 5])
+        #expect(pacer.startNanoseconds == start)
+    }
+
+    @Test func aSixtyFrameSensorGivesEveryOtherFrame() {
+        var pacer = FramePacer(framesPerSecond: 30)
+        let kept = (0..<120).compactMap { pacer.slot(forFrameAt: Int64($0) * Self.frame60) }
+        // Two seconds less one sensor frame: slots 0 … 60.
+        #expect(kept.count == 61)
+        #expect(kept == kept.sorted() && Set(kept).count == kept.count)
+        #expect(kept.last == 60)
+    }
+
+    @Test func aDroppedFrameLeavesItsSlotEmpty() {
+        var pacer = FramePacer(framesPerSecond: 30)
+        let slots = [0, 1, 3, 4].map { pacer.slot(forFrameAt: Int64($0) * Self.frame30) }
+        #expect(slots == [0, 1, 3, 4])
+        pacer.reset()
+        #expect(pacer.slot(forFrameAt: 99) == 0)
+    }
+
+    @Test func theCardsBudgetKeepsAReserveAndNeedsRoomToStart() {
+        let budget = RecordingBudget(bytesPerSecond: 2_000_000)
+        #expect(budget.reserveBytes == 6_000_000 + 32 << 20)
+        #expect(budget.secondsLeft(freeBytes: budget.reserveBytes + 120_000_000) == 60)
+        #expect(budget.secondsLeft(freeBytes: 1000) == 0)
+        #expect(!budget.canStart(freeBytes: budget.reserveBytes + 19_000_000))
+        #expect(budget.canStart(freeBytes: budget.reserveBytes + 20_000_000))
+        #expect(budget.stopReason(freeBytes: budget.reserveBytes, fileBytes: 0, onFAT: false) == nil)
+        #expect(budget.stopReason(freeBytes: budget.reserveBytes - 1, fileBytes: 0, onFAT: false) == .cardFull)
+        #expect(budget.stopReason(freeBytes: 1 << 40, fileBytes: RecordingBudget.fatFileLimit - 1000, onFAT: true) == .fileSizeLimit)
+        #expect(budget.stopReason(freeBytes: 1 << 40, fileBytes: RecordingBudget.fatFileLimit - 1000, onFAT: false) == nil)
+    }
+
+    @Test func videoFormatsAndLabels() {
+        #expect(VideoFormat(named: "1080p") == .fullHD)
+        #expect(VideoFormat(named: "720P") == .hd)
+        #expect(VideoFormat(named: "4k") == nil)
+        #expect(VideoFormat.fullHD.name == "1080p30")
+        #expect(VideoFormat.fullHD.bytesPerSecond(audioBitRate: 128_000) == (15_000_000 + 128_000) / 8 + 16 * 1024)
+        #expect(Formatting.recordingTime(7.9) == "0:07")
+        #expect(Formatting.recordingTime(754) == "12:34")
+        #expect(Formatting.recordingTime(3723) == "1:02:03")
+        #expect(Formatting.recordingTimeLeft(45) == "45 s")
+        #expect(Formatting.recordingTimeLeft(25 * 60 + 5) == "25 min")
+        #expect(Formatting.recordingTimeLeft(130 * 60) == "2 h 10 min")
+        #expect(Formatting.recordingTimeLeft(120 * 60) == "2 h")
+    }
+}

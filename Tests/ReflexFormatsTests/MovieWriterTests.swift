@@ -1,0 +1,152 @@
+import Glibc
+import ReflexCore
+import Testing
+@testable import ReflexFormats
+
+/// Movies made by libx264 into fragmented MP4, read back by libavformat and libavcodec.
+@Suite("Movie writer")
+struct MovieWriterTests {
+    static let format = VideoFormat(width: 320, height: 180, framesPerSecond: 30, bitRate: 2_000_000)
+
+    /// A picture that moves with `index`: bars and a gradient, so the encoder has work to do.
+    static func picture(_ index: Int, width: Int = format.width, height: Int = format.height) -> [UInt32] {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let r = UInt32((x + index * 4) & 0xFF), g = UInt32((y * 255) / height), b = UInt32(((x / 40) % 2) * 200)
+                pixels[y * width + x] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        return pixels
+    }
+
+    /// `frames` pictures encoded into a file in `folder`; its bytes.
+    static func record(frames: Int, in folder: TemporaryFolder, name: String = "movie.mp4") throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let writer = try MovieWriter { chunk in
+            bytes.append(contentsOf: chunk)
+            return 0
+        }
+        let encoder = try VideoEncoder(.libx264, format: format, globalHeader: writer.needsGlobalHeader)
+        let stream = try writer.addStream(for: encoder.context!)
+        try writer.start()
+        for index in 0..<frames {
+            let pixels = picture(index)
+            try pixels.withUnsafeBufferPointer {
+                _ = try encoder.encode(xrgb: $0.baseAddress!, stride: format.width, index: Int64(index), into: writer,
+                                       stream: stream)
+            }
+        }
+        try encoder.finish(into: writer, stream: stream)
+        try writer.finish()
+        try folder.write(bytes, to: name)
+        return bytes
+    }
+
+    static func boxes(_ name: String, in bytes: [UInt8]) -> Int {
+        let tag = Array(name.utf8)
+        var count = 0
+        var i = 0
+        while i + 4 <= bytes.count {
+            if bytes[i] == tag[0] && bytes[i + 1] == tag[1] && bytes[i + 2] == tag[2] && bytes[i + 3] == tag[3] { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
+    /// Peak signal-to-noise ratio of two XRGB pictures, over red, green and blue.
+    static func psnr(_ a: [UInt32], _ b: [UInt32]) -> Double {
+        var squares = 0.0
+        for i in a.indices {
+            for shift in [0, 8, 16] as [UInt32] {
+                let d = Double(Int((a[i] >> shift) & 0xFF) - Int((b[i] >> shift) & 0xFF))
+                squares += d * d
+            }
+        }
+        let mean = squares / Double(a.count * 3)
+        return mean == 0 ? 99 : 10 * log10(255 * 255 / mean)
+    }
+
+    @Test func aRecordingReadsBackAsH264OfItsSizeWithEveryFrameInOrder() throws {
+        let folder = try TemporaryFolder()
+        let bytes = try Self.record(frames: 75, in: folder)
+        let reader = try MovieReader(path: folder.file("movie.mp4"))
+        #expect(reader.streams == [.init(kind: "video", codec: "h264", width: 320, height: 180, sampleRate: 0, channels: 0)])
+        let times = try reader.packetTimes(of: "video")
+        #expect(times.count == 75)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(abs((times.last ?? 0) - 74.0 / 30) < 0.001)
+        // Fragmented: an empty moov, then a fragment a second (keyframes at 0, 1 s, 2 s).
+        #expect(Self.boxes("moof", in: bytes) == 3)
+    }
+
+    @Test func decodedFramesMatchThePicturesEncoded() throws {
+        let folder = try TemporaryFolder()
+        _ = try Self.record(frames: 40, in: folder)
+        var worst = 99.0, count = 0
+        try MovieReader(path: folder.file("movie.mp4")).decodeVideo { picture in
+            #expect(picture.width == 320 && picture.height == 180)
+            worst = min(worst, Self.psnr(picture.pixels, Self.picture(count)))
+            count += 1
+        }
+        #expect(count == 40)
+        #expect(worst >= 30, "worst frame \(worst) dB")
+    }
+
+    /// A power cut mid-recording leaves the fragments written before it: a file cut where its
+    /// third fragment starts plays the first two; cut in the middle of the third, those and
+    /// what of the third arrived.
+    @Test func aFileCutShortPlaysUpToItsLastWholeFragment() throws {
+        let folder = try TemporaryFolder()
+        let bytes = try Self.record(frames: 90, in: folder)
+        let moof = Array("moof".utf8)
+        var starts: [Int] = []
+        for i in 4..<(bytes.count - 4) where Array(bytes[i..<(i + 4)]) == moof { starts.append(i - 4) }
+        try #require(starts.count == 3)
+        try folder.write(Array(bytes[..<starts[2]]), to: "cut.mp4")
+        #expect(try MovieReader(path: folder.file("cut.mp4")).packetTimes(of: "video").count == 60)
+        let cut = starts[2] + (bytes.count - starts[2]) / 2
+        try folder.write(Array(bytes[..<cut]), to: "cut-later.mp4")
+        let times = try MovieReader(path: folder.file("cut-later.mp4")).packetTimes(of: "video")
+        #expect(times.count >= 60 && times.count < 90)
+    }
+
+    @Test func theHardwareEncoderIsTriedFirstAndLibx264IsAlwaysThere() {
+        #expect(VideoEncoderChoice.candidates(memoryToMemory: "/dev/video11")
+                == [.v4l2MemoryToMemory(device: "/dev/video11"), .libx264])
+        #expect(VideoEncoderChoice.candidates(memoryToMemory: nil) == [.libx264])
+    }
+
+    /// Where the board has no M2M encoder, opening FFmpeg's wrapper fails: the caller goes on
+    /// to libx264 (and says so).
+    @Test func theMemoryToMemoryEncoderWithoutADeviceFailsToOpen() {
+        #expect(throws: MovieError.self) {
+            _ = try VideoEncoder(.v4l2MemoryToMemory(device: "/dev/null"), format: Self.format, globalHeader: true)
+        }
+    }
+
+    @Test func aFullCardIsAnErrorThatSaysSo() throws {
+        var allowed = 2000
+        let writer = try MovieWriter { chunk in
+            allowed -= chunk.count
+            return allowed < 0 ? ENOSPC : 0
+        }
+        let encoder = try VideoEncoder(.libx264, format: Self.format, globalHeader: writer.needsGlobalHeader)
+        let stream = try writer.addStream(for: encoder.context!)
+        try writer.start()
+        var failure: MovieError?
+        for index in 0..<90 where failure == nil {
+            do {
+                try Self.picture(index).withUnsafeBufferPointer {
+                    _ = try encoder.encode(xrgb: $0.baseAddress!, stride: Self.format.width, index: Int64(index),
+                                           into: writer, stream: stream)
+                }
+                writer.flush()
+                if index == 89 { try writer.finish() }
+            } catch let error as MovieError {
+                failure = error
+            }
+        }
+        #expect(failure?.isOutOfSpace == true, "\(String(describing: failure))")
+    }
+}
