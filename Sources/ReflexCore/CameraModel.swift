@@ -127,6 +127,13 @@ public struct CameraModel: Sendable, Equatable {
         return true
     }
 
+    /// Photo or Video: what the shutter button does.
+    public mutating func setCapture(_ kind: CaptureKind) -> Bool {
+        guard settings.capture != kind else { return false }
+        settings.capture = kind
+        return true
+    }
+
     /// Meters Auto exposure on a spot (nil: the whole frame). Only Auto meters a tapped spot.
     @discardableResult
     public mutating func setMeteringPoint(_ point: MeteringPoint?) -> Bool {

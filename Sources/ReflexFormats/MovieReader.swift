@@ -9,6 +9,11 @@ public final class MovieReader {
         public let codec: String  // "h264", "aac"
         public let width: Int, height: Int
         public let sampleRate: Int, channels: Int
+
+        public init(kind: String, codec: String, width: Int, height: Int, sampleRate: Int, channels: Int) {
+            (self.kind, self.codec, self.width, self.height) = (kind, codec, width, height)
+            (self.sampleRate, self.channels) = (sampleRate, channels)
+        }
     }
 
     /// A decoded picture: XRGB words, `width` a row, and its time in seconds from the start.

@@ -22,6 +22,8 @@ public final class VideoEncoder {
     public init(_ encoder: VideoEncoderChoice, format: VideoFormat, globalHeader: Bool) throws(MovieError) {
         name = encoder.codecName
         self.format = format
+        // FFmpeg's chatter (libx264's banner) stays off the camera's log; errors come back as codes.
+        av_log_set_level(AV_LOG_ERROR)
         guard let codec = avcodec_find_encoder_by_name(encoder.codecName) else {
             throw MovieError("encoder \(encoder.codecName)", code: REFLEX_AVERROR_EOF)
         }
@@ -125,5 +127,23 @@ public final class VideoEncoder {
             // (The writer takes the packet's data and leaves it blank for the next.)
             try writer.write(packet!, stream: stream)
         }
+    }
+}
+
+extension VideoEncoderChoice {
+    /// The first of `candidates` that opens for `format` (each tried for real), and why each
+    /// one before it did not.
+    public static func firstThatOpens(_ candidates: [VideoEncoderChoice], format: VideoFormat)
+        -> (choice: VideoEncoderChoice?, refused: [(VideoEncoderChoice, MovieError)]) {
+        var refused: [(VideoEncoderChoice, MovieError)] = []
+        for choice in candidates {
+            do {
+                _ = try VideoEncoder(choice, format: format, globalHeader: true)
+                return (choice, refused)
+            } catch {
+                refused.append((choice, error))
+            }
+        }
+        return (nil, refused)
     }
 }

@@ -13,6 +13,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var pendingSaves = 0
     /// The last photo saved (or why it was not).
     public var photo = PhotoReport()
+    /// The recording under way, or the last one.
+    public var movie = MovieReport()
     /// What the GPS client is doing (off while geotag is off).
     public var gps: GPSStatus = .off
     /// Why the settings file cannot be written (a read-only or full state folder), nil while

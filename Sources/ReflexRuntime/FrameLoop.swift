@@ -73,6 +73,10 @@ public final class FrameLoop: @unchecked Sendable {
     private let haptics: Haptics?
     /// Retry and Discard, to the photo thread.
     private let saveDecisions: HandOffQueue<SaveDecision>?
+    /// The movie thread: the record button's presses go to it (nil: no movies, a benchmark).
+    private let movies: MovieRecorder?
+    /// The movie thread's messages already shown.
+    private var movieMessagesShown = 0
     /// The gpsd client, told when geotag is switched (nil: no GPS side, a benchmark).
     private let gps: GPSDClient?
     /// Geotag was just switched on: until then, gpsd's first answer may turn it back off.
@@ -163,8 +167,9 @@ public final class FrameLoop: @unchecked Sendable {
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
-                lenses: [LensDescription] = []) {
+                lenses: [LensDescription] = [], movies: MovieRecorder? = nil) {
         self.paintPatience = paintPatience
+        self.movies = movies
         boardLenses = lenses
         self.gps = gps
         self.haptics = haptics
@@ -339,6 +344,7 @@ public final class FrameLoop: @unchecked Sendable {
         checkGeotagSwitch(now: now)
         state.gps = GPSIndicator(geotag: state.settings.geotag, status: status.gps)
         takePhotoReport(status.photo)
+        takeMovieReport(status.movie, now: now)
         noticeCancelledPhotos(at: now)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
@@ -359,6 +365,7 @@ public final class FrameLoop: @unchecked Sendable {
         state.zoomTenths = Int((zoom * 10).rounded(.down))
         // The camera's own zoom control takes what it can (on the sensor thread).
         mailbox?.requestZoom(zoom)
+        movies?.setZoom(zoom)
         // Asked for at once, even while a flip is queued: the painter has until it is done.
         let layout = currentLayout()
         painter.request(state, layout: layout, scales: scales)
@@ -465,6 +472,7 @@ public final class FrameLoop: @unchecked Sendable {
         felt = HapticEffect.stronger(felt, outcome.haptic)
         if let decision = outcome.saveDecision { _ = saveDecisions?.send(decision) }
         if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
+        if outcome.record { record(now: now) }
         if let notice = outcome.notice {
             state.notice = notice
             noticeUntil = now + FrameLoop.noticeSeconds
@@ -528,6 +536,31 @@ public final class FrameLoop: @unchecked Sendable {
         }
         mailbox?.requestCapture(at: pressedAt, zoom: controller.zoom.factor(at: now))
         capturedAt = now
+    }
+
+    /// The record button: the movie thread starts or stops (it reports back).
+    private func record(now: Double) {
+        guard state.screen == .live else { return }
+        guard let movies else {
+            state.notice = InterfaceText.noRecording
+            noticeUntil = now + FrameLoop.noticeSeconds
+            return
+        }
+        // (Refused only with eight presses still waiting: the thread is busy with them.)
+        movies.send(.toggle)
+    }
+
+    /// The movie under way on screen (the red dot, its time, the card's time left), and what
+    /// the movie thread had to say (a recording stopped by a full card, one that could not start).
+    private func takeMovieReport(_ movie: MovieReport, now: Double) {
+        state.recording = movie.recording
+            ? RecordingIndicator(elapsedSeconds: Int(movie.elapsedSeconds), secondsLeft: movie.secondsLeft) : nil
+        controller.recording = movie.recording
+        if movie.messagesSaid != movieMessagesShown, let message = movie.message {
+            state.notice = message
+            noticeUntil = now + FrameLoop.refusalNoticeSeconds
+        }
+        movieMessagesShown = movie.messagesSaid
     }
 
     /// The last photo saved: its thumbnail in the corner.

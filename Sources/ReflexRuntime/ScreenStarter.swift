@@ -28,6 +28,8 @@ public struct ScreenStarter {
     public var gps: GPSDClient?
     /// The board's lenses, for their buttons.
     public var lenses: [LensDescription] = []
+    /// The movie thread, for the record button.
+    public var movies: MovieRecorder?
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -70,7 +72,7 @@ public struct ScreenStarter {
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
                                     controls: controls, haptics: haptics, saveDecisions: saveDecisions,
-                                    gps: gps, lenses: lenses)
+                                    gps: gps, lenses: lenses, movies: movies)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

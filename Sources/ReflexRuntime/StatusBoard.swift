@@ -12,6 +12,7 @@ public final class StatusBoard: @unchecked Sendable {
     private let pendingSaves = Atomic<Int>(0)
     private let errors = TripleBuffer<String?> { nil }
     private let photos = TripleBuffer { PhotoReport() }
+    private let movies = TripleBuffer { MovieReport() }
     private let gps = Atomic<UInt8>(GPSStatus.off.rawValue)
     private let wakeUp = EventSignal()
 
@@ -44,6 +45,12 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
+    /// The movie thread's report (wakes the loop: the red dot, the time).
+    public func postMovie(_ report: MovieReport) {
+        movies.publish(report)
+        wakeUp.signal()
+    }
+
     /// The GPS client's status as it changes (wakes the loop: the icon changes).
     public func postGPS(_ status: GPSStatus) {
         gps.store(status.rawValue, ordering: .releasing)
@@ -63,6 +70,7 @@ public final class StatusBoard: @unchecked Sendable {
         if newReport { status.sensor = sensor.current }
         if errors.takeNewest() { status.settingsError = errors.current }
         if photos.takeNewest() { status.photo = photos.current }
+        if movies.takeNewest() { status.movie = movies.current }
         let free = storage.load(ordering: .relaxed)
         status.storageChecked = free != -2
         status.storageFreeBytes = free >= 0 ? free : nil

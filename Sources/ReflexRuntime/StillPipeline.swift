@@ -348,6 +348,9 @@ public final class StillPipeline: @unchecked Sendable {
         report.thumbnail = photo.thumbnail
         report.thumbnailWidth = photo.thumbnailWidth
         report.thumbnailHeight = photo.thumbnailHeight
+        // (A photo saved means nothing stands in the way now: the report says so with it,
+        // not a moment later.)
+        report.saveProblem = problem
         status.postPhoto(report)
         // The space left, now (the main thread's check comes every second).
         status.postStorage(freeBytes: cardSpace())

@@ -76,6 +76,14 @@ public final class MovieFile {
         return path
     }
 
+    /// After a failure mid-recording (a full card, an error): the movie is cut to its last
+    /// whole fragment and shown, as after a power cut; false when it had none (removed).
+    public func finishInterrupted() -> Bool {
+        guard !finished else { return true }
+        finished = true
+        return MovieFile.recover(writingPath: writingPath, as: path, onFAT: onFAT)
+    }
+
     /// Takes an unfinished movie off the card (one that never got a frame).
     public func abandon() {
         guard !finished else { return }

@@ -59,6 +59,8 @@ public struct InterfaceController: Sendable {
     public private(set) var menu = QuickMenu()
     /// False where each photo switches the sensor's mode: a hold takes one photo.
     public var burstAllowed = true
+    /// A movie is recording (the loop says so from the movie thread's report).
+    public var recording = false
     private let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -67,6 +69,7 @@ public struct InterfaceController: Sendable {
         case dial(Dial)
         case preset(WhiteBalance)
         case shutter
+        case captureToggle
         case format
         case saveAnswer(SaveDecision)
         case picture
@@ -125,6 +128,8 @@ public struct InterfaceController: Sendable {
         public var confirmed = false
         /// The shutter was pressed at this time (the event's own): take a photo.
         public var capture: Double?
+        /// Start or stop recording (the record key, or the shutter in Video).
+        public var record = false
         /// The half press's lock changed (exposure and white balance held, or let go).
         public var lockChanged = false
         /// A one-line reason to show for a while (what was asked cannot be done).
@@ -136,7 +141,7 @@ public struct InterfaceController: Sendable {
 
         /// What the hand should feel for this event, if anything.
         public var haptic: HapticEffect? {
-            if capture != nil { return .shutter }
+            if capture != nil || record { return .shutter }
             if bumped { return .bump }
             if confirmed { return .confirm }
             return ticks > 0 ? .tick : nil
@@ -182,11 +187,7 @@ public struct InterfaceController: Sendable {
             fade.interact(at: now)
             let under = target(x: x, y: y)
             // The shutter fires as the finger comes down, as a real shutter button does.
-            if under == .shutter {
-                menu.close()
-                outcome.capture = now
-                if burstAllowed { burst.press(at: now) }
-            }
+            if under == .shutter { pressShutter(at: now, into: &outcome) }
             touches[slot] = Touch(target: under, startX: x, startY: y, lastX: x, lastY: y, moved: false, drag: nil)
             if under == .picture, let distance = pictureFingersApart() {
                 pinch = (distance, zoom.factor(at: now))
@@ -278,13 +279,11 @@ public struct InterfaceController: Sendable {
             guard model.settings.mode == .pro else { break }
             outcome.settingsChanged = selectDial(movingBy: 1)
         case .key(let code, let pressed) where code == controls.shutterKeys.full:
-            if pressed {
-                menu.close()
-                outcome.capture = now
-                if burstAllowed { burst.press(at: now) }
-            } else {
-                burst.release(at: now)
-            }
+            if pressed { pressShutter(at: now, into: &outcome) } else { burst.release(at: now) }
+        case .key(let code, true) where controls.recordKeys.contains(code):
+            fade.interact(at: now)
+            menu.close()
+            outcome.record = true
         case .key(let code, let pressed) where code == controls.shutterKeys.half:
             // A half press returns to shooting, as on any camera.
             if pressed { menu.close() }
@@ -298,6 +297,17 @@ public struct InterfaceController: Sendable {
             if pressed { zoom.press(direction, at: now) } else { zoom.release(at: now) }
         }
         return outcome
+    }
+
+    /// The shutter button or key: a photo (a burst while held), or in Video the record button.
+    private mutating func pressShutter(at now: Double, into outcome: inout Outcome) {
+        menu.close()
+        if model.settings.capture == .video {
+            outcome.record = true
+            return
+        }
+        outcome.capture = now
+        if burstAllowed { burst.press(at: now) }
     }
 
     /// Selects the dial `steps` along from the selected one (round the available dials).
@@ -346,6 +356,13 @@ public struct InterfaceController: Sendable {
                 outcome.settingsChanged = model.setFormat(next)
                 outcome.confirmed = true
             }
+        case .captureToggle:
+            guard !recording else {
+                outcome.notice = InterfaceText.stopRecordingFirst
+                break
+            }
+            outcome.settingsChanged = model.setCapture(model.settings.capture == .photo ? .video : .photo)
+            outcome.confirmed = outcome.settingsChanged
         case .saveAnswer(let decision):
             outcome.saveDecision = decision
             outcome.confirmed = true
@@ -474,6 +491,7 @@ public struct InterfaceController: Sendable {
             if layout.discardButton.contains(x: px, y: py) { return .saveAnswer(.discard) }
         }
         if layout.formatBadge.contains(x: px, y: py) { return .format }
+        if layout.captureToggle.contains(x: px, y: py) { return .captureToggle }
         if layout.modeToggle.contains(x: px, y: py) { return .toggle }
         guard model.settings.mode == .pro else { return .picture }
         if model.settings.selectedDial == .whiteBalance {

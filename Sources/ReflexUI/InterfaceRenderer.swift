@@ -25,7 +25,7 @@ public final class InterfaceRenderer {
     private var paintedMenu: (QuickMenu, CameraSettings)?
     private var menuOpen = false
     private let shutterArea: PixelRect
-    private var paintedShutter: (locked: Bool, photo: PhotoThumbnail?)?
+    private var paintedShutter: (locked: Bool, photo: PhotoThumbnail?, capture: CaptureKind, recording: Bool)?
     private var messageRect: PixelRect?
     private var paintedTopBar: ViewState?
     private var paintedControls: ViewState?
@@ -67,9 +67,11 @@ public final class InterfaceRenderer {
             paintedControls = state
             repaints += 1
         }
-        if paintedShutter.map({ $0.locked != state.exposureLocked || $0.photo != state.lastPhoto }) ?? true {
+        let recording = state.recording != nil
+        if paintedShutter.map({ $0.locked != state.exposureLocked || $0.photo != state.lastPhoto
+                                || $0.capture != state.settings.capture || $0.recording != recording }) ?? true {
             ShutterPainter(layout: layout).paint(state, on: shutter, fonts: fonts)
-            paintedShutter = (state.exposureLocked, state.lastPhoto)
+            paintedShutter = (state.exposureLocked, state.lastPhoto, state.settings.capture, recording)
             repaints += 1
         }
         if paintedMenuButton != state.menu.isOpen {

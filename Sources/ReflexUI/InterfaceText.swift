@@ -107,6 +107,8 @@ public enum InterfaceText {
 
     /// Why the format badge stays on JPEG.
     public static let rawUnavailable = "No RAW: this camera sends no raw frames"
+    public static let stopRecordingFirst = "Stop recording first"
+    public static let noRecording = "This camera cannot record movies"
 
     /// A save problem's answers.
     public static let retry = "Retry"

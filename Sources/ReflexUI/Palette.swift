@@ -17,4 +17,6 @@ public enum Palette {
     public static let screen = Colour(hex: 0x0F1012)
     public static let histogram = Colour(hex: 0xFFFFFF, alpha: 0.78)
     public static let peaking = Colour(hex: 0xFF3B30)
+    /// The record button and the recording's dot: a camera's tally red.
+    public static let recording = Colour(hex: 0xFF3B30)
 }

@@ -40,6 +40,8 @@ public struct ScreenLayout: Sendable, Equatable {
     public let shutterButton: PixelRect
     /// The last photo's thumbnail.
     public let thumbnail: PixelRect
+    /// The Photo/Video switch above the shutter button.
+    public let captureToggle: PixelRect
     /// The format badge at the top bar's right end: a tap changes the format.
     public let formatBadge: PixelRect
     /// The banner under the top bar (a missing card, a photo not saved) and, on the save
@@ -80,6 +82,8 @@ public struct ScreenLayout: Sendable, Equatable {
                                   width: shutterSide, height: shutterSide)
         thumbnail = PixelRect(x: width - margin - px(184), y: shutterButton.y + shutterSide + gap * 2,
                               width: px(184), height: px(104))
+        captureToggle = PixelRect(x: width - margin - px(184), y: shutterButton.y - gap * 2 - px(48),
+                                  width: px(184), height: px(48))
         formatBadge = PixelRect(x: width - px(160), y: 0, width: px(160), height: px(64))
         banner = PixelRect(x: (width - px(600)) / 2, y: topBar.height + px(16), width: px(600), height: px(92))
         saveBanner = PixelRect(x: (width - px(640)) / 2, y: topBar.height + px(16), width: px(640), height: px(148))

@@ -1,3 +1,4 @@
+import ReflexCore
 import CCairo
 
 /// Draws the HUD bar: the exposure readout at the left, the indicators at the right.
@@ -39,8 +40,32 @@ struct TopBarPainter {
                      indicator.attention ? Palette.onAccent : Palette.text)
             right = left - 10 * s
         }
-        if state.gps != .off { gpsIcon(state.gps, right: right, middleY: h / 2, pen: pen) }
+        if state.gps != .off {
+            gpsIcon(state.gps, right: right, middleY: h / 2, pen: pen)
+            right -= 34 * s
+        }
+        if let recording = state.recording { recordingTime(recording, right: right, middleY: h / 2, pen: pen) }
         canvas.finish()
+    }
+
+    /// A red dot, the time recorded, and the card's time left (smaller), ending at `right`.
+    private func recordingTime(_ recording: RecordingIndicator, right: Double, middleY: Double, pen: Pen) {
+        let s = layout.scale
+        var x = right
+        if let left = recording.secondsLeft {
+            pen.font(.title, size: 15 * s)
+            let text = Formatting.recordingTimeLeft(left) + " left"
+            x -= pen.textWidth(text)
+            pen.text(text, x: x, middleY: middleY, Palette.secondaryText)
+            x -= 14 * s
+        }
+        pen.font(.digits, size: 27 * s)
+        let elapsed = Formatting.recordingTime(Double(recording.elapsedSeconds))
+        x -= pen.textWidth(elapsed)
+        pen.text(elapsed, x: x, middleY: middleY, Palette.text)
+        let radius = 8 * s
+        cairo_arc(pen.context, x - 10 * s - radius, middleY, radius, 0, 2 * Double.pi)
+        pen.fill(Palette.recording)
     }
 
     /// A location pin left of the indicators: filled with a fix, an outline while searching,

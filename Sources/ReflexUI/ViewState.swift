@@ -30,6 +30,8 @@ public struct ViewState: Sendable, Equatable {
     /// The lenses offered (buttons where more than one), and the one streaming.
     public var lenses = LensSet([])
     public var activeLens: Int?
+    /// A movie being recorded: the red dot, its time and the card's time left.
+    public var recording: RecordingIndicator?
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

@@ -4,5 +4,5 @@ import ArgumentParser
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the camera's hot paths against reference implementations.",
-        subcommands: [ISPBench.self, FrameBench.self, StartBench.self, CaptureBench.self, BurstBench.self])
+        subcommands: [ISPBench.self, FrameBench.self, StartBench.self, CaptureBench.self, BurstBench.self, RecordBench.self])
 }

@@ -1,5 +1,6 @@
 import ReflexCore
 import ArgumentParser
+import ReflexFormats
 import ReflexHardware
 
 /// `reflex probe`: the hardware Reflex can see — cameras (and the media graphs they sit
@@ -17,9 +18,12 @@ struct Probe: ParsableCommand {
         let displays = DisplayProbe.scan(driFolder: dev + "/dri")
         let inputs = InputProbe.scan(inputFolder: dev + "/input")
         let media = MediaGraphProbe.scan(devFolder: dev)
+        let hardwareEncoder = VideoEncoderProbe.memoryToMemoryH264Encoder(devFolder: dev)
+        let encoder = VideoEncoderChoice.firstThatOpens(VideoEncoderChoice.candidates(memoryToMemory: hardwareEncoder),
+                                                        format: .fullHD)
         if json {
             print(ProbeJSON.describe(cameras: cameras.devices, media: media.graphs, displays: displays.cards,
-                                     inputs: inputs.devices,
+                                     inputs: inputs.devices, videoEncoder: encoder.choice?.codecName,
                                      problems: cameras.problems + media.problems + displays.problems + inputs.problems).text)
             return
         }
@@ -70,6 +74,11 @@ struct Probe: ParsableCommand {
             print("  \(device.path): \(device.name) [\(roles)]")
         }
         inputs.problems.forEach { print("  ! \($0)") }
+
+        print("Video encoder (H.264, for movies):")
+        print("  " + (encoder.choice.map(\.description) ?? "none opens: movies cannot be recorded")
+              + (hardwareEncoder == nil ? " (no V4L2 memory-to-memory H.264 encoder on this machine)" : ""))
+        for (choice, error) in encoder.refused { print("  ! \(choice.codecName) cannot be opened: \(error)") }
     }
 
     /// A media graph as lines: each entity with its function and nodes, each pad with its
@@ -119,8 +128,9 @@ struct Probe: ParsableCommand {
 /// The probe's findings as JSON, for integrators' scripts.
 enum ProbeJSON {
     static func describe(cameras: [CaptureDeviceInfo], media: [(path: String, graph: MediaGraph)], displays: [DisplayCardInfo],
-                         inputs: [InputDeviceInfo], problems: [String]) -> JSONText {
+                         inputs: [InputDeviceInfo], videoEncoder: String?, problems: [String]) -> JSONText {
         .object([
+            ("videoEncoder", .string(videoEncoder ?? "")),
             ("cameras", .array(cameras.map { camera in
                 .object([
                     ("path", .string(camera.path)), ("card", .string(camera.card)), ("driver", .string(camera.driver)),

@@ -72,6 +72,7 @@ struct Run: ParsableCommand {
         let gps = GPSSetup.start(boardFolder: camera.boardFolder, geotag: loaded.settings.geotag,
                                  post: { status.postGPS($0) }, log: { log($0) })
         let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, gps: gps)
+        let movies = startMovies(sensorPipeline, format: calibration.video, numbering: stills.numbering)
         sensorPipeline.start()
         let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, stills: stills,
                                             log: { log($0) })
@@ -85,6 +86,7 @@ struct Run: ParsableCommand {
         screen?.saveDecisions = stills.decisions
         screen?.gps = gps
         screen?.lenses = lenses.map(\.description)
+        screen?.movies = movies
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
@@ -120,6 +122,7 @@ struct Run: ParsableCommand {
         haptics.stop()
         captureService.stop()
         sensorPipeline.stop()
+        movies.stop()
         stills.stop()
         gps.stop()
         writer.stop()
@@ -138,6 +141,19 @@ struct Run: ParsableCommand {
                                                  location: { gps.fix(at: $0) }, log: { log($0) })
         log("photos: to \(cardFolder)/DCIM; the last \(kept) frames kept for zero shutter lag")
         return stills
+    }
+
+    /// Movies: the recording sink on the sensor thread and the movie thread, numbered with
+    /// the photos, on the same card.
+    private func startMovies(_ sensor: SensorPipeline, format: VideoFormat, numbering: CardNumbering) -> MovieRecorder {
+        let card = cardFolder, mountPoint = storage == nil
+        let movies = MovieRecorder(numbering: numbering, format: format,
+                                   memoryToMemory: VideoEncoderProbe.memoryToMemoryH264Encoder(),
+                                   cardSpace: { StorageProbe.freeBytes(at: card, requireMountPoint: mountPoint) },
+                                   status: sensor.status, log: { log($0) })
+        sensor.mailbox.attach(movies.sink)
+        movies.start()
+        return movies
     }
 
     /// The board's controls: its encoders and keys.

@@ -292,6 +292,7 @@ struct ReflexCommandTests {
         #expect(parsed?["media"] as? [Any] != nil)
         #expect(parsed?["displays"] as? [Any] != nil)
         #expect(parsed?["inputs"] as? [Any] != nil)
+        #expect(parsed?["videoEncoder"] as? String == "libx264")
     }
 
     @Test func probeReportsEachKindOfHardware() throws {
@@ -308,6 +309,8 @@ struct ReflexCommandTests {
               none found
             Input devices (libinput):
               none found
+            Video encoder (H.264, for movies):
+              libx264 (ultrafast, zerolatency) (no V4L2 memory-to-memory H.264 encoder on this machine)
 
             """)
     }

@@ -59,3 +59,19 @@ import Testing
         #expect(Formatting.recordingTimeLeft(120 * 60) == "2 h")
     }
 }
+
+@Suite struct VideoFramingTests {
+    @Test func aMovieShowsTheCentreOfTheFrameInItsOwnShape() {
+        #expect(VideoFraming.crop(sourceWidth: 1280, sourceHeight: 720, movieWidth: 1920, movieHeight: 1080, zoom: 1)
+                == PixelRect(x: 0, y: 0, width: 1280, height: 720))
+        // A 4:3 sensor in a 16:9 movie: its top and bottom go.
+        #expect(VideoFraming.crop(sourceWidth: 1640, sourceHeight: 1232, movieWidth: 1920, movieHeight: 1080, zoom: 1)
+                == PixelRect(x: 0, y: 154, width: 1640, height: 922))
+        // Zoomed 2x: the centre half, on even pixels.
+        #expect(VideoFraming.crop(sourceWidth: 1280, sourceHeight: 720, movieWidth: 1920, movieHeight: 1080, zoom: 2)
+                == PixelRect(x: 320, y: 180, width: 640, height: 360))
+        // A portrait-shaped frame keeps its width.
+        #expect(VideoFraming.crop(sourceWidth: 720, sourceHeight: 1280, movieWidth: 1280, movieHeight: 720, zoom: 1)
+                == PixelRect(x: 0, y: 438, width: 720, height: 404))
+    }
+}

@@ -125,6 +125,12 @@ import Testing
         list.append(Case(name: "metering-spot", state: ViewState(settings: spot, readout: readout),
                          meteringBox: spot.meteringPoint!.box(viewfinder: ScreenLayout(width: width, height: height).viewfinder,
                                                               zoom: 1)))
+        var video = CameraSettings()
+        video.capture = .video
+        list.append(Case(name: "video", state: ViewState(settings: video, readout: readout)))
+        var recording = ViewState(settings: video, readout: readout, gps: .fix)
+        recording.recording = RecordingIndicator(elapsedSeconds: 67, secondsLeft: 25 * 60 + 12)
+        list.append(Case(name: "recording", state: recording))
         list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))
         list.append(Case(name: "reconnecting", state: ViewState(screen: .reconnecting, readout: readout)))
         return list

@@ -1,0 +1,266 @@
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+import ReflexISP
+import ReflexStorage
+import ReflexSystem
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The movie side, on a thread of its own (never the realtime loop's): the record button's
+/// presses come in, the frames the recording sink kept come in, each is rendered by an ISP
+/// of its own at the movie's size, framed as the viewfinder is (the movie's shape, the
+/// zoom), encoded and written to the card. Before a recording starts, and at each fragment
+/// while it runs, the card's room is checked: a recording starts only with room for it and
+/// stops itself, cleanly, before the card is full. A recording that fails keeps what was
+/// written up to its last whole fragment. What happens goes to the status board.
+public final class MovieRecorder: @unchecked Sendable {
+    public typealias Log = @Sendable (String) -> Void
+    public enum Command: Sendable { case start, stop, toggle }
+
+    public let format: VideoFormat
+    public let sink: RecordingSink
+    private let wake = EventSignal()
+    private let commands: HandOffQueue<Command>
+    private let thread = WorkerThread(name: "reflex-movie")
+    private let numbering: CardNumbering
+    private let cardSpace: @Sendable () -> Int64?
+    private let candidates: [VideoEncoderChoice]
+    /// The encoder that opened when the thread started (the best of the candidates).
+    public private(set) var encoder: VideoEncoderChoice?
+    private let budget: RecordingBudget
+    private let status: StatusBoard
+    private let log: Log
+    private let zoom = Atomic<UInt64>(1.0.bitPattern)
+    private var report = MovieReport()
+    private var recordings = 0
+    /// The sink's drops before this recording (its own are those since).
+    private var droppedBefore = 0
+    private var movie: MovieInProgress?
+    private var isp: PreviewISP?
+    /// The movie's picture, made once: XRGB at its size.
+    private let picture: UnsafeMutablePointer<UInt32>
+
+    /// `memoryToMemory`: the board's V4L2 H.264 encoder node, if it has one.
+    public init(numbering: CardNumbering, format: VideoFormat, memoryToMemory: String? = nil,
+                cardSpace: @escaping @Sendable () -> Int64?, status: StatusBoard, log: @escaping Log) {
+        self.numbering = numbering
+        self.format = format
+        candidates = VideoEncoderChoice.candidates(memoryToMemory: memoryToMemory)
+        budget = RecordingBudget(bytesPerSecond: format.bytesPerSecond(audioBitRate: 0))
+        self.cardSpace = cardSpace
+        self.status = status
+        self.log = log
+        sink = RecordingSink(wakes: wake)
+        commands = HandOffQueue(capacity: 8, wakes: wake)
+        picture = .allocate(capacity: format.width * format.height)
+        picture.initialize(repeating: 0xFF00_0000, count: format.width * format.height)
+    }
+
+    deinit { picture.deallocate() }
+
+    @discardableResult
+    public func start() -> Bool { thread.start { self.run() } }
+
+    /// Stops the thread, finishing a recording under way.
+    public func stop() {
+        wake.signal()
+        thread.stop()
+    }
+
+    // MARK: the loop's side (never waits)
+
+    /// The record button or key; false when commands are still waiting (refused, not lost).
+    @discardableResult
+    public func send(_ command: Command) -> Bool { commands.send(command) }
+
+    /// The zoom on screen (1 = none): the movie is framed as the viewfinder is.
+    public func setZoom(_ factor: Double) { zoom.store(factor.bitPattern, ordering: .relaxed) }
+
+    // MARK: the thread
+
+    private func run() {
+        chooseEncoder()
+        while true {
+            while let command = commands.receive() { obey(command) }
+            receiveFrames()
+            if thread.isStopping {
+                if movie != nil { stopRecording(message: nil) }
+                return
+            }
+            wake.wait(milliseconds: 250)
+        }
+    }
+
+    /// The first candidate that opens for the movie's format (said in the log).
+    private func chooseEncoder() {
+        let (choice, refused) = VideoEncoderChoice.firstThatOpens(candidates, format: format)
+        for (candidate, error) in refused { log("movie: \(candidate.codecName) cannot be opened (\(error))") }
+        encoder = choice
+        report.encoder = choice?.codecName ?? ""
+        log(choice.map { "movie: \(format) by \($0)" } ?? "movie: no H.264 encoder opens: no recording")
+        status.postMovie(report)
+    }
+
+    private func obey(_ command: Command) {
+        switch command {
+        case .start: if movie == nil { startRecording() }
+        case .stop: if movie != nil { stopRecording(message: nil) }
+        case .toggle: if movie == nil { startRecording() } else { stopRecording(message: nil) }
+        }
+    }
+
+    private func startRecording() {
+        report.message = nil
+        guard let encoder else { return refuse("Cannot record: no H.264 encoder") }
+        guard let free = cardSpace() else { return refuse("Cannot record: no storage card") }
+        guard budget.canStart(freeBytes: free) else { return refuse("Cannot record: the card is full") }
+        do {
+            let number = try numbering.next()
+            movie = try MovieInProgress(number: number, card: numbering.card, format: format, encoder: encoder)
+        } catch {
+            return refuse("Cannot record: \(error)")
+        }
+        recordings += 1
+        droppedBefore = sink.framesLost
+        sink.arm(recording: recordings, framesPerSecond: format.framesPerSecond)
+        report.recording = true
+        report.elapsedSeconds = 0
+        report.framesRecorded = 0
+        report.framesDropped = 0
+        report.secondsLeft = budget.secondsLeft(freeBytes: free)
+        status.postMovie(report)
+        log("movie \(movie!.number.fileStem): recording, \(Formatting.recordingTimeLeft(report.secondsLeft ?? 0)) left on the card")
+    }
+
+    private func refuse(_ message: String) {
+        report.message = message
+        report.messagesSaid += 1
+        status.postMovie(report)
+        log("movie: \(message)")
+    }
+
+    /// Encodes the frames the sink kept; a frame of a recording that has ended is given back.
+    private func receiveFrames() {
+        while let kept = sink.kept.receive() {
+            defer { sink.giveBack(kept.copy) }
+            guard let movie, kept.recording == recordings else { continue }
+            do {
+                guard render(kept.copy) else { continue }
+                let fragmentEnded = try movie.encode(picture, slot: kept.slot)
+                report.framesRecorded = movie.frames
+                report.elapsedSeconds = movie.seconds
+                if fragmentEnded { checkCard(movie) }
+                if movie.frames % (format.framesPerSecond / 2) == 0 { publishProgress() }
+            } catch {
+                fail(error)
+                return
+            }
+        }
+    }
+
+    /// The frame at the movie's size, framed as the viewfinder is; false for a kind of frame
+    /// the ISP cannot render.
+    private func render(_ copy: FrameCopy) -> Bool {
+        guard let mode = copy.mode, let bytes = copy.frame.baseAddress else { return false }
+        if isp == nil || isp!.maximumSourceWidth < mode.width || isp!.maximumSourceHeight < mode.height {
+            isp = PreviewISP(maximumSourceWidth: mode.width, maximumSourceHeight: mode.height, maximumOutputWidth: format.width)
+        }
+        let digitalZoom = Double(bitPattern: zoom.load(ordering: .relaxed)) / max(copy.sensorZoom, 0.01)
+        let crop = VideoFraming.crop(sourceWidth: mode.width, sourceHeight: mode.height, movieWidth: format.width,
+                                     movieHeight: format.height, zoom: digitalZoom)
+        let whole = PixelRect(x: 0, y: 0, width: format.width, height: format.height)
+        if let layout = mode.rawLayout {
+            isp!.setParameters(copy.parameters ?? ISPParameters(blackLevel: 0, whiteLevel: layout.format.maximumValue),
+                               format: layout.format)
+            isp!.renderBayer(bytes, layout: layout, crop: crop, into: picture, outputWidth: format.width,
+                             outputHeight: format.height, outputStride: format.width, destination: whole)
+        } else if !mode.isMotionJPEG {
+            isp!.renderYUYV(bytes, width: mode.width, height: mode.height, bytesPerLine: mode.bytesPerLine, crop: crop,
+                            into: picture, outputWidth: format.width, outputHeight: format.height,
+                            outputStride: format.width, destination: whole)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// At each fragment: the card's room (a recording stops itself before it is full).
+    private func checkCard(_ movie: MovieInProgress) {
+        guard let free = cardSpace() else {
+            return stopRecording(message: "Recording stopped: the storage card was removed")
+        }
+        report.secondsLeft = budget.secondsLeft(freeBytes: free)
+        switch budget.stopReason(freeBytes: free, fileBytes: movie.file.bytesWritten,
+                                 onFAT: FATFile.isFAT(numbering.card.folder(for: movie.number))) {
+        case .cardFull: stopRecording(message: "Recording stopped: the card is full")
+        case .fileSizeLimit: stopRecording(message: "Recording stopped: a movie on this card cannot pass 4 GB")
+        case nil: break
+        }
+    }
+
+    private func publishProgress() {
+        report.framesDropped = sink.framesLost - droppedBefore
+        status.postMovie(report)
+    }
+
+    /// Ends the recording: the frames already kept are encoded, the file finished and shown.
+    private func stopRecording(message: String?) {
+        guard let movie else { return }
+        sink.disarm()
+        // Frames captured before the stop are the movie's.
+        let recording = recordings
+        while let kept = sink.kept.receive() {
+            defer { sink.giveBack(kept.copy) }
+            guard kept.recording == recording, render(kept.copy) else { continue }
+            do { try movie.encode(picture, slot: kept.slot) } catch { break }
+        }
+        self.movie = nil
+        do {
+            let path = try movie.finish()
+            saved(movie, path: path, message: message)
+        } catch {
+            failed(movie, error: error)
+        }
+    }
+
+    private func fail(_ error: Error) {
+        guard let movie else { return }
+        sink.disarm()
+        self.movie = nil
+        failed(movie, error: error)
+    }
+
+    /// What was written up to the last whole fragment is kept, and the failure said.
+    private func failed(_ movie: MovieInProgress, error: Error) {
+        let full = (error as? MovieError)?.isOutOfSpace == true || (error as? SystemError)?.isOutOfSpace == true
+        let kept = movie.keepWhatWasWritten()
+        let message = full ? "Recording stopped: the card is full" : "Recording stopped: \(error)"
+        log("movie \(movie.number.fileStem): \(error); " + (kept.map { "kept up to its last whole second as \($0)" } ?? "nothing kept"))
+        report.recording = false
+        report.message = message
+        report.messagesSaid += 1
+        if let kept {
+            report.saved += 1
+            report.lastPath = kept
+        }
+        report.framesDropped = sink.framesLost - droppedBefore
+        status.postMovie(report)
+    }
+
+    private func saved(_ movie: MovieInProgress, path: String, message: String?) {
+        report.recording = false
+        report.saved += 1
+        report.lastPath = path
+        report.message = message
+        if message != nil { report.messagesSaid += 1 }
+        report.framesDropped = sink.framesLost - droppedBefore
+        report.secondsLeft = cardSpace().map { budget.secondsLeft(freeBytes: $0) }
+        status.postMovie(report)
+        log("movie \(movie.number.fileStem): \(Formatting.fixed(movie.seconds, 1)) s, \(movie.frames) frames"
+            + ", \(report.framesDropped) dropped, \(movie.encoder.keyframes) keyframes → \(path)"
+            + (message.map { " (\($0))" } ?? ""))
+    }
+}

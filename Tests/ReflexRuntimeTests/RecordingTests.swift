@@ -1,0 +1,174 @@
+import Foundation
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+import ReflexISP
+import ReflexStorage
+import ReflexSystem
+import Synchronization
+import Testing
+@testable import ReflexRuntime
+
+/// Keeps every frame the sensor delivered (its time, bytes and ISP parameters), to render
+/// the preview of the frames a movie holds.
+final class SensorFrameLog: FrameSink, @unchecked Sendable {
+    struct Kept {
+        let timestamp: Int64
+        let bytes: [UInt8]
+        let parameters: ISPParameters?
+        let layout: RawLayout?
+    }
+    let name = "frame log"
+    let framesLost = 0
+    private let frames = Mutex<[Kept]>([])
+
+    func deliver(_ frame: SensorFrame) {
+        let kept = Kept(timestamp: frame.timestampNanoseconds, bytes: Array(frame.bytes), parameters: frame.parameters,
+                        layout: frame.mode.rawLayout)
+        frames.withLock { $0.append(kept); if $0.count > 300 { $0.removeFirst() } }
+    }
+
+    /// Frames captured from `start` to `end` (nanoseconds, inclusive).
+    func count(from start: Int64, to end: Int64) -> Int {
+        frames.withLock { $0.filter { $0.timestamp >= start && $0.timestamp <= end }.count }
+    }
+
+    /// The frame captured nearest `nanoseconds`.
+    func frame(near nanoseconds: Int64) -> Kept? {
+        frames.withLock { $0.min { abs($0.timestamp - nanoseconds) < abs($1.timestamp - nanoseconds) } }
+    }
+}
+
+/// Movies end to end on the simulated sensor: the record command through the movie thread,
+/// frames from the recording sink, H.264 in MP4 on a card folder, read back by libavformat.
+@Suite("Recording", .serialized)
+struct RecordingTests {
+    /// The binned simulated sensor (640x360, 30 fps) and a movie of its size, so a debug
+    /// build keeps up.
+    static let format = VideoFormat(width: 640, height: 360, bitRate: 3_000_000)
+
+    final class Rig {
+        let card = TemporaryDirectory()
+        let state = TemporaryDirectory()
+        let pipeline: SensorPipeline
+        let recorder: MovieRecorder
+        let frames = SensorFrameLog()
+        let log = TestLog()
+        private var status = CameraStatus()
+
+        init(cardSpace: (@Sendable () -> Int64?)? = nil) {
+            pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: FrameSinkTests.binned,
+                                      log: log.write)
+            let root = card.path
+            recorder = MovieRecorder(numbering: CardNumbering(card: PhotoCard(root: root), counter: PhotoCounter(folder: state.path)),
+                                     format: RecordingTests.format,
+                                     cardSpace: cardSpace ?? { StorageProbe.freeBytes(at: root, requireMountPoint: false) },
+                                     status: pipeline.status, log: log.write)
+            pipeline.mailbox.attach(frames)
+            pipeline.mailbox.attach(recorder.sink)
+            #expect(recorder.start())
+            #expect(pipeline.start())
+        }
+
+        func stop() {
+            pipeline.stop()
+            recorder.stop()
+        }
+
+        func movieReport() -> MovieReport {
+            pipeline.status.update(&status)
+            return status.movie
+        }
+    }
+
+    @Test func aRecordingIsH264OfItsSizeWithEverySensorFrameAndMatchesThePreview() throws {
+        let rig = Rig()
+        defer { rig.stop() }
+        #expect(waitUntil { rig.pipeline.preview.published >= 5 }, "the sensor streams: \(rig.log.text)")
+        #expect(rig.recorder.send(.toggle))
+        #expect(waitUntil { rig.movieReport().framesRecorded >= 75 }, "recording: \(rig.log.text)")
+        #expect(rig.movieReport().recording)
+        #expect(rig.recorder.send(.toggle))
+        #expect(waitUntil { rig.movieReport().saved == 1 }, "saved: \(rig.log.text)")
+        let report = rig.movieReport()
+        #expect(!report.recording && report.message == nil)
+        #expect(report.framesDropped == 0, "\(rig.log.text)")
+        let path = rig.card.path + "/DCIM/100REFLX/RFLX0001.MP4"
+        #expect(report.lastPath == path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: rig.card.path + "/DCIM/100REFLX") == ["RFLX0001.MP4"])
+
+        let reader = try MovieReader(path: path)
+        #expect(reader.streams.first == .init(kind: "video", codec: "h264", width: 640, height: 360, sampleRate: 0, channels: 0))
+        let times = try reader.packetTimes(of: "video")
+        #expect(times.count == report.framesRecorded)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        // Every frame the sensor gave while recording is in the movie, at its capture time
+        // from the first (a frame the sensor itself dropped leaves its slot empty: a slow,
+        // unoptimised test build drops some).
+        let start = rig.recorder.sink.startNanoseconds
+        let end = start + Int64(((times.last ?? 0) + 1.0 / 60) * 1e9)
+        #expect(times.count == rig.frames.count(from: start, to: end), "\(rig.log.text)")
+        for time in times {
+            let frame = try #require(rig.frames.frame(near: start + Int64(time * 1e9)))
+            #expect(abs(Double(frame.timestamp - start) / 1e9 - time) < 1.0 / 60, "a packet at \(time) s")
+        }
+
+        // Each decoded frame against the preview ISP's rendering of the sensor frame it came from.
+        let isp = PreviewISP(maximumSourceWidth: 640, maximumSourceHeight: 360, maximumOutputWidth: 640)
+        var expected = [UInt32](repeating: 0, count: 640 * 360)
+        var worst = 99.0, compared = 0
+        try MovieReader(path: path).decodeVideo { picture in
+            guard compared < 20, let frame = rig.frames.frame(near: start + Int64(picture.seconds * 1e9)),
+                  let layout = frame.layout, let parameters = frame.parameters else { return }
+            isp.setParameters(parameters, format: layout.format)
+            frame.bytes.withUnsafeBytes { raw in
+                expected.withUnsafeMutableBufferPointer { out in
+                    isp.renderBayer(raw.baseAddress!, layout: layout, into: out.baseAddress!, outputWidth: 640,
+                                    outputHeight: 360, outputStride: 640,
+                                    destination: PixelRect(x: 0, y: 0, width: 640, height: 360))
+                }
+            }
+            worst = min(worst, RecordingTests.psnr(picture.pixels, expected))
+            compared += 1
+        }
+        #expect(compared == 20)
+        #expect(worst >= 30, "worst frame \(worst) dB")
+    }
+
+    @Test func aRecordingStopsItselfBeforeTheCardIsFullAndLeavesAPlayableFile() throws {
+        // A card whose room shrinks as the movie grows: enough to start, full two seconds in.
+        let budget = RecordingBudget(bytesPerSecond: RecordingTests.format.bytesPerSecond(audioBitRate: 0))
+        let room = budget.startBytes + 1000
+        let written = Atomic<Int64>(0)
+        let rig = Rig(cardSpace: { room - written.load(ordering: .relaxed) })
+        defer { rig.stop() }
+        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.recorder.send(.start))
+        #expect(waitUntil { rig.movieReport().recording })
+        // Two seconds in, the card fills.
+        #expect(waitUntil { rig.movieReport().framesRecorded >= 60 })
+        written.store(budget.startBytes - budget.reserveBytes + 2000, ordering: .relaxed)
+        #expect(waitUntil { rig.movieReport().saved == 1 }, "\(rig.log.text)")
+        let report = rig.movieReport()
+        #expect(!report.recording)
+        #expect(report.message == "Recording stopped: the card is full")
+        let times = try MovieReader(path: try #require(report.lastPath)).packetTimes(of: "video")
+        #expect(times.count >= 60)
+        // No room to start again.
+        #expect(rig.recorder.send(.start))
+        #expect(waitUntil { rig.movieReport().message == "Cannot record: the card is full" })
+        #expect(!rig.movieReport().recording)
+    }
+
+    static func psnr(_ a: [UInt32], _ b: [UInt32]) -> Double {
+        var squares = 0.0
+        for i in a.indices {
+            for shift in [0, 8, 16] as [UInt32] {
+                let d = Double(Int((a[i] >> shift) & 0xFF) - Int((b[i] >> shift) & 0xFF))
+                squares += d * d
+            }
+        }
+        let mean = squares / Double(a.count * 3)
+        return mean == 0 ? 99 : 10 * log10(255 * 255 / mean)
+    }
+}
