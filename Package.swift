@@ -24,6 +24,7 @@ let package = Package(
         cLibrary("CExif", pkgConfig: "libexif", apt: ["libexif-dev"]),
         cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         cLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
+        cLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
         cLibrary("CFFmpeg", pkgConfig: "libavformat",
                  apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
@@ -50,7 +51,7 @@ let package = Package(
         // The hardware, a folder each: Camera (the V4L2 session, its simulated twin, frame
         // sinks), Display (DRM/KMS and its headless twin), Input (libinput), Probe.
         .target(name: "ReflexHardware",
-                dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "CCairo", "ReflexSystem", "ReflexISP",
+                dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "CCairo", "CALSA", "ReflexSystem", "ReflexISP",
                                "ReflexCore"]),
 
         // Everything on screen, drawn with Cairo into layers and blended over the picture.

@@ -79,8 +79,6 @@ public struct SensorCalibration: Sendable, Equatable {
     /// The sensor's test pattern for bring-up (V4L2_CID_TEST_PATTERN): its menu item's name
     /// or number; nil leaves the sensor's own setting.
     public var testPattern: String?
-    /// The movies' size: `video = 1080p` (the default) or `720p`, 30 fps either way.
-    public var video = VideoFormat.fullHD
     public var make = "Reflex"
     public var model = "Reflex camera"
     public var lensModel: String?
@@ -184,9 +182,6 @@ public struct SensorCalibration: Sendable, Equatable {
             case "test-pattern":
                 guard !value.isEmpty, value.count <= 64 else { return .badValue }
                 calibration.testPattern = value
-            case "video":
-                guard let format = VideoFormat(named: value) else { return .badValue }
-                calibration.video = format
             case "control-delay-frames":
                 guard let n = number() else { return .badValue }
                 calibration.controlDelayFrames = Int(n)

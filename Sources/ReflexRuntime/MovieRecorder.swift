@@ -12,7 +12,8 @@ import Glibc
 /// The movie side, on a thread of its own (never the realtime loop's): the record button's
 /// presses come in, the frames the recording sink kept come in, each is rendered by an ISP
 /// of its own at the movie's size, framed as the viewfinder is (the movie's shape, the
-/// zoom), encoded and written to the card. Before a recording starts, and at each fragment
+/// zoom), encoded and written to the card; the microphone's sound, stamped on the frames'
+/// clock, goes beside it. Before a recording starts, and at each fragment
 /// while it runs, the card's room is checked: a recording starts only with room for it and
 /// stops itself, cleanly, before the card is full. A recording that fails keeps what was
 /// written up to its last whole fragment. What happens goes to the status board.
@@ -28,13 +29,20 @@ public final class MovieRecorder: @unchecked Sendable {
     private let numbering: CardNumbering
     private let cardSpace: @Sendable () -> Int64?
     private let candidates: [VideoEncoderChoice]
+    /// The board's microphone (an ALSA capture device), opened while a movie records.
+    private let microphoneDevice: String?
+    private var microphone: Microphone?
+    private var soundTimeline = AudioTimeline(sampleRate: Microphone.sampleRate)
+    private var soundStarted = false
     /// The encoder that opened when the thread started (the best of the candidates).
-    public private(set) var encoder: VideoEncoderChoice?
+    private var encoder: VideoEncoderChoice?
     private let budget: RecordingBudget
     private let status: StatusBoard
     private let log: Log
     private let zoom = Atomic<UInt64>(1.0.bitPattern)
     private var report = MovieReport()
+    /// The last report posted, for a reader other than the loop (a benchmark, a test).
+    private let posted = Mutex(MovieReport())
     private var recordings = 0
     /// The sink's drops before this recording (its own are those since).
     private var droppedBefore = 0
@@ -43,13 +51,15 @@ public final class MovieRecorder: @unchecked Sendable {
     /// The movie's picture, made once: XRGB at its size.
     private let picture: UnsafeMutablePointer<UInt32>
 
-    /// `memoryToMemory`: the board's V4L2 H.264 encoder node, if it has one.
-    public init(numbering: CardNumbering, format: VideoFormat, memoryToMemory: String? = nil,
+    /// `memoryToMemory`: the board's V4L2 H.264 encoder node, if it has one; `microphone`:
+    /// the ALSA capture device for the sound (nil: none).
+    public init(numbering: CardNumbering, format: VideoFormat, memoryToMemory: String? = nil, microphone: String? = nil,
                 cardSpace: @escaping @Sendable () -> Int64?, status: StatusBoard, log: @escaping Log) {
         self.numbering = numbering
         self.format = format
         candidates = VideoEncoderChoice.candidates(memoryToMemory: memoryToMemory)
-        budget = RecordingBudget(bytesPerSecond: format.bytesPerSecond(audioBitRate: 0))
+        microphoneDevice = microphone
+        budget = RecordingBudget(bytesPerSecond: format.bytesPerSecond(audioBitRate: microphone == nil ? 0 : AudioEncoder.bitRate))
         self.cardSpace = cardSpace
         self.status = status
         self.log = log
@@ -70,6 +80,14 @@ public final class MovieRecorder: @unchecked Sendable {
         thread.stop()
     }
 
+    /// The movie thread's latest report (the loop takes its own from the status board).
+    public var latestReport: MovieReport { posted.withLock { $0 } }
+
+    private func post() {
+        posted.withLock { $0 = report }
+        status.postMovie(report)
+    }
+
     // MARK: the loop's side (never waits)
 
     /// The record button or key; false when commands are still waiting (refused, not lost).
@@ -86,6 +104,7 @@ public final class MovieRecorder: @unchecked Sendable {
         while true {
             while let command = commands.receive() { obey(command) }
             receiveFrames()
+            receiveSound()
             if thread.isStopping {
                 if movie != nil { stopRecording(message: nil) }
                 return
@@ -101,7 +120,7 @@ public final class MovieRecorder: @unchecked Sendable {
         encoder = choice
         report.encoder = choice?.codecName ?? ""
         log(choice.map { "movie: \(format) by \($0)" } ?? "movie: no H.264 encoder opens: no recording")
-        status.postMovie(report)
+        post()
     }
 
     private func obey(_ command: Command) {
@@ -117,12 +136,18 @@ public final class MovieRecorder: @unchecked Sendable {
         guard let encoder else { return refuse("Cannot record: no H.264 encoder") }
         guard let free = cardSpace() else { return refuse("Cannot record: no storage card") }
         guard budget.canStart(freeBytes: free) else { return refuse("Cannot record: the card is full") }
+        openMicrophone()
         do {
             let number = try numbering.next()
-            movie = try MovieInProgress(number: number, card: numbering.card, format: format, encoder: encoder)
+            movie = try MovieInProgress(number: number, card: numbering.card, format: format, encoder: encoder,
+                                        soundChannels: microphone?.channels)
         } catch {
+            closeMicrophone()
             return refuse("Cannot record: \(error)")
         }
+        microphone?.start()
+        soundTimeline = AudioTimeline(sampleRate: Microphone.sampleRate)
+        soundStarted = false
         recordings += 1
         droppedBefore = sink.framesLost
         sink.arm(recording: recordings, framesPerSecond: format.framesPerSecond)
@@ -131,14 +156,54 @@ public final class MovieRecorder: @unchecked Sendable {
         report.framesRecorded = 0
         report.framesDropped = 0
         report.secondsLeft = budget.secondsLeft(freeBytes: free)
-        status.postMovie(report)
-        log("movie \(movie!.number.fileStem): recording, \(Formatting.recordingTimeLeft(report.secondsLeft ?? 0)) left on the card")
+        post()
+        log("movie \(movie!.number.fileStem): recording, \(Formatting.recordingTimeLeft(report.secondsLeft ?? 0)) left on the card, "
+            + (microphone.map { "sound from \($0.summary)" } ?? "no sound"))
+    }
+
+    /// The board's microphone for this recording; none (said) where it cannot be opened.
+    private func openMicrophone() {
+        guard let microphoneDevice else { return }
+        do {
+            microphone = try Microphone(device: microphoneDevice, wakes: wake)
+        } catch {
+            log("movie: no sound: the microphone cannot be opened (\(error))")
+        }
+    }
+
+    private func closeMicrophone() {
+        microphone?.stop()
+        microphone = nil
+    }
+
+    /// The sound read since the last look, placed on the frames' clock (from the first
+    /// frame's capture time, once it has come).
+    private func receiveSound() {
+        guard let microphone else { return }
+        while let chunk = microphone.chunks.receive() {
+            defer { microphone.giveBack(chunk) }
+            guard let movie else { continue }
+            if !soundStarted, sink.startNanoseconds != 0 {
+                soundTimeline.start(atNanoseconds: sink.startNanoseconds)
+                soundStarted = true
+            }
+            guard let place = soundTimeline.place(count: chunk.count, capturedAt: chunk.capturedAtNanoseconds) else {
+                continue
+            }
+            do {
+                try movie.addSound(chunk.samples + place.skip * microphone.channels, count: chunk.count - place.skip,
+                                   index: place.index)
+            } catch {
+                fail(error)
+                return
+            }
+        }
     }
 
     private func refuse(_ message: String) {
         report.message = message
         report.messagesSaid += 1
-        status.postMovie(report)
+        post()
         log("movie: \(message)")
     }
 
@@ -203,7 +268,7 @@ public final class MovieRecorder: @unchecked Sendable {
 
     private func publishProgress() {
         report.framesDropped = sink.framesLost - droppedBefore
-        status.postMovie(report)
+        post()
     }
 
     /// Ends the recording: the frames already kept are encoded, the file finished and shown.
@@ -217,10 +282,15 @@ public final class MovieRecorder: @unchecked Sendable {
             guard kept.recording == recording, render(kept.copy) else { continue }
             do { try movie.encode(picture, slot: kept.slot) } catch { break }
         }
+        // And the sound read until now.
+        receiveSound()
+        let soundNote = microphone.map { "sound: \($0.overruns) overruns, \($0.periodsLost) periods lost" }
+        closeMicrophone()
         self.movie = nil
         do {
             let path = try movie.finish()
             saved(movie, path: path, message: message)
+            if let soundNote { log("movie \(movie.number.fileStem): \(soundNote)") }
         } catch {
             failed(movie, error: error)
         }
@@ -229,6 +299,7 @@ public final class MovieRecorder: @unchecked Sendable {
     private func fail(_ error: Error) {
         guard let movie else { return }
         sink.disarm()
+        closeMicrophone()
         self.movie = nil
         failed(movie, error: error)
     }
@@ -247,7 +318,7 @@ public final class MovieRecorder: @unchecked Sendable {
             report.lastPath = kept
         }
         report.framesDropped = sink.framesLost - droppedBefore
-        status.postMovie(report)
+        post()
     }
 
     private func saved(_ movie: MovieInProgress, path: String, message: String?) {
@@ -258,7 +329,7 @@ public final class MovieRecorder: @unchecked Sendable {
         if message != nil { report.messagesSaid += 1 }
         report.framesDropped = sink.framesLost - droppedBefore
         report.secondsLeft = cardSpace().map { budget.secondsLeft(freeBytes: $0) }
-        status.postMovie(report)
+        post()
         log("movie \(movie.number.fileStem): \(Formatting.fixed(movie.seconds, 1)) s, \(movie.frames) frames"
             + ", \(report.framesDropped) dropped, \(movie.encoder.keyframes) keyframes → \(path)"
             + (message.map { " (\($0))" } ?? ""))

@@ -88,6 +88,13 @@ enum BoardFolder {
         return (address.overridden(host: environment("GPSD_HOST"), port: environment("GPSD_PORT")), note)
     }
 
+    /// How the board records movies (video.conf); none means 1080p30 with ALSA's default
+    /// microphone.
+    static func video(in folder: String) -> (BoardVideo, String) {
+        read("video.conf", in: folder, parse: BoardVideo.parse, fallback: BoardVideo(),
+             what: "movies' size and microphone", without: "movies at 1080p30 with ALSA's default microphone")
+    }
+
     /// One board file parsed, or `fallback` when it is missing or unusable, with the line
     /// for the log that says which.
     private static func read<Value, Problem>(_ name: String, in folder: String, parse: (String) -> Result<Value, Problem>,

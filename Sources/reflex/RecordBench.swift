@@ -52,12 +52,12 @@ struct RecordBench: ParsableCommand {
         // The loop on its own realtime thread, as the camera runs it.
         guard loop.start() else { throw BenchError("cannot start the realtime loop") }
         defer { loop.stop() }
-        print("Recording \(format) (\(movies.encoder?.description ?? "no encoder")) from the simulated sensor "
+        // Warm-up: the sensor streams and the loop shows it; the movie thread chooses its encoder.
+        usleep(2_000_000)
+        let encoder = movies.latestReport.encoder
+        print("Recording \(format) (\(encoder.isEmpty ? "no encoder" : encoder)) from the simulated sensor "
               + "\(SimulatedCamera.width)x\(SimulatedCamera.height) at \(SimulatedCamera.framesPerSecond) fps, "
               + "for \(Formatting.fixed(seconds, 0)) s, while the loop shows the preview on the headless display at 60 Hz")
-
-        // Warm-up: the sensor streams and the loop shows it.
-        usleep(2_000_000)
         guard let warm = loop.currentStatistics() else { throw BenchError("the loop does not answer") }
         let cpuBefore = ThreadTimes.seconds(named: "reflex-movie"), wallBefore = monotonicSeconds()
         movies.send(.start)
@@ -68,15 +68,13 @@ struct RecordBench: ParsableCommand {
         let wall = monotonicSeconds() - wallBefore - 1.5
         let encoderSeconds = ThreadTimes.seconds(named: "reflex-movie") - cpuBefore
         let summary = recorded.ring.summary(since: warm.ring)
-        var status = CameraStatus()
-        sensor.status.update(&status)
-        let movie = status.movie
+        let movie = movies.latestReport
         print("  the loop while recording (\(recorded.scheduling)): \(summary.description)")
         print("  the movie: \(movie.framesRecorded) frames in \(Formatting.fixed(movie.elapsedSeconds, 2)) s, "
               + "\(movie.framesDropped) dropped by the encoder → \(movie.lastPath ?? "no file")")
         for line in lines.matching(["movie", "allocations a frame"]) { print("    log: \(line)") }
         let perFrame = encoderSeconds / Double(max(movie.framesRecorded, 1))
-        print("  the movie thread (ISP at \(format.width)x\(format.height), 4:2:0 conversion, \(movies.encoder?.codecName ?? "") "
+        print("  the movie thread (ISP at \(format.width)x\(format.height), 4:2:0 conversion, \(encoder) "
               + "and its slice threads, MP4 writing): \(Formatting.fixed(100 * encoderSeconds / wall, 1))% of one CPU, "
               + "\(Formatting.fixed(perFrame * 1000, 1)) ms a frame")
         if let path = movie.lastPath { try reference(path, format: format, frames: movie.framesRecorded) }

@@ -72,7 +72,7 @@ struct Run: ParsableCommand {
         let gps = GPSSetup.start(boardFolder: camera.boardFolder, geotag: loaded.settings.geotag,
                                  post: { status.postGPS($0) }, log: { log($0) })
         let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, gps: gps)
-        let movies = startMovies(sensorPipeline, format: calibration.video, numbering: stills.numbering)
+        let movies = startMovies(sensorPipeline, numbering: stills.numbering)
         sensorPipeline.start()
         let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, stills: stills,
                                             log: { log($0) })
@@ -145,10 +145,12 @@ struct Run: ParsableCommand {
 
     /// Movies: the recording sink on the sensor thread and the movie thread, numbered with
     /// the photos, on the same card.
-    private func startMovies(_ sensor: SensorPipeline, format: VideoFormat, numbering: CardNumbering) -> MovieRecorder {
+    private func startMovies(_ sensor: SensorPipeline, numbering: CardNumbering) -> MovieRecorder {
+        let (video, note) = BoardFolder.video(in: camera.boardFolder)
+        log(note)
         let card = cardFolder, mountPoint = storage == nil
-        let movies = MovieRecorder(numbering: numbering, format: format,
-                                   memoryToMemory: VideoEncoderProbe.memoryToMemoryH264Encoder(),
+        let movies = MovieRecorder(numbering: numbering, format: video.format,
+                                   memoryToMemory: VideoEncoderProbe.memoryToMemoryH264Encoder(), microphone: video.microphone,
                                    cardSpace: { StorageProbe.freeBytes(at: card, requireMountPoint: mountPoint) },
                                    status: sensor.status, log: { log($0) })
         sensor.mailbox.attach(movies.sink)

@@ -44,6 +44,15 @@ import Testing
         #expect(budget.stopReason(freeBytes: 1 << 40, fileBytes: RecordingBudget.fatFileLimit - 1000, onFAT: false) == nil)
     }
 
+    @Test func theBoardsVideoFile() throws {
+        #expect(try BoardVideo.parse("").get() == BoardVideo(format: .fullHD, microphone: "default"))
+        #expect(try BoardVideo.parse("size = 720p\nmicrophone = plughw:CARD=Intel,DEV=0\n").get()
+                == BoardVideo(format: .hd, microphone: "plughw:CARD=Intel,DEV=0"))
+        #expect(try BoardVideo.parse("microphone = none").get().microphone == nil)
+        if case .success = BoardVideo.parse("size = 4k") { Issue.record("4k is not a size") }
+        if case .success = BoardVideo.parse("fps = 60") { Issue.record("no such key") }
+    }
+
     @Test func videoFormatsAndLabels() {
         #expect(VideoFormat(named: "1080p") == .fullHD)
         #expect(VideoFormat(named: "720P") == .hd)
@@ -73,5 +82,37 @@ import Testing
         // A portrait-shaped frame keeps its width.
         #expect(VideoFraming.crop(sourceWidth: 720, sourceHeight: 1280, movieWidth: 1280, movieHeight: 720, zoom: 1)
                 == PixelRect(x: 0, y: 438, width: 720, height: 404))
+    }
+}
+
+@Suite struct AudioTimelineTests {
+    static let rate = 48_000
+    static func nanoseconds(samples: Int64) -> Int64 { samples * 1_000_000_000 / Int64(rate) }
+
+    @Test func samplesBeforeTheFirstFrameAreDroppedAndTheRestRunOn() {
+        var timeline = AudioTimeline(sampleRate: Self.rate)
+        #expect(timeline.place(count: 1024, capturedAt: 5_000_000_000) == nil, "no time zero yet")
+        let start: Int64 = 10_000_000_000
+        timeline.start(atNanoseconds: start)
+        // A chunk that began 600 samples before time zero: its first 600 are dropped.
+        let first = timeline.place(count: 1024, capturedAt: start - Self.nanoseconds(samples: 600))
+        #expect(first?.skip == 600 && first?.index == 0)
+        // The next chunk's stamp is off by a few samples (jitter): it follows on exactly.
+        let second = timeline.place(count: 1024, capturedAt: start + Self.nanoseconds(samples: 424 + 7))
+        #expect(second?.skip == 0 && second?.index == 424)
+        let third = timeline.place(count: 1024, capturedAt: start + Self.nanoseconds(samples: 1448 - 20))
+        #expect(third?.index == 1448)
+    }
+
+    @Test func aGapInTheClockIsFollowed() {
+        var timeline = AudioTimeline(sampleRate: Self.rate)
+        timeline.start(atNanoseconds: 0)
+        #expect(timeline.place(count: 1024, capturedAt: 0)?.index == 0)
+        // An overrun lost half a second: the sound picks up where the clock says.
+        #expect(timeline.place(count: 1024, capturedAt: Self.nanoseconds(samples: 1024 + 24_000))?.index == 25_024)
+        // A whole chunk before time zero is dropped.
+        var late = AudioTimeline(sampleRate: Self.rate)
+        late.start(atNanoseconds: 1_000_000_000)
+        #expect(late.place(count: 1024, capturedAt: 0) == nil)
     }
 }

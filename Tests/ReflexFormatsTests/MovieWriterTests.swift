@@ -150,3 +150,66 @@ struct MovieWriterTests {
         #expect(failure?.isOutOfSpace == true, "\(String(describing: failure))")
     }
 }
+
+/// Sound beside the picture: AAC from 16-bit samples, on the picture's clock.
+@Suite("Movie sound")
+struct MovieSoundTests {
+    /// Two seconds of video and of a 1 kHz tone (mono, 48 kHz) that starts `soundStart` samples in.
+    static func record(soundStart: Int64, gapAt gap: Int? = nil, in folder: TemporaryFolder) throws -> String {
+        var bytes: [UInt8] = []
+        let writer = try MovieWriter { chunk in
+            bytes.append(contentsOf: chunk)
+            return 0
+        }
+        let format = MovieWriterTests.format
+        let video = try VideoEncoder(.libx264, format: format, globalHeader: writer.needsGlobalHeader)
+        let sound = try AudioEncoder(sampleRate: 48_000, channels: 1, globalHeader: writer.needsGlobalHeader)
+        let videoStream = try writer.addStream(for: video.context!)
+        let soundStream = try writer.addStream(for: sound.context!)
+        try writer.start()
+        var index = soundStart
+        let tone = (0..<960).map { Int16(12_000 * sin(Double($0) * 2 * .pi / 48)) }  // 20 ms chunks
+        for frame in 0..<60 {
+            try MovieWriterTests.picture(frame).withUnsafeBufferPointer {
+                _ = try video.encode(xrgb: $0.baseAddress!, stride: format.width, index: Int64(frame), into: writer,
+                                     stream: videoStream)
+            }
+            // Sound up to this frame's end, in 20 ms chunks (a gap: one chunk missing).
+            while index < Int64(frame + 1) * 1600 {
+                if gap.map({ Int(index / 960) != $0 }) ?? true {
+                    try tone.withUnsafeBufferPointer {
+                        try sound.add($0.baseAddress!, count: 960, index: index, into: writer, stream: soundStream)
+                    }
+                }
+                index += 960
+            }
+        }
+        try video.finish(into: writer, stream: videoStream)
+        try sound.finish(into: writer, stream: soundStream)
+        try writer.finish()
+        return try folder.write(bytes, to: "sound.mp4")
+    }
+
+    @Test func aMovieHasAnAACTrackOnThePicturesClock() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.record(soundStart: 4800, in: folder)
+        let reader = try MovieReader(path: path)
+        #expect(reader.streams.map(\.kind) == ["video", "audio"])
+        #expect(reader.streams[1] == .init(kind: "audio", codec: "aac", width: 0, height: 0, sampleRate: 48_000, channels: 1))
+        let times = try MovieReader(path: path).packetTimes(of: "audio")
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        // The track starts with the picture (silence until the sound came, 0.1 s in) and runs
+        // to the picture's end (2 s), every frame following the last: sample k is at k / 48000 s.
+        #expect(abs(times.first ?? -1) < 0.03, "first sound packet at \(times.first ?? -1) s")
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1024.0 / 48_000) < 0.001 })
+        #expect(abs((times.last ?? 0) + 1024.0 / 48_000 - 2.0) < 0.05, "last sound packet at \(times.last ?? 0) s")
+    }
+
+    @Test func aGapInTheSoundIsFilledSoTheTrackRunsOn() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.record(soundStart: 0, gapAt: 30, in: folder)
+        let times = try MovieReader(path: path).packetTimes(of: "audio")
+        let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(steps.allSatisfy { abs($0 - 1024.0 / 48_000) < 0.001 }, "every frame follows the last: \(steps.max() ?? 0)")
+    }
+}

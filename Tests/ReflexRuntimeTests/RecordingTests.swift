@@ -56,12 +56,12 @@ struct RecordingTests {
         let log = TestLog()
         private var status = CameraStatus()
 
-        init(cardSpace: (@Sendable () -> Int64?)? = nil) {
+        init(cardSpace: (@Sendable () -> Int64?)? = nil, microphone: String? = nil) {
             pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: FrameSinkTests.binned,
                                       log: log.write)
             let root = card.path
             recorder = MovieRecorder(numbering: CardNumbering(card: PhotoCard(root: root), counter: PhotoCounter(folder: state.path)),
-                                     format: RecordingTests.format,
+                                     format: RecordingTests.format, microphone: microphone,
                                      cardSpace: cardSpace ?? { StorageProbe.freeBytes(at: root, requireMountPoint: false) },
                                      status: pipeline.status, log: log.write)
             pipeline.mailbox.attach(frames)
@@ -158,6 +158,20 @@ struct RecordingTests {
         #expect(rig.recorder.send(.start))
         #expect(waitUntil { rig.movieReport().message == "Cannot record: the card is full" })
         #expect(!rig.movieReport().recording)
+    }
+
+    /// A board whose microphone is missing records movies without sound, and says why.
+    @Test func noMicrophoneMeansAMovieWithoutSound() throws {
+        let rig = Rig(microphone: "hw:CARD=NoSuchCard,DEV=0")
+        defer { rig.stop() }
+        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.recorder.send(.start))
+        #expect(waitUntil { rig.movieReport().framesRecorded >= 20 }, "\(rig.log.text)")
+        #expect(rig.recorder.send(.stop))
+        #expect(waitUntil { rig.movieReport().saved == 1 })
+        #expect(rig.log.text.contains("movie: no sound: the microphone cannot be opened (hw:CARD=NoSuchCard,DEV=0: "))
+        let streams = try MovieReader(path: try #require(rig.movieReport().lastPath)).streams
+        #expect(streams.map(\.kind) == ["video"])
     }
 
     static func psnr(_ a: [UInt32], _ b: [UInt32]) -> Double {

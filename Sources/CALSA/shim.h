@@ -1,0 +1,3 @@
+// alsa-lib, for the board's microphone: a PCM opened for capture, read in periods.
+#pragma once
+#include <alsa/asoundlib.h>
