@@ -6,6 +6,8 @@ image-build/screenshot. Only the Python standard library is used.
 """
 import base64
 import json
+import struct
+import math
 import os
 import shutil
 import socket
@@ -123,10 +125,28 @@ class GPSFeed:
             connection.close()
 
 
+def microphone_tone(workdir, seconds=240):
+    """The board's microphone hears a 1 kHz tone: an ALSA configuration for QEMU's process
+    (ALSA_CONFIG_PATH) whose capture device reads a file of it (alsa-lib's file plugin over its
+    null device), which QEMU's emulated HDA codec plays into the guest at the guest's pace.
+    Returns the environment QEMU runs with."""
+    tone = os.path.join(workdir, "tone.raw")
+    period = [int(12000 * math.sin(2 * math.pi * i / 48)) for i in range(48)]
+    with open(tone, "wb") as out:
+        out.write(struct.pack("<48h", *period) * (1000 * seconds))
+    config = os.path.join(workdir, "asound.conf")
+    with open(config, "w") as out:
+        out.write("pcm.reflex_silence { type null }\n"
+                  f'pcm.reflex_tone {{ type file slave.pcm "reflex_silence" file "/dev/null" infile "{tone}" format "raw" }}\n')
+    return dict(os.environ, ALSA_CONFIG_PATH=config)
+
+
 def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None, console="file"):
     """The QEMU command line for the board. display: "virtio" (virtio-gpu, the default) or
     "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None.
-    console: "file" (console.log in workdir) or "stdio" (the terminal, for a person)."""
+    console: "file" (console.log in workdir) or "stdio" (the terminal, for a person).
+    The board's microphone (an HDA codec's) hears the tone of `microphone_tone` in tests,
+    silence otherwise."""
     accel = ["-accel", "kvm", "-cpu", "host"] if kvm_usable() else ["-accel", "tcg", "-cpu", "max"]
     # mitigations=off: speculative-execution defences only slow an emulated CPU down.
     append = ["root=/dev/vda", "rw", "console=ttyS0", "quiet", "loglevel=4", "systemd.show_status=0",
@@ -149,6 +169,10 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
                # The GPS receiver's UART (ttyS2 whatever other serial ports there are).
                "-chardev", f"socket,id=gps,path={os.path.join(workdir, 'gps.sock')},server=on,wait=off",
                "-device", "isa-serial,chardev=gps,index=2",
+               # The microphone: an Intel HDA controller with a codec that has one.
+               "-audiodev", ("alsa,id=mic,in.dev=reflex_tone,out.dev=reflex_silence,in.frequency=48000,in.channels=1,"
+                             "in.format=s16,in.try-poll=off" if test else "none,id=mic"),
+               "-device", "intel-hda", "-device", "hda-micro,audiodev=mic",
                "-nic", "none"]
     if display == "virtio":
         command += ["-device", "virtio-gpu-pci"]
@@ -205,8 +229,9 @@ class Machine:
         with open(os.path.join(self.workdir, "qemu-command"), "w") as saved:
             saved.write(" ".join(command) + "\n")
         self.started_at = time.monotonic()
+        environment = microphone_tone(self.workdir)
         with open(os.path.join(self.workdir, "qemu.log"), "w") as log:
-            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=environment)
         try:
             self.qmp_socket = self._connect("qmp.sock")
             greeting = self._qmp_read()

@@ -16,6 +16,9 @@ public final class VideoEncoder {
     /// Frames sent, and keyframes among the packets received.
     public private(set) var framesEncoded = 0
     public private(set) var keyframes = 0
+    /// The second of the movie the last keyframe was asked for in: each new second starts with
+    /// one, so fragments are a second long whatever the sensor's rate (a 5 fps camera's too).
+    private var keyframeSecond: Int64 = -1
 
     /// Opens `encoder` for `format`; throws when it cannot be opened (no such hardware, or
     /// FFmpeg built without it). `globalHeader`: the container wants the parameter sets apart.
@@ -101,6 +104,9 @@ public final class VideoEncoder {
         }
         sws_scale(converter, &source, &sourceStride, 0, Int32(format.height), destinations, destinationStrides)
         frame.pointee.pts = index
+        let second = index / Int64(format.framesPerSecond)
+        frame.pointee.pict_type = second > keyframeSecond ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
+        keyframeSecond = max(keyframeSecond, second)
         try MovieError.check(avcodec_send_frame(context, frame), "encode frame")
         framesEncoded += 1
         return try drain(into: writer, stream: stream)

@@ -19,7 +19,8 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .v4l2MemoryToMemory: []
         // Two slice threads: the encoder shares a 2-core board with the preview's loop.
-        case .libx264: [("preset", "ultrafast"), ("tune", "zerolatency"), ("threads", "2")]
+        // (A keyframe asked for is an IDR frame: each fragment starts one a player can begin at.)
+        case .libx264: [("preset", "ultrafast"), ("tune", "zerolatency"), ("threads", "2"), ("forced-idr", "1")]
         }
     }
 

@@ -213,3 +213,27 @@ struct MovieSoundTests {
         #expect(steps.allSatisfy { abs($0 - 1024.0 / 48_000) < 0.001 }, "every frame follows the last: \(steps.max() ?? 0)")
     }
 }
+
+extension MovieWriterTests {
+    /// A slow camera (5 frames a second into a 30 fps movie) still gets a fragment a second.
+    @Test func aSlowCameraStillGetsAFragmentASecond() throws {
+        var bytes: [UInt8] = []
+        let writer = try MovieWriter { chunk in
+            bytes.append(contentsOf: chunk)
+            return 0
+        }
+        let encoder = try VideoEncoder(.libx264, format: Self.format, globalHeader: writer.needsGlobalHeader)
+        let stream = try writer.addStream(for: encoder.context!)
+        try writer.start()
+        for frame in 0..<20 {
+            try Self.picture(frame).withUnsafeBufferPointer {
+                _ = try encoder.encode(xrgb: $0.baseAddress!, stride: Self.format.width, index: Int64(frame * 6),
+                                       into: writer, stream: stream)
+            }
+        }
+        try encoder.finish(into: writer, stream: stream)
+        try writer.finish()
+        #expect(encoder.keyframes == 4)
+        #expect(Self.boxes("moof", in: bytes) == 4)
+    }
+}

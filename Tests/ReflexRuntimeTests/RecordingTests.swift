@@ -52,15 +52,29 @@ struct RecordingTests {
         let state = TemporaryDirectory()
         let pipeline: SensorPipeline
         let recorder: MovieRecorder
+        /// Photos too, numbered with the movies (with `photos`).
+        let stills: StillPipeline?
         let frames = SensorFrameLog()
         let log = TestLog()
         private var status = CameraStatus()
 
-        init(cardSpace: (@Sendable () -> Int64?)? = nil, microphone: String? = nil) {
+        init(card: String? = nil, cardSpace: (@Sendable () -> Int64?)? = nil, microphone: String? = nil,
+             photos: Bool = false) {
             pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: FrameSinkTests.binned,
                                       log: log.write)
-            let root = card.path
-            recorder = MovieRecorder(numbering: CardNumbering(card: PhotoCard(root: root), counter: PhotoCounter(folder: state.path)),
+            let root = card ?? self.card.path
+            let numbering = CardNumbering(card: PhotoCard(root: root), counter: PhotoCounter(folder: state.path))
+            if photos {
+                let ring = ZeroLagRing(ringFrames: 6, spares: 2, frameBytes: 0)
+                let stills = StillPipeline(numbering: numbering, describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
+                                           status: pipeline.status, giveBack: { ring.giveBack($0) }, log: log.write)
+                pipeline.takePhotos(ring: ring, stills: stills)
+                #expect(stills.start())
+                self.stills = stills
+            } else {
+                stills = nil
+            }
+            recorder = MovieRecorder(numbering: numbering,
                                      format: RecordingTests.format, microphone: microphone,
                                      cardSpace: cardSpace ?? { StorageProbe.freeBytes(at: root, requireMountPoint: false) },
                                      status: pipeline.status, log: log.write)
@@ -73,6 +87,12 @@ struct RecordingTests {
         func stop() {
             pipeline.stop()
             recorder.stop()
+            stills?.stop()
+        }
+
+        func photoReport() -> PhotoReport {
+            pipeline.status.update(&status)
+            return status.photo
         }
 
         func movieReport() -> MovieReport {
@@ -158,6 +178,43 @@ struct RecordingTests {
         #expect(rig.recorder.send(.start))
         #expect(waitUntil { rig.movieReport().message == "Cannot record: the card is full" })
         #expect(!rig.movieReport().recording)
+    }
+
+    /// A card that fills faster than the check sees it (its free space misreported): the write
+    /// fails with ENOSPC, the recording stops with the message, and what was written up to the
+    /// last whole fragment is kept, shown and plays.
+    @Test func aCardFullMidWriteKeepsThePlayablePart() throws {
+        let card = try SaveQueueTests.SmallCard(kilobytes: 2048)
+        let root = card.path
+        let rig = Rig(card: root, cardSpace: { 1 << 40 })
+        defer { rig.stop() }
+        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.recorder.send(.start))
+        #expect(waitUntil(seconds: 60) { rig.movieReport().saved == 1 }, "\(rig.log.text)")
+        let report = rig.movieReport()
+        #expect(!report.recording && report.message == "Recording stopped: the card is full", "\(rig.log.text)")
+        let path = try #require(report.lastPath)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/DCIM/100REFLX") == ["RFLX0001.MP4"])
+        let times = try MovieReader(path: path).packetTimes(of: "video")
+        #expect(times.count >= 30, "a second or more plays: \(times.count) frames")
+        #expect(rig.log.text.contains("kept up to its last whole second"))
+    }
+
+    /// A photo taken while a movie records is saved beside it, under the next number.
+    @Test func aPhotoWhileRecordingIsWelcome() throws {
+        let rig = Rig(photos: true)
+        defer { rig.stop() }
+        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.recorder.send(.start))
+        #expect(waitUntil { rig.movieReport().framesRecorded >= 15 }, "\(rig.log.text)")
+        #expect(rig.pipeline.mailbox.requestCapture(at: monotonicSeconds()))
+        #expect(waitUntil { rig.photoReport().saved == 1 }, "\(rig.log.text)")
+        #expect(rig.movieReport().recording)
+        #expect(rig.recorder.send(.stop))
+        #expect(waitUntil { rig.movieReport().saved == 1 })
+        let names = try FileManager.default.contentsOfDirectory(atPath: rig.card.path + "/DCIM/100REFLX").sorted()
+        #expect(names == ["RFLX0001.MP4", "RFLX0002.JPG"], "\(names)")
+        #expect(rig.movieReport().framesDropped == 0)
     }
 
     /// A board whose microphone is missing records movies without sound, and says why.
