@@ -67,5 +67,8 @@ struct Pen {
         colour(c)
         cairo_move_to(context, left.rounded(), baseline)
         cairo_show_text(context, text)
+        // show_text leaves the current point after the text: the next arc or line would
+        // start from it (a stray line across the layer).
+        cairo_new_path(context)
     }
 }

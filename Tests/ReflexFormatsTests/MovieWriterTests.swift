@@ -54,19 +54,6 @@ struct MovieWriterTests {
         return count
     }
 
-    /// Peak signal-to-noise ratio of two XRGB pictures, over red, green and blue.
-    static func psnr(_ a: [UInt32], _ b: [UInt32]) -> Double {
-        var squares = 0.0
-        for i in a.indices {
-            for shift in [0, 8, 16] as [UInt32] {
-                let d = Double(Int((a[i] >> shift) & 0xFF) - Int((b[i] >> shift) & 0xFF))
-                squares += d * d
-            }
-        }
-        let mean = squares / Double(a.count * 3)
-        return mean == 0 ? 99 : 10 * log10(255 * 255 / mean)
-    }
-
     @Test func aRecordingReadsBackAsH264OfItsSizeWithEveryFrameInOrder() throws {
         let folder = try TemporaryFolder()
         let bytes = try Self.record(frames: 75, in: folder)
@@ -86,7 +73,7 @@ struct MovieWriterTests {
         var worst = 99.0, count = 0
         try MovieReader(path: folder.file("movie.mp4")).decodeVideo { picture in
             #expect(picture.width == 320 && picture.height == 180)
-            worst = min(worst, Self.psnr(picture.pixels, Self.picture(count)))
+            worst = min(worst, PictureDifference.peakSignalToNoise(picture.pixels, Self.picture(count)))
             count += 1
         }
         #expect(count == 40)

@@ -148,7 +148,7 @@ struct RecordingTests {
                                     destination: PixelRect(x: 0, y: 0, width: 640, height: 360))
                 }
             }
-            worst = min(worst, RecordingTests.psnr(picture.pixels, expected))
+            worst = min(worst, PictureDifference.peakSignalToNoise(picture.pixels, expected))
             compared += 1
         }
         #expect(compared == 20)
@@ -229,17 +229,5 @@ struct RecordingTests {
         #expect(rig.log.text.contains("movie: no sound: the microphone cannot be opened (hw:CARD=NoSuchCard,DEV=0: "))
         let streams = try MovieReader(path: try #require(rig.movieReport().lastPath)).streams
         #expect(streams.map(\.kind) == ["video"])
-    }
-
-    static func psnr(_ a: [UInt32], _ b: [UInt32]) -> Double {
-        var squares = 0.0
-        for i in a.indices {
-            for shift in [0, 8, 16] as [UInt32] {
-                let d = Double(Int((a[i] >> shift) & 0xFF) - Int((b[i] >> shift) & 0xFF))
-                squares += d * d
-            }
-        }
-        let mean = squares / Double(a.count * 3)
-        return mean == 0 ? 99 : 10 * log10(255 * 255 / mean)
     }
 }

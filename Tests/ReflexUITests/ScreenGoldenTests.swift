@@ -136,12 +136,29 @@ import Testing
         return list
     }()
 
+    /// A state unlike every case in each layer: Pro on the focus dial, Video recording, GPS
+    /// searching, the menu open, the card missing.
+    static let earlierState: ViewState = {
+        var settings = proSettings(.focus)
+        settings.capture = .video
+        var state = ViewState(settings: settings, readout: ExposureReadout(iso: 3200, shutter: ShutterSpeed(1, 8),
+                                                                           fNumberTenths: 40, kelvin: 3000),
+                              gps: .searching, savingCount: 2, storage: .missing)
+        state.recording = RecordingIndicator(elapsedSeconds: 3599, secondsLeft: 59)
+        state.notice = "An earlier notice"
+        state.menu.open()
+        return state
+    }()
+
     @Test(arguments: cases)
     func screen(_ testCase: Case) throws {
         let layout = ScreenLayout(width: Self.width, height: Self.height)
         let fonts = try FontLibrary(folder: GoldenImage.repository + "/Fonts")
         let model = CameraModel(settings: testCase.state.settings, limits: .unlimited)
         let renderer = InterfaceRenderer(layout: layout, fonts: fonts, scales: DialScales(model))
+        // Each layer painted over an earlier paint of another state, as on the camera: what
+        // one paint leaves in a layer's Cairo context must not show in the next.
+        renderer.update(Self.earlierState)
         renderer.update(testCase.state)
         var pixels = testCase.state.screen == .live ? Self.picture(layout) : [UInt32](repeating: 0xFF00_0000, count: Self.width * Self.height)
         let comparison = Self.histogram.withUnsafeBufferPointer { bins in
