@@ -24,7 +24,16 @@ public final class SensorPipeline: @unchecked Sendable {
     public let mailbox: ControlMailbox
     public let status: StatusBoard
     public let preview: PreviewSink
-    private let session: CameraSession
+    /// The camera streaming (swapped for the standby's at a lens switch that finds it ready).
+    private var session: CameraSession
+    /// The lens the zoom is near switching to, streaming beside it where the board allows
+    /// (a board of several lenses).
+    private let standby: StandbyCamera?
+    /// The camera last wished in standby.
+    private var standbyWished: String?
+    /// The lens switch under way finds its lens streaming in standby: the session shown is
+    /// not stopped, it becomes the standby (the zoom may go back).
+    private var switchingToStandby = false
     /// The streaming sensor's calibration (the lens's own, on a board of several).
     private var calibration: SensorCalibration
     /// The board's lenses (none: one camera, the choice's).
@@ -81,6 +90,7 @@ public final class SensorPipeline: @unchecked Sendable {
         preview = PreviewSink(log: log)
         sinks = [preview]
         session = CameraSession(choice: choice, calibration: calibration, log: log)
+        standby = boardLenses.isEmpty ? nil : devFolder.map { StandbyCamera(devFolder: $0, log: log) }
     }
 
     /// Photos from now on: the ring keeps the last frames, and each press's frame goes to
@@ -108,6 +118,8 @@ public final class SensorPipeline: @unchecked Sendable {
     // MARK: the thread
 
     private func run() {
+        standby?.start()
+        defer { standby?.stop() }
         var reportedAbsence = false
         while !thread.isStopping {
             takeRareMessages()
@@ -130,8 +142,9 @@ public final class SensorPipeline: @unchecked Sendable {
                 setStatus(.lost)
                 log("camera lost: \(error); waiting for it to come back")
                 lensesStale = true
+                switchingToStandby = false
             }
-            session.stop()
+            if !switchingToStandby { session.stop() }
             reportedAbsence = false
             if !restartRequested { _ = thread.pause(seconds: 0.5) }
         }
@@ -153,8 +166,12 @@ public final class SensorPipeline: @unchecked Sendable {
     /// Streams until the camera is lost (throws), a new choice comes or the thread stops;
     /// false when there is no camera.
     private func stream() throws(CameraError) -> Bool {
-        guard try session.start(), let mode = session.mode else { return false }
-        defer { session.stop() }
+        // (A session swapped in from standby is streaming already.)
+        if !session.isStreaming {
+            guard try session.start() else { return false }
+        }
+        guard let mode = session.mode else { return false }
+        defer { if !switchingToStandby { session.stop() } }
         try prepare(mode)
         // Made once: the loop allocates nothing per frame.
         var descriptors = [pollfd(fd: session.descriptor, events: Int16(POLLIN), revents: 0),
@@ -180,6 +197,7 @@ public final class SensorPipeline: @unchecked Sendable {
             try handle(frame, mode: mode)
             // The zoom reached another lens's switch-over: that lens streams next.
             if restartRequested { return true }
+            keepNeighbourReady()
             if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try takeStills(mode, shutter: shutter) > 0 {
                 // The preview streams again from its first frame: a new stream.
                 try prepare(mode)
@@ -294,13 +312,45 @@ public final class SensorPipeline: @unchecked Sendable {
         let next = lenses.lens(forZoom: zoomWanted)
         if let activeLens, activeLens != next, lenses.lenses.indices.contains(activeLens) {
             log("lenses: \(lenses.lenses[activeLens].role.rawValue) → \(lenses.lenses[next].role.rawValue) "
-                + "at zoom \(Formatting.fixed(zoomWanted, 2))")
+                + "at zoom \(Formatting.fixed(zoomWanted, 2))"
+                + (switchingToStandby && standby?.readyPath == lensPaths[next] ? ", its stream already running in standby" : ""))
         }
+        let leaving = activeLens.flatMap { lensPaths.indices.contains($0) ? ($0, lensPaths[$0]) : nil }
         activeLens = next
         report.activeLens = lenses.lenses[next].role
         calibration = lensCalibrations[next]
         shutter?.lensCalibration = calibration
-        session.choose(CameraChoice(source: .v4l2(devFolder: devFolder, path: lensPaths[next])), calibration: calibration)
+        let choice = CameraChoice(source: .v4l2(devFolder: devFolder, path: lensPaths[next]))
+        if switchingToStandby, let standby, let ready = standby.take(path: lensPaths[next]) {
+            // Streams swapped: the lens left streams on in standby.
+            let left = session
+            session = ready
+            standbyWished = leaving?.1
+            if let (index, path) = leaving {
+                standby.keep(left, path: path, lens: lenses.lenses[index].role.rawValue, beside: lenses.lenses[next].role.rawValue)
+            } else {
+                left.stop()
+            }
+        } else {
+            if switchingToStandby { session.stop() }
+            session.choose(choice, calibration: calibration)
+        }
+        switchingToStandby = false
+    }
+
+    /// The lens the zoom nears, streaming in standby (none when the zoom is far from a
+    /// switch-over), its exposure following the one shown (twice a second at 30 fps, so the
+    /// switch shows no flash while the new sensor's controls catch up).
+    private func keepNeighbourReady() {
+        guard let standby, let activeLens, lenses.lenses.indices.contains(activeLens) else { return }
+        let soon = lenses.neighbourSoon(forZoom: zoomWanted)
+        let path = soon.map { lensPaths[$0] }
+        guard path != standbyWished || (path != nil && counters.frames % 15 == 0) else { return }
+        standbyWished = path
+        let exposureShown = counters.lastSequence.flatMap { exposure?.taken(forFrame: $0) }
+        standby.want(path: path, calibration: soon.map { lensCalibrations[$0] } ?? calibration,
+                     lens: soon.map { lenses.lenses[$0].role.rawValue } ?? "",
+                     beside: lenses.lenses[activeLens].role.rawValue, exposure: exposureShown)
     }
 
     /// Fits `settings` to this camera (the one place they are fitted) and sends the sensor
@@ -401,7 +451,8 @@ public final class SensorPipeline: @unchecked Sendable {
         if let settings = mailbox.takeSettings(), settings != chosen { try applySettings(settings, afterFrame: sequence) }
         if let zoom = mailbox.takeZoom() {
             zoomWanted = zoom
-            if let activeLens, lenses.lens(forZoom: zoom) != activeLens {
+            if let activeLens, case let next = lenses.lens(forZoom: zoom), next != activeLens {
+                switchingToStandby = standby?.readyPath == lensPaths[next]
                 carriedExposure = exposure?.taken(forFrame: sequence)
                 lensSwitchStartedAt = monotonicSeconds()
                 restartRequested = true

@@ -1,0 +1,181 @@
+import ReflexCore
+import ReflexHardware
+import ReflexISP
+import ReflexSystem
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The lens the zoom is about to change to, already streaming beside the one shown: where a
+/// board lets two cameras stream at once, a switch then swaps streams instead of starting
+/// one (no frozen viewfinder while a sensor starts). It runs on a thread of its own, so
+/// starting a camera (a tenth of a second or more) never holds up the stream shown; its
+/// frames are taken and given straight back, so it keeps running with its buffers free, and
+/// its exposure follows the one shown. A camera that cannot stream beside another (one CSI
+/// receiver shared by two sensors, a USB bus without the bandwidth) is said once and not
+/// tried again: switching to it restarts the stream, as before.
+///
+/// The sensor thread says which camera it wants (`want`) and takes the session when it
+/// switches (`take`); the standby thread does the rest. A session is touched by one thread
+/// at a time: the standby thread's until it is handed over, under the lock.
+final class StandbyCamera: @unchecked Sendable {
+    /// What the sensor thread asks for.
+    struct Wish {
+        var path: String?
+        var calibration = SensorCalibration()
+        var lens = "", shown = ""
+        var exposure: ExposureSetting?
+    }
+
+    private struct State {
+        var wish = Wish()
+        /// The session streaming, and its camera's path (standby thread; handed over under the lock).
+        var session: CameraSession?
+        var path: String?
+        /// A session handed back by a switch (the lens left, still streaming), to keep.
+        var returned: (CameraSession, String, lens: String, shown: String)?
+    }
+
+    /// The state both threads see, under `lock` (a Mutex of its own: a camera session is not
+    /// a value that can live inside one).
+    private let lock = Mutex<Void>(())
+    private var shared = State()
+    /// Cameras that could not stream beside another, and the exposure last given the one in
+    /// standby (standby thread only).
+    private var refused: Set<String> = []
+    private var followed: ExposureSetting?
+    private let devFolder: String
+    private let log: SensorPipeline.Log
+    private let thread = WorkerThread(name: "reflex-standby")
+
+    init(devFolder: String, log: @escaping SensorPipeline.Log) {
+        self.devFolder = devFolder
+        self.log = log
+    }
+
+    func start() { thread.start { self.run() } }
+
+    /// Stops the thread and the camera in standby.
+    func stop() {
+        thread.stop()
+        lock.withLock { _ in
+            shared.session?.stop()
+            shared.returned?.0.stop()
+            (shared.session, shared.path, shared.returned) = (nil, nil, nil)
+        }
+    }
+
+    // MARK: the sensor thread's side
+
+    /// The camera at `path` (nil: none) should stream in standby, `lens` beside `shown`, with
+    /// `exposure` (the stream shown's, followed); never waits for a camera to start.
+    func want(path: String?, calibration: SensorCalibration, lens: String, beside shown: String, exposure: ExposureSetting?) {
+        let changed = lock.withLock { _ -> Bool in
+            let changed = shared.wish.path != path || shared.wish.exposure != exposure
+            shared.wish = Wish(path: path, calibration: calibration, lens: lens, shown: shown, exposure: exposure)
+            return changed
+        }
+        if changed { thread.wake() }
+    }
+
+    /// The path of the camera streaming in standby now (nil: none ready).
+    var readyPath: String? { lock.withLock { _ in shared.session?.isStreaming == true ? shared.path : nil } }
+
+    /// The session streaming `wanted`, handed over (nil when it is not the one ready).
+    func take(path wanted: String) -> CameraSession? {
+        lock.withLock { _ in
+            guard shared.path == wanted, let session = shared.session, session.isStreaming else { return nil }
+            // (Nothing in standby until the sensor thread wishes again: the camera taken is
+            // the one shown now, not to be started a second time.)
+            (shared.session, shared.path, shared.wish.path) = (nil, nil, nil)
+            return session
+        }
+    }
+
+    /// `session` (the lens just left, still streaming) goes into standby: the zoom is still
+    /// near the switch, and may go back.
+    func keep(_ session: CameraSession, path: String, lens: String, beside shown: String) {
+        lock.withLock { _ in
+            shared.returned = (session, path, lens, shown)
+            (shared.wish.path, shared.wish.lens, shared.wish.shown) = (path, lens, shown)
+        }
+        thread.wake()
+    }
+
+    // MARK: the standby thread
+
+    private func run() {
+        while !thread.isStopping {
+            adoptReturned()
+            let wish = lock.withLock { _ in shared.wish }
+            let current = lock.withLock { _ in shared.path }
+            if wish.path != current { startWished(wish) }
+            drainAndFollow(wish.exposure)
+            let descriptor = lock.withLock { _ in shared.session?.descriptor ?? -1 }
+            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&descriptors, 2, 200)
+            if descriptors[1].revents & Int16(POLLIN) != 0 { thread.drainWake() }
+        }
+    }
+
+    /// A session a switch handed back becomes the standby (the one before, if any, stops).
+    private func adoptReturned() {
+        let adopted: (String, String)? = lock.withLock { _ in
+            guard let (session, path, lens, shown) = shared.returned else { return nil }
+            shared.returned = nil
+            shared.session?.stop()
+            (shared.session, shared.path) = (session, path)
+            return (lens, shown)
+        }
+        if let (lens, shown) = adopted { log("lenses: the \(lens) streams beside the \(shown), ready for the switch") }
+    }
+
+    /// Stops the camera in standby and starts the one wished for (off the lock: starting
+    /// takes a while, and the sensor thread must never wait for it).
+    private func startWished(_ wish: Wish) {
+        let old = lock.withLock { _ -> CameraSession? in
+            let old = shared.session
+            (shared.session, shared.path) = (nil, nil)
+            return old
+        }
+        old?.stop()
+        guard let path = wish.path, !refused.contains(path) else { return }
+        // (Its own log lines are kept quiet: the stream shown is the one the log follows.)
+        let candidate = CameraSession(choice: CameraChoice(source: .v4l2(devFolder: devFolder, path: path)),
+                                      calibration: wish.calibration, log: { _ in })
+        do {
+            guard try candidate.start() else { return }
+            if let exposure = wish.exposure { _ = try? candidate.applyExposure(exposure) }
+            followed = wish.exposure
+            lock.withLock { _ in (shared.session, shared.path) = (candidate, path) }
+            log("lenses: the \(wish.lens) streams beside the \(wish.shown), ready for the switch")
+        } catch {
+            candidate.stop()
+            refused.insert(path)
+            log("lenses: the \(wish.lens)'s camera cannot stream beside the \(wish.shown)'s (\(error)): "
+                + "switching to it restarts the stream")
+        }
+    }
+
+    /// Takes the frames the standby camera has and gives them straight back, its exposure the
+    /// one shown; a camera that fails is dropped.
+    private func drainAndFollow(_ exposure: ExposureSetting?) {
+        let follow = exposure != followed ? exposure : nil
+        if follow != nil { followed = exposure }
+        let failed: Error? = lock.withLock { _ in
+            guard let session = shared.session else { return nil }
+            do {
+                while let frame = try session.nextFrame() { try session.giveBack(frame) }
+                if let follow { _ = try? session.applyExposure(follow) }
+                return nil
+            } catch {
+                session.stop()
+                (shared.session, shared.path) = (nil, nil)
+                return error
+            }
+        }
+        if let failed { log("lenses: the camera in standby stopped (\(failed))") }
+    }
+}
