@@ -93,8 +93,14 @@ public final class MovieWriter {
         try MovieError.check(av_interleaved_write_frame(format, packet), "write packet")
     }
 
-    /// Hands every byte made so far to the output (then the caller syncs it to the card).
-    public func flush() { avio_flush(io) }
+    /// Hands every byte made so far to the output (then the caller syncs it to the card):
+    /// the packets the interleaver holds (a keyframe waits there for the sound to catch up,
+    /// and the fragment before it is written only once it goes through), then the buffer.
+    public func flush() throws(MovieError) {
+        try MovieError.check(av_interleaved_write_frame(format, nil), "flush packets")
+        avio_flush(io)
+        if let error = io?.pointee.error, error < 0 { throw MovieError("write", code: error) }
+    }
 
     /// Ends the file: the last fragment and the index at the end (`mfra`), flushed.
     public func finish() throws(MovieError) {

@@ -57,7 +57,7 @@ final class MovieInProgress {
         frames += 1
         lastSlot = slot
         if keyframe {
-            writer.flush()
+            try writer.flush()
             try file.sync()
         }
         return keyframe

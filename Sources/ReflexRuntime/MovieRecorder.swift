@@ -282,8 +282,9 @@ public final class MovieRecorder: @unchecked Sendable {
             guard kept.recording == recording, render(kept.copy) else { continue }
             do { try movie.encode(picture, slot: kept.slot) } catch { break }
         }
-        // And the sound read until now.
+        // And the sound read until now (a failure there has finished the movie already).
         receiveSound()
+        guard self.movie != nil else { return }
         let soundNote = microphone.map { "sound: \($0.overruns) overruns, \($0.periodsLost) periods lost" }
         closeMicrophone()
         self.movie = nil

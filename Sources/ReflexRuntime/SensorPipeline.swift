@@ -310,30 +310,32 @@ public final class SensorPipeline: @unchecked Sendable {
             return
         }
         let next = lenses.lens(forZoom: zoomWanted)
-        if let activeLens, activeLens != next, lenses.lenses.indices.contains(activeLens) {
-            log("lenses: \(lenses.lenses[activeLens].role.rawValue) → \(lenses.lenses[next].role.rawValue) "
-                + "at zoom \(Formatting.fixed(zoomWanted, 2))"
-                + (switchingToStandby && standby?.readyPath == lensPaths[next] ? ", its stream already running in standby" : ""))
-        }
-        let leaving = activeLens.flatMap { lensPaths.indices.contains($0) ? ($0, lensPaths[$0]) : nil }
+        let leaving = activeLens.flatMap { lenses.lenses.indices.contains($0) && $0 != next ? $0 : nil }
         activeLens = next
         report.activeLens = lenses.lenses[next].role
         calibration = lensCalibrations[next]
         shutter?.lensCalibration = calibration
-        let choice = CameraChoice(source: .v4l2(devFolder: devFolder, path: lensPaths[next]))
-        if switchingToStandby, let standby, let ready = standby.take(path: lensPaths[next]) {
-            // Streams swapped: the lens left streams on in standby.
+        // (Asked whenever there is a standby: a camera it is starting must be its to hand over,
+        // or let go of, before it is opened here.)
+        let swapped = standby?.acquire(path: lensPaths[next])
+        if let leaving {
+            log("lenses: \(lenses.lenses[leaving].role.rawValue) → \(lenses.lenses[next].role.rawValue) "
+                + "at zoom \(Formatting.fixed(zoomWanted, 2))" + (swapped != nil ? ", its stream already running in standby" : ""))
+        }
+        if let standby, let swapped {
+            // Streams swapped: the lens left, still streaming, goes into standby.
             let left = session
-            session = ready
-            standbyWished = leaving?.1
-            if let (index, path) = leaving {
-                standby.keep(left, path: path, lens: lenses.lenses[index].role.rawValue, beside: lenses.lenses[next].role.rawValue)
+            session = swapped
+            if let leaving, left.isStreaming {
+                standbyWished = lensPaths[leaving]
+                standby.keep(left, path: lensPaths[leaving], lens: lenses.lenses[leaving].role.rawValue,
+                             beside: lenses.lenses[next].role.rawValue)
             } else {
                 left.stop()
             }
         } else {
             if switchingToStandby { session.stop() }
-            session.choose(choice, calibration: calibration)
+            session.choose(CameraChoice(source: .v4l2(devFolder: devFolder, path: lensPaths[next])), calibration: calibration)
         }
         switchingToStandby = false
     }
@@ -452,7 +454,7 @@ public final class SensorPipeline: @unchecked Sendable {
         if let zoom = mailbox.takeZoom() {
             zoomWanted = zoom
             if let activeLens, case let next = lenses.lens(forZoom: zoom), next != activeLens {
-                switchingToStandby = standby?.readyPath == lensPaths[next]
+                switchingToStandby = standby?.involves(lensPaths[next]) ?? false
                 carriedExposure = exposure?.taken(forFrame: sequence)
                 lensSwitchStartedAt = monotonicSeconds()
                 restartRequested = true

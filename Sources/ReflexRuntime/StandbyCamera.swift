@@ -35,6 +35,8 @@ final class StandbyCamera: @unchecked Sendable {
         var path: String?
         /// A session handed back by a switch (the lens left, still streaming), to keep.
         var returned: (CameraSession, String, lens: String, shown: String)?
+        /// The camera the standby thread is starting now (off the lock).
+        var starting: String?
     }
 
     /// The state both threads see, under `lock` (a Mutex of its own: a camera session is not
@@ -79,17 +81,32 @@ final class StandbyCamera: @unchecked Sendable {
         if changed { thread.wake() }
     }
 
-    /// The path of the camera streaming in standby now (nil: none ready).
-    var readyPath: String? { lock.withLock { _ in shared.session?.isStreaming == true ? shared.path : nil } }
+    /// Whether the camera at `path` is in standby, being started for it, or wished there.
+    func involves(_ path: String) -> Bool {
+        lock.withLock { _ in shared.path == path || shared.starting == path || shared.wish.path == path }
+    }
 
-    /// The session streaming `wanted`, handed over (nil when it is not the one ready).
-    func take(path wanted: String) -> CameraSession? {
-        lock.withLock { _ in
-            guard shared.path == wanted, let session = shared.session, session.isStreaming else { return nil }
-            // (Nothing in standby until the sensor thread wishes again: the camera taken is
-            // the one shown now, not to be started a second time.)
-            (shared.session, shared.path, shared.wish.path) = (nil, nil, nil)
-            return session
+    /// The session streaming `wanted`, handed over: at once when it is ready, after its start
+    /// ends when it is being started (at most `patience` seconds). Nil when it is not in
+    /// standby; then nothing here holds it or will start it (the wish for it is dropped), so
+    /// the caller may open it itself.
+    func acquire(path wanted: String, patience: Double = 3) -> CameraSession? {
+        let deadline = monotonicSeconds() + patience
+        while true {
+            let (session, starting) = lock.withLock { _ -> (CameraSession?, Bool) in
+                if shared.path == wanted, let session = shared.session, session.isStreaming {
+                    // (Nothing in standby until the sensor thread wishes again: the camera
+                    // taken is the one shown now, not to be started a second time.)
+                    (shared.session, shared.path, shared.wish.path) = (nil, nil, nil)
+                    return (session, false)
+                }
+                if shared.wish.path == wanted { shared.wish.path = nil }
+                return (nil, shared.starting == wanted || shared.path == wanted)
+            }
+            if let session { return session }
+            guard starting, monotonicSeconds() < deadline else { return nil }
+            thread.wake()
+            usleep(2_000)
         }
     }
 
@@ -108,9 +125,14 @@ final class StandbyCamera: @unchecked Sendable {
     private func run() {
         while !thread.isStopping {
             adoptReturned()
-            let wish = lock.withLock { _ in shared.wish }
-            let current = lock.withLock { _ in shared.path }
-            if wish.path != current { startWished(wish) }
+            // What is wished and what streams, read together; a start is marked in the same
+            // step, so `acquire` sees it (or this thread sees the wish it dropped).
+            let (wish, start) = lock.withLock { _ -> (Wish, Bool) in
+                let start = shared.wish.path != shared.path
+                if start { shared.starting = shared.wish.path }
+                return (shared.wish, start)
+            }
+            if start { startWished(wish) }
             drainAndFollow(wish.exposure)
             let descriptor = lock.withLock { _ in shared.session?.descriptor ?? -1 }
             var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -141,18 +163,35 @@ final class StandbyCamera: @unchecked Sendable {
             return old
         }
         old?.stop()
-        guard let path = wish.path, !refused.contains(path) else { return }
-        // (Its own log lines are kept quiet: the stream shown is the one the log follows.)
+        guard let path = wish.path, !refused.contains(path) else {
+            lock.withLock { _ in shared.starting = nil }
+            return
+        }
+        // (Its log is the camera's: once swapped in, it is the stream shown.)
         let candidate = CameraSession(choice: CameraChoice(source: .v4l2(devFolder: devFolder, path: path)),
-                                      calibration: wish.calibration, log: { _ in })
+                                      calibration: wish.calibration, log: log)
         do {
-            guard try candidate.start() else { return }
+            guard try candidate.start() else {
+                lock.withLock { _ in shared.starting = nil }
+                return
+            }
             if let exposure = wish.exposure { _ = try? candidate.applyExposure(exposure) }
             followed = wish.exposure
-            lock.withLock { _ in (shared.session, shared.path) = (candidate, path) }
+            // Published only if it is still wished (the sensor thread may have dropped it).
+            let kept = lock.withLock { _ -> Bool in
+                shared.starting = nil
+                guard shared.wish.path == path else { return false }
+                (shared.session, shared.path) = (candidate, path)
+                return true
+            }
+            guard kept else {
+                candidate.stop()
+                return
+            }
             log("lenses: the \(wish.lens) streams beside the \(wish.shown), ready for the switch")
         } catch {
             candidate.stop()
+            lock.withLock { _ in shared.starting = nil }
             refused.insert(path)
             log("lenses: the \(wish.lens)'s camera cannot stream beside the \(wish.shown)'s (\(error)): "
                 + "switching to it restarts the stream")

@@ -81,7 +81,7 @@ public final class MovieFile {
     public func finishInterrupted() -> Bool {
         guard !finished else { return true }
         finished = true
-        return MovieFile.recover(writingPath: writingPath, as: path, onFAT: onFAT)
+        return MovieFile.recover(writingPath: writingPath, as: path, onFAT: onFAT) == .kept
     }
 
     /// Takes an unfinished movie off the card (one that never got a frame).
@@ -100,25 +100,35 @@ public final class MovieFile {
             && PhotoNumber.file(named: String(name.dropFirst().dropLast(temporarySuffix.count))) != nil
     }
 
+    /// What became of an interrupted movie at the card's check.
+    enum Recovery: Equatable {
+        /// Cut to its last whole fragment and shown.
+        case kept
+        /// Nothing in it played: taken off the card.
+        case removed
+        /// It could not be read or changed (left as it is, for the next check or a computer).
+        case failed
+    }
+
     /// The interrupted movie at `writingPath` (hidden), made playable and shown as
-    /// `path`: cut to its last whole fragment; removed when it has none. True when kept.
+    /// `path`: cut to its last whole fragment; removed when it has none.
     @discardableResult
-    static func recover(writingPath: String, as path: String, onFAT: Bool) -> Bool {
-        guard let file = try? FileDescriptor(opening: writingPath, O_RDWR) else { return false }
+    static func recover(writingPath: String, as path: String, onFAT: Bool) -> Recovery {
+        guard let file = try? FileDescriptor(opening: writingPath, O_RDWR) else { return .failed }
         var info = stat()
-        guard fstat(file.rawValue, &info) == 0 else { return false }
+        guard fstat(file.rawValue, &info) == 0 else { return .failed }
         let layout = FragmentedMovieLayout(boxes: topLevelBoxes(of: file.rawValue, size: Int64(info.st_size)),
                                            fileSize: Int64(info.st_size))
-        guard layout.playableBytes > 0, ftruncate(file.rawValue, off_t(layout.playableBytes)) == 0,
-              fsync(file.rawValue) == 0 else {
+        guard layout.playableBytes > 0 else {
             unlink(writingPath)
-            return false
+            return .removed
         }
+        guard ftruncate(file.rawValue, off_t(layout.playableBytes)) == 0, fsync(file.rawValue) == 0 else { return .failed }
         if onFAT {
-            guard (try? FATFile.setHidden(file.rawValue, false, path: path)) != nil, fsync(file.rawValue) == 0 else { return false }
-            return true
+            guard (try? FATFile.setHidden(file.rawValue, false, path: path)) != nil, fsync(file.rawValue) == 0 else { return .failed }
+            return .kept
         }
-        return access(path, F_OK) != 0 && rename(writingPath, path) == 0
+        return access(path, F_OK) != 0 && rename(writingPath, path) == 0 ? .kept : .failed
     }
 
     /// The file's top-level MP4 boxes, read header by header.
@@ -127,10 +137,14 @@ public final class MovieFile {
         var offset: Int64 = 0
         var header = [UInt8](repeating: 0, count: 16)
         while offset + 8 <= size {
-            guard pread(descriptor, &header, 16, off_t(offset)) >= 8 else { break }
+            let read = pread(descriptor, &header, 16, off_t(offset))
+            guard read >= 8 else { break }
             var boxSize = header[0..<4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
             // A 64-bit size follows the type where the 32-bit one is 1.
-            if boxSize == 1 { boxSize = header[8..<16].reduce(Int64(0)) { $0 << 8 | Int64($1) } }
+            if boxSize == 1 {
+                guard read >= 16 else { break }
+                boxSize = header[8..<16].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+            }
             let type = String(decoding: header[4..<8], as: UTF8.self)
             boxes.append(.init(type, size: boxSize))
             guard boxSize >= 8 else { break }

@@ -87,16 +87,19 @@ public struct PhotoCard: Sendable {
                 let path = folder + "/" + name
                 if !onFAT, MovieFile.isRecordingName(name) {
                     let shown = folder + "/" + name.dropFirst().dropLast(MovieFile.temporarySuffix.count)
-                    if MovieFile.recover(writingPath: path, as: shown, onFAT: false) {
-                        found.moviesRecovered.append(shown)
-                    } else {
-                        found.removed += 1
+                    switch MovieFile.recover(writingPath: path, as: shown, onFAT: false) {
+                    case .kept: found.moviesRecovered.append(shown)
+                    case .removed: found.removed += 1
+                    case .failed: break
                     }
                     changed = true
                 } else if onFAT, PhotoNumber.file(named: name) != nil, FATFile.isLeftover(path) == true {
-                    if name.uppercased().hasSuffix("." + MovieFile.fileExtension),
-                       MovieFile.recover(writingPath: path, as: path, onFAT: true) {
-                        found.moviesRecovered.append(path)
+                    if name.uppercased().hasSuffix("." + MovieFile.fileExtension) {
+                        switch MovieFile.recover(writingPath: path, as: path, onFAT: true) {
+                        case .kept: found.moviesRecovered.append(path)
+                        case .removed: found.removed += 1
+                        case .failed: break
+                        }
                     } else if unlink(path) == 0 || errno == ENOENT {
                         found.removed += 1
                     }

@@ -128,7 +128,7 @@ struct MovieWriterTests {
                     _ = try encoder.encode(xrgb: $0.baseAddress!, stride: Self.format.width, index: Int64(index),
                                            into: writer, stream: stream)
                 }
-                writer.flush()
+                try writer.flush()
                 if index == 89 { try writer.finish() }
             } catch let error as MovieError {
                 failure = error
