@@ -45,6 +45,10 @@ public final class FrameLoop: @unchecked Sendable {
         public var firstFlipSeconds: Double?
         /// From an input event's kernel time to the flip that showed its effect.
         public var inputLatency = InputLatencyRing()
+        /// How long before its vblank the newest frame was latched (nil: no vblank to aim at),
+        /// and how long its latch took.
+        public var latchLead: Double?
+        public var latchSeconds = 0.0
 
         public func describe(display: String) -> String {
             let flipText = "\(flips) flips" + (vblanksSpanned.map { " over \($0) vblanks" } ?? " (no vblank counter)")
@@ -97,8 +101,10 @@ public final class FrameLoop: @unchecked Sendable {
     public var wakeDescriptor: Int32 { thread.wakeDescriptor }
     public func drainWakeUp() { thread.drainWake() }
     private let painter: InterfacePainter
-    /// How long a frame may wait for the layers of a change before it goes out with the
-    /// previous ones: a third of a 60 Hz frame (tests, unoptimised, give the painter longer).
+    /// How long a frame may wait, from its picture's start, for the layers of a change asked
+    /// before it began, before it goes out with the previous ones: a third of a 60 Hz frame.
+    /// Where the panel has vblanks the wait never passes the latch, unless the patience is
+    /// longer than a frame (tests of an unoptimised painter give it a second).
     public static let defaultPaintPatience = 0.005
     private let paintPatience: Double
 
@@ -114,18 +120,24 @@ public final class FrameLoop: @unchecked Sendable {
     private var state: ViewState
     /// What the card's free space means: the shots left from this camera's real file sizes.
     private var storagePolicy = StoragePolicy(sensorPixels: 0)
-    /// The painter's generation of the layers last presented, and since when a frame has
-    /// been waiting for newer ones.
+    /// The painter's generation of the layers last presented.
     private var presentedGeneration = 0
-    private var waitingSince: Double?
     /// The oldest input event (kernel time) whose effect is not on screen yet, and the one
     /// whose effect is in the frame queued now: its flip ends the wait measured.
     private var inputWaiting: Double?
     private var inputInFlip: Double?
-    /// When the last flip completed (monotonic seconds; 0 before one), and when a frame
-    /// held back to be made late in the vblank interval is due to be made.
+    /// When the last flip completed (monotonic seconds; 0 before one), and when the next
+    /// part of a frame is due: its picture, or its latch (or the end of a wait for layers).
     private var lastFlipAt = 0.0
     private var presentDueAt: Double?
+    /// When each part of a frame is made, learnt from the frames before.
+    private var deadlines = FrameDeadlines()
+    /// The picture drawn for the coming vblank, waiting for its latch.
+    private var prepared: PreparedPicture?
+    /// Whether the frame queued last was latched when due, and the display's missed vblanks
+    /// when the last flip completed: a miss of a frame latched on time moves the latch earlier.
+    private var latchedOnTime = false
+    private var missedAtLastFlip = 0
     private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
@@ -146,6 +158,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// A switch refused says why, and where to turn it on later: longer to read.
     public static let refusalNoticeSeconds = 6.0
     public private(set) var statistics = Statistics()
+    /// A frame's picture is drawn and waits for its latch (for a caller that drives `step`).
+    public var hasPreparedPicture: Bool { prepared != nil }
     /// What the screen shows now: for a caller that drives `step` itself, on its thread.
     public var shownState: ViewState { state }
 
@@ -259,6 +273,8 @@ public final class FrameLoop: @unchecked Sendable {
         statisticsCopy.stalledFlips = statistics.stalledFlips
         statisticsCopy.lateInterfaceFrames = statistics.lateInterfaceFrames
         statisticsCopy.inputLatency.copy(from: statistics.inputLatency)
+        statisticsCopy.latchLead = statistics.latchLead
+        statisticsCopy.latchSeconds = statistics.latchSeconds
         statisticsCopy.scheduling = statistics.scheduling  // (set once, before the loop: a shared buffer, no copy)
         statisticsCopy.firstFlipSeconds = firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds }
         answered.store(request, ordering: .releasing)
@@ -289,7 +305,7 @@ public final class FrameLoop: @unchecked Sendable {
         let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
         while !thread.isStopping {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout(at: monotonicSeconds()))
+            let ready = pollWaiting(&descriptors, seconds: pollTimeout(at: monotonicSeconds()))
             if ready < 0 && errno != EINTR { break }
             // A display that reports an error (unplugged, driver gone) ends the loop; the
             // main thread notices and opens a display again.
@@ -304,20 +320,16 @@ public final class FrameLoop: @unchecked Sendable {
         ended.store(!thread.isStopping, ordering: .releasing)
     }
 
-    /// Every vblank while something moves on screen; otherwise until the next event, or
-    /// the moment the controls start to fade.
-    private func pollTimeout(at now: Double) -> Int32 {
-        // A frame waiting for its layers goes out when patience ends.
-        if let waitingSince, !display.flipPending {
-            return Int32(max(1, ((waitingSince + paintPatience - now) * 1000).rounded(.up)))
-        }
-        // A frame held back until late in the vblank interval.
-        if let presentDueAt, !display.flipPending { return Int32(max(0, ((presentDueAt - now) * 1000).rounded(.up))) }
-        if isAnimating(at: now) || display.flipPending { return 16 }
+    /// Seconds to sleep: until the next part of a frame is due (to the microsecond: a latch
+    /// is a millisecond before its vblank); a vblank while something moves on screen;
+    /// otherwise until the next event, or the moment the controls start to fade.
+    public func pollTimeout(at now: Double) -> Double {
+        if let presentDueAt, !display.flipPending { return max(0, presentDueAt - now) }
+        if isAnimating(at: now) || display.flipPending { return 0.016 }
         if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
-            return Int32(min(500, max(1, controller.fade.secondsUntilFade(at: now) * 1000)))
+            return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)))
         }
-        return 500
+        return 0.5
     }
 
     // MARK: one turn of the loop (also driven directly by `reflex bench frame`)
@@ -326,6 +338,9 @@ public final class FrameLoop: @unchecked Sendable {
     public func displayEvents() {
         guard display.handleEvents() else { return }
         lastFlipAt = monotonicSeconds()
+        let missed = display.missedVblanks ?? 0
+        deadlines.flipCompleted(missed: missed > missedAtLastFlip, latchedOnTime: latchedOnTime)
+        missedAtLastFlip = missed
         // The flip that showed an input's effect: the wait the photographer saw.
         if let shown = inputInFlip {
             statistics.inputLatency.record(seconds: monotonicSeconds() - shown)
@@ -374,64 +389,76 @@ public final class FrameLoop: @unchecked Sendable {
             display.abandonFlip()
             statistics.stalledFlips += 1
         }
-        // Present for a new sensor frame, new layers (a change, painted), or an animation step.
-        let layersChanged = (painter.newestLayers()?.generation ?? 0) != presentedGeneration
-        guard newFrame || layersChanged || isAnimating(at: now) else { return }
-        // Made as late as it safely can be for the coming vblank, so it shows the newest
-        // sensor frame and input (the wait from a touch to the screen is under a frame).
-        if let due = lateStart(now: now), now < due {
-            presentDueAt = due
+        if let prepared {
+            latchWhenDue(prepared, now: now)
             return
         }
+        // A frame for a new sensor frame, new layers (a change, painted), or an animation step.
+        let layersChanged = (painter.newestLayers()?.generation ?? 0) != presentedGeneration
+        guard newFrame || layersChanged || isAnimating(at: now) else { return }
+        // Its picture begins as late as it safely can for the coming vblank, so it shows the
+        // newest sensor frame; nil: no vblank to aim at (or no flip yet to know its phase).
+        var vblank: Double?
+        if let interval = display.vblankInterval, interval > 0, lastFlipAt > 0 {
+            let coming = FrameDeadlines.vblank(after: now, lastFlip: lastFlipAt, interval: interval)
+            let start = coming - deadlines.pictureLead(interval: interval)
+            if now < start {
+                presentDueAt = start
+                return
+            }
+            vblank = coming
+        }
         presentDueAt = nil
-        // A frame waits for the layers of a change in progress, so the change shows in the
-        // first frame after it, but not longer than `paintPatience` from when it began to
-        // wait, however many changes follow (the painter's signal wakes the loop).
-        let behind = painter.isBehind()
-        if behind {
-            let since = waitingSince ?? now
-            waitingSince = since
-            if now - since < paintPatience { return }
+        guard let picture = preparePicture(now: now, zoom: zoom, layout: layout, vblank: vblank) else {
+            statistics.refusedFlips += 1
+            return
+        }
+        prepared = picture
+        latchWhenDue(picture, now: monotonicSeconds())
+    }
+
+    /// Latches the prepared picture when its moment comes: what shows input is laid over it
+    /// as late as it safely can be, so an input that came while the picture was drawn
+    /// shows at this vblank. The layers of a change asked before the picture began are
+    /// waited for within `paintPatience`; past it the frame goes out with the layers it has.
+    private func latchWhenDue(_ picture: PreparedPicture, now: Double) {
+        if let latchAt = picture.latchAt, now < latchAt {
+            presentDueAt = latchAt
+            return
+        }
+        if (painter.newestLayers()?.generation ?? 0) < picture.generationAsked {
+            var patienceEnds = picture.startedAt + paintPatience
+            if let latchAt = picture.latchAt, let interval = display.vblankInterval, paintPatience < interval {
+                patienceEnds = min(patienceEnds, latchAt)
+            }
+            if now < patienceEnds {
+                presentDueAt = patienceEnds
+                return
+            }
             statistics.lateInterfaceFrames += 1
         }
-        waitingSince = nil
+        presentDueAt = nil
+        prepared = nil
         let allocationsBefore = reflex_thread_allocations()
         let started = monotonicSeconds(), startedRunning = threadCPUSeconds()
-        guard present(now: now, zoom: zoom, layout: layout) else {
+        guard queue(picture, now: started) else {
             statistics.refusedFlips += 1
             return
         }
         let finished = monotonicSeconds(), finishedRunning = threadCPUSeconds()
+        // Begun within half a millisecond of its moment: a miss is then the latch's lead to learn.
+        if let latchAt = picture.latchAt { latchedOnTime = started - latchAt < 0.0005 } else { latchedOnTime = false }
+        if let vblank = picture.vblank { statistics.latchLead = vblank - started } else { statistics.latchLead = nil }
+        statistics.latchSeconds = finished - started
+        deadlines.record(pictureSeconds: picture.seconds, latchSeconds: finished - started)
         let missed = display.missedVblanks ?? 0
-        statistics.ring.record(microseconds: Int((finished - started) * 1e6),
-                               runningMicroseconds: Int((finishedRunning - startedRunning) * 1e6), at: finished,
-                               missed: missed - missedAtLastFrame,
-                               allocations: Int(reflex_thread_allocations() - allocationsBefore))
+        statistics.ring.record(microseconds: Int((picture.seconds + finished - started) * 1e6),
+                               runningMicroseconds: Int((picture.runningSeconds + finishedRunning - startedRunning) * 1e6),
+                               at: finished, missed: missed - missedAtLastFrame,
+                               allocations: picture.allocations + Int(reflex_thread_allocations() - allocationsBefore))
         missedAtLastFrame = missed
         presentedAt = finished
-        newFrame = false
     }
-
-    /// When to start making a frame for the coming vblank: that vblank less the longest frame
-    /// of the last second twice over (at least 5 ms); nil to make it now (no vblank to aim at,
-    /// or no flip yet to know its phase).
-    private func lateStart(now: Double) -> Double? {
-        guard let interval = display.vblankInterval, interval > 0, lastFlipAt > 0 else { return nil }
-        return FrameLoop.frameStart(now: now, lastFlip: lastFlipAt, interval: interval,
-                                    longestFrame: statistics.ring.recentMaximum(frames: 60))
-    }
-
-    /// The moment to start the frame for the first vblank after `now` (vblanks every
-    /// `interval` from `lastFlip`), leaving twice the longest recent frame (at least
-    /// `minimumLead`, at most the whole interval) before it.
-    static func frameStart(now: Double, lastFlip: Double, interval: Double, longestFrame: Double) -> Double {
-        let lead = min(max(2 * longestFrame, longestFrame + 0.003, FrameLoop.minimumLead), interval)
-        let vblank = lastFlip + max(((now - lastFlip) / interval).rounded(.up), 1) * interval
-        return vblank - lead
-    }
-
-    /// The least time before a vblank a frame is started.
-    static let minimumLead = 0.005
 
     /// Touches and turns, through the interface's rules; changed settings go to the sensor
     /// and to the saving thread, and show in this same frame.
@@ -671,16 +698,8 @@ public final class FrameLoop: @unchecked Sendable {
         return made
     }
 
-    /// Renders and queues one frame; false if the display refused it.
-    private func present(now: Double, zoom: Double, layout: ScreenLayout) -> Bool {
-        let frame = preview.currentFrame
-        if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
-            isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
-                             maximumOutputWidth: display.width)
-        }
-        // The newest painted layers (nil until the painter's first set: the picture alone).
-        let layers = painter.newestLayers()
-        let showHistogram = report.hasHistogram && state.screen == .live
+    /// What is drawn over the picture this frame: the marks and how the layers are blended.
+    private func frameOverlay(now: Double, layout: ScreenLayout, zoom: Double) -> InterfaceRenderer.FrameOverlay {
         let pro = state.settings.mode == .pro
         var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
                                                      reveal: controller.reveal.progress(at: now), zebras: state.zebras,
@@ -690,19 +709,60 @@ public final class FrameLoop: @unchecked Sendable {
         overlay.grid = state.settings.framingGrid
         overlay.meteringBox = state.settings.mode == .auto
             ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
-        // With an overlay plane the interface is redrawn only when it changed; the picture
-        // alone goes to the primary plane every frame.
-        let useOverlay = display.hasOverlay
-        let updateOverlay = useOverlay && (overlayStale || layers?.generation != overlayGeneration || isAnimating(at: now))
-        let presented: Bool
+        return overlay
+    }
+
+    /// Draws the newest sensor frame (with its peaking and zebras) into the display's back
+    /// buffer for the vblank at `vblank`; nil if the display refused.
+    private func preparePicture(now: Double, zoom: Double, layout: ScreenLayout, vblank: Double?) -> PreparedPicture? {
+        let allocationsBefore = reflex_thread_allocations()
+        let started = monotonicSeconds(), startedRunning = threadCPUSeconds()
+        let frame = preview.currentFrame
+        if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
+            isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
+                             maximumOutputWidth: display.width)
+        }
+        let overlay = frameOverlay(now: now, layout: layout, zoom: zoom)
+        let drawn: Bool
         do {
-            presented = try display.present({ pixels, stride throws(DisplayError) in
+            drawn = try display.prepare { pixels, stride throws(DisplayError) in
                 if state.screen == .live, let frame, let isp, frame.bytes != nil {
                     renderPicture(frame, isp: isp, into: pixels, stride: stride, viewfinder: layout.viewfinder, zoom: zoom)
                 } else {
                     for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
                 }
                 InterfaceRenderer.decoratePicture(pixels, stride: stride, overlay, screen: state.screen, viewfinder: layout.viewfinder)
+            }
+        } catch {
+            return nil
+        }
+        guard drawn else { return nil }
+        newFrame = false
+        let finished = monotonicSeconds()
+        var latchAt: Double?
+        if let vblank, let interval = display.vblankInterval { latchAt = vblank - deadlines.latchLead(interval: interval) }
+        return PreparedPicture(startedAt: started, seconds: finished - started,
+                               runningSeconds: threadCPUSeconds() - startedRunning,
+                               allocations: Int(reflex_thread_allocations() - allocationsBefore), vblank: vblank, latchAt: latchAt,
+                               generationAsked: painter.requestedGeneration, layout: layout, zoom: zoom)
+    }
+
+    /// Lays the marks and the newest layers over the prepared picture and queues the frame;
+    /// false if the display refused it.
+    private func queue(_ picture: PreparedPicture, now: Double) -> Bool {
+        // The newest painted layers (nil until the painter's first set: the picture alone).
+        let layers = painter.newestLayers()
+        let showHistogram = report.hasHistogram && state.screen == .live
+        let overlay = frameOverlay(now: now, layout: picture.layout, zoom: picture.zoom)
+        // With an overlay plane the interface is redrawn only when it changed; the picture
+        // alone goes to the primary plane every frame.
+        let useOverlay = display.hasOverlay
+        let updateOverlay = useOverlay && (overlayStale || layers?.generation != overlayGeneration || isAnimating(at: now))
+        let presented: Bool
+        do {
+            presented = try display.queue({ pixels, stride in
+                InterfaceRenderer.markPicture(pixels, stride: stride, overlay, screen: state.screen,
+                                              viewfinder: picture.layout.viewfinder)
                 if !useOverlay, let layers { composite(layers, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
             }, updatingOverlay: updateOverlay, overlay: { pixels, stride in
                 for row in 0..<display.height { (pixels + row * stride).update(repeating: 0, count: display.width) }
@@ -714,7 +774,7 @@ public final class FrameLoop: @unchecked Sendable {
         // The layers this frame showed (taken once above: the painter may have finished more).
         if presented { presentedGeneration = layers?.generation ?? 0 }
         // The frame carries the input's effect once its layers are the newest asked for.
-        if presented, let waiting = inputWaiting, !painter.isBehind() {
+        if presented, let waiting = inputWaiting, (layers?.generation ?? 0) >= painter.requestedGeneration {
             inputInFlip = min(inputInFlip ?? waiting, waiting)
             inputWaiting = nil
         }

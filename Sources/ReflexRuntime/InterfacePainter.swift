@@ -89,6 +89,10 @@ public final class InterfacePainter: @unchecked Sendable {
             paint(request, into: painted.writable)
             painted.publish()
             loop.wake()
+            // The set now writable is a request or two behind (the loop had it): brought up
+            // to this one at once, so the next change paints only what it changes, in the
+            // moment between an input and the frame that shows it.
+            if !requests.hasNewer { paint(request, into: painted.writable) }
         }
     }
 

@@ -56,6 +56,9 @@ public final class TripleBuffer<Value>: @unchecked Sendable {
         return true
     }
 
+    /// Whether a value newer than the one held is waiting to be taken.
+    public var hasNewer: Bool { middle.load(ordering: .acquiring) & TripleBuffer.freshBit != 0 }
+
     /// The value the reader holds (the newest taken).
     public var current: Value { slots[front] }
 }

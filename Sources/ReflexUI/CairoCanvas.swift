@@ -1,4 +1,5 @@
 import CCairo
+import ReflexCore
 
 /// A transparent ARGB32 (premultiplied) Cairo surface with its drawing context, made once
 /// and redrawn in place: a layer of the interface.
@@ -42,6 +43,15 @@ final class CairoCanvas {
         cairo_save(context)
         cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
         cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// Makes part of the canvas transparent again (a part painted anew).
+    func clear(_ rect: PixelRect) {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_fill(context)
         cairo_restore(context)
     }
 

@@ -7,17 +7,27 @@ struct ControlsPainter {
     let layout: ScreenLayout
     let scales: DialScales
 
-    func paint(_ state: ViewState, on canvas: CairoCanvas, fonts: FontLibrary) {
-        canvas.clear()
+    /// Paints `content`; over a canvas that shows `painted`, only the dials whose face changed
+    /// (a detent costs one dial, not the whole panel).
+    func paint(_ content: ControlsContent, over painted: ControlsContent?, on canvas: CairoCanvas, fonts: FontLibrary) {
         let pen = Pen(canvas, fonts: fonts)
         let origin = layout.controls
-        if state.settings.selectedDial == .whiteBalance {
-            for (slot, preset) in zip(layout.presetSlots, WhiteBalance.presetRow) {
-                paintPreset(preset, selected: state.settings.whiteBalance == preset, in: slot.relative(to: origin), pen: pen)
+        guard let painted, painted.presetsShowing == content.presetsShowing, painted.faces.count == content.faces.count else {
+            canvas.clear()
+            if let chosen = content.presetsShowing {
+                for (slot, preset) in zip(layout.presetSlots, WhiteBalance.presetRow) {
+                    paintPreset(preset, selected: chosen == preset, in: slot.relative(to: origin), pen: pen)
+                }
             }
+            for (slot, face) in zip(layout.dialSlots, content.faces) { paintDial(face, in: slot.relative(to: origin), pen: pen) }
+            canvas.finish()
+            return
         }
-        for (slot, dial) in zip(layout.dialSlots, Dial.allCases) {
-            paintDial(dial, state, in: slot.relative(to: origin), pen: pen)
+        for (index, slot) in layout.dialSlots.enumerated() where index < content.faces.count {
+            guard content.faces[index] != painted.faces[index] else { continue }
+            let rect = slot.relative(to: origin)
+            canvas.clear(rect)
+            paintDial(content.faces[index], in: rect, pen: pen)
         }
         canvas.finish()
     }
@@ -40,34 +50,30 @@ struct ControlsPainter {
         }
     }
 
-    private func paintDial(_ dial: Dial, _ state: ViewState, in r: PixelRect, pen: Pen) {
+    private func paintDial(_ face: DialFace, in r: PixelRect, pen: Pen) {
         let s = layout.scale
         let x = Double(r.x), y = Double(r.y), w = Double(r.width), h = Double(r.height)
-        let available = dial != .focus || state.hasFocusDial
-        let selected = available && state.settings.selectedDial == dial
         pen.roundedRect(x, y, w, h, radius: 14 * s)
         pen.fill(Palette.surface)
-        if selected {
+        if face.selected {
             pen.roundedRect(x + 1.5 * s, y + 1.5 * s, w - 3 * s, h - 3 * s, radius: 12.5 * s)
             pen.stroke(Palette.accent, width: 3 * s)
         }
-        let dim = available ? 1.0 : 0.45
+        let dim = face.available ? 1.0 : 0.45
         pen.font(.title, size: 13 * s)
-        pen.text(InterfaceText.dialName(dial), x: x + 16 * s, middleY: y + 22 * s,
-                 (selected ? Palette.accent : Palette.secondaryText).withAlpha(dim))
-        guard available else {
+        pen.text(InterfaceText.dialName(face.dial), x: x + 16 * s, middleY: y + 22 * s,
+                 (face.selected ? Palette.accent : Palette.secondaryText).withAlpha(dim))
+        guard face.available, let ruler = face.ruler else {
             pen.font(.label, size: 17 * s)
             pen.text("Fixed focus", x: x + w / 2, middleY: y + h / 2, align: .centre, Palette.secondaryText.withAlpha(dim))
             return
         }
-        let manual = InterfaceText.isManual(dial, state.settings)
         pen.font(.title, size: 11 * s)
-        pen.text(manual ? "MANUAL" : "AUTO", x: x + w - 16 * s, middleY: y + 22 * s, align: .trailing,
-                 manual ? Palette.accent : Palette.secondaryText)
+        pen.text(face.manual ? "MANUAL" : "AUTO", x: x + w - 16 * s, middleY: y + 22 * s, align: .trailing,
+                 face.manual ? Palette.accent : Palette.secondaryText)
         pen.font(.digits, size: 34 * s)
-        pen.text(InterfaceText.dialValue(dial, state), x: x + w / 2, middleY: y + 66 * s, align: .centre, Palette.text)
-        paintRuler(DialRuler(dial, state, scales: scales), centreX: x + w / 2, baseY: y + h - 18 * s,
-                   halfWidth: w / 2 - 18 * s, manual: manual, pen: pen)
+        pen.text(face.value, x: x + w / 2, middleY: y + 66 * s, align: .centre, Palette.text)
+        paintRuler(ruler, centreX: x + w / 2, baseY: y + h - 18 * s, halfWidth: w / 2 - 18 * s, manual: face.manual, pen: pen)
     }
 
     /// Stop marks around the current value, which sits under a fixed pointer in the middle:

@@ -27,8 +27,10 @@ public final class InterfaceRenderer {
     private let shutterArea: PixelRect
     private var paintedShutter: (locked: Bool, photo: PhotoThumbnail?, capture: CaptureKind, recording: Bool)?
     private var messageRect: PixelRect?
-    private var paintedTopBar: ViewState?
-    private var paintedControls: ViewState?
+    /// The state the layers were last brought up to.
+    private var updatedState: ViewState?
+    private var paintedTopBar: TopBarContent?
+    private var paintedControls: ControlsContent?
     private var paintedMode: ShootingMode?
     private var paintedMessage: (CameraScreen, Bool, SaveProblem?)?
     /// How many times a layer was redrawn: the loop's figures show how rarely Cairo runs.
@@ -51,9 +53,13 @@ public final class InterfaceRenderer {
 
     /// Redraws the layers whose content differs from `state`.
     public func update(_ state: ViewState) {
-        if paintedTopBar != state {
-            TopBarPainter(layout: layout).paint(state, on: topBar, fonts: fonts)
-            paintedTopBar = state
+        // The same state again (a set brought up to date twice): nothing to work out.
+        if state == updatedState { return }
+        updatedState = state
+        let topBarContent = TopBarContent(state)
+        if paintedTopBar != topBarContent {
+            TopBarPainter(layout: layout).paint(topBarContent, over: paintedTopBar, on: topBar, fonts: fonts)
+            paintedTopBar = topBarContent
             repaints += 1
         }
         if paintedMode != state.settings.mode {
@@ -62,9 +68,9 @@ public final class InterfaceRenderer {
             repaints += 1
         }
         // The controls are drawn only while Pro shows them; Auto's metering changes skip them.
-        if state.settings.mode == .pro && paintedControls != state {
-            ControlsPainter(layout: layout, scales: scales).paint(state, on: controls, fonts: fonts)
-            paintedControls = state
+        if state.settings.mode == .pro, case let content = ControlsContent(state, scales: scales), paintedControls != content {
+            ControlsPainter(layout: layout, scales: scales).paint(content, over: paintedControls, on: controls, fonts: fonts)
+            paintedControls = content
             repaints += 1
         }
         let recording = state.recording != nil
@@ -137,6 +143,13 @@ public final class InterfaceRenderer {
         guard screen == .live else { return }
         if overlay.peaking { PixelCompositing.peaking(in: viewfinder, pixels, stride: stride) }
         if overlay.zebras { PixelCompositing.zebras(in: viewfinder, pixels, stride: stride, phase: overlay.zebraPhase) }
+    }
+
+    /// Marks laid over the picture that answer the photographer (the grid, the metering box,
+    /// the flash of a photo taken): drawn at the frame's latch, as late as the interface.
+    public static func markPicture(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay,
+                                   screen: CameraScreen, viewfinder: PixelRect) {
+        guard screen == .live else { return }
         if overlay.grid { PixelCompositing.thirds(in: viewfinder, pixels, stride: stride) }
         if let box = overlay.meteringBox {
             PixelCompositing.border(in: box, pixels, stride: stride, width: max(2, min(viewfinder.width, viewfinder.height) / 300),

@@ -82,17 +82,23 @@ public enum InterfaceText {
     }
 
     /// The indicators at the right of the HUD, left to right.
-    public static func indicators(_ state: ViewState) -> [(text: String, attention: Bool)] {
-        var result: [(String, Bool)] = []
-        if state.savingCount > 0 { result.append(("Saving \(state.savingCount)…", false)) }
+    /// One chip at the right of the HUD: its text, and whether it asks for attention.
+    public struct Indicator: Sendable, Equatable {
+        public let text: String
+        public let attention: Bool
+    }
+
+    public static func indicators(_ state: ViewState) -> [Indicator] {
+        var result: [Indicator] = []
+        if state.savingCount > 0 { result.append(Indicator(text: "Saving \(state.savingCount)…", attention: false)) }
         switch state.storage {
         case .ready: break
-        case .low(let advice): result.append((advice.text ?? "", true))
-        case .missing: result.append(("No card", true))
+        case .low(let advice): result.append(Indicator(text: advice.text ?? "", attention: true))
+        case .missing: result.append(Indicator(text: "No card", attention: true))
         }
-        if state.exposureLocked { result.append(("AE-L", true)) }
-        if let notice = state.notice { result.append((notice, true)) }
-        result.append((state.settings.format.label, false))
+        if state.exposureLocked { result.append(Indicator(text: "AE-L", attention: true)) }
+        if let notice = state.notice { result.append(Indicator(text: notice, attention: true)) }
+        result.append(Indicator(text: state.settings.format.label, attention: false))
         return result
     }
 

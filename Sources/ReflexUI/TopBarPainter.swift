@@ -6,9 +6,31 @@ import CCairo
 struct TopBarPainter {
     let layout: ScreenLayout
 
-    func paint(_ state: ViewState, on canvas: CairoCanvas, fonts: FontLibrary) {
-        canvas.clear()
+    /// Paints `content`; over a canvas that shows `painted` with the same items and the same
+    /// indicators, only the readout's cells whose value changed (a dial's detent costs one
+    /// cell, not the bar).
+    func paint(_ content: TopBarContent, over painted: TopBarContent?, on canvas: CairoCanvas, fonts: FontLibrary) {
         let pen = Pen(canvas, fonts: fonts)
+        if let painted, painted.sameExceptValues(content) {
+            var x = 20 * layout.scale
+            for (item, before) in zip(content.items, painted.items) {
+                let next = x + TopBarPainter.columnWidth(item.label) * layout.scale
+                if item != before {
+                    // The cell from its left edge (the bar's, for the first) to the next cell,
+                    // above the hairline: cleared, filled again and written.
+                    let left = item == content.items.first ? 0 : Int(x.rounded(.down))
+                    let cell = PixelRect(x: left, y: 0, width: Int(next.rounded(.down)) - left, height: canvas.height - 1)
+                    canvas.clear(cell)
+                    cairo_rectangle(pen.context, Double(cell.x), 0, Double(cell.width), Double(cell.height))
+                    pen.fill(Palette.surface)
+                    paintItem(item, x: x, pen: pen)
+                }
+                x = next
+            }
+            canvas.finish()
+            return
+        }
+        canvas.clear()
         let s = layout.scale
         let w = Double(canvas.width), h = Double(canvas.height)
         cairo_rectangle(pen.context, 0, 0, w, h)
@@ -16,17 +38,14 @@ struct TopBarPainter {
         pen.line(0, h - 0.5, w, h - 0.5, Palette.hairline, width: 1)
 
         var x = 20 * s
-        for item in InterfaceText.hudItems(state) {
-            pen.font(.title, size: 12 * s)
-            pen.text(item.label, x: x, middleY: 18 * s, item.manual ? Palette.accent : Palette.secondaryText)
-            pen.font(.digits, size: 27 * s)
-            pen.text(item.value, x: x, middleY: 42 * s, Palette.text)
+        for item in content.items {
+            paintItem(item, x: x, pen: pen)
             x += TopBarPainter.columnWidth(item.label) * s
         }
 
         var right = w - 20 * s
         pen.font(.title, size: 15 * s)
-        for indicator in InterfaceText.indicators(state).reversed() {
+        for indicator in content.indicators.reversed() {
             let textWidth = pen.textWidth(indicator.text)
             let chipWidth = textWidth + 24 * s, chipHeight = 32 * s
             let left = right - chipWidth
@@ -40,12 +59,21 @@ struct TopBarPainter {
                      indicator.attention ? Palette.onAccent : Palette.text)
             right = left - 10 * s
         }
-        if state.gps != .off {
-            gpsIcon(state.gps, right: right, middleY: h / 2, pen: pen)
+        if content.gps != .off {
+            gpsIcon(content.gps, right: right, middleY: h / 2, pen: pen)
             right -= 34 * s
         }
-        if let recording = state.recording { recordingTime(recording, right: right, middleY: h / 2, pen: pen) }
+        if let recording = content.recording { recordingTime(recording, right: right, middleY: h / 2, pen: pen) }
         canvas.finish()
+    }
+
+    /// One readout item: its label above its value, from `x`.
+    private func paintItem(_ item: InterfaceText.Item, x: Double, pen: Pen) {
+        let s = layout.scale
+        pen.font(.title, size: 12 * s)
+        pen.text(item.label, x: x, middleY: 18 * s, item.manual ? Palette.accent : Palette.secondaryText)
+        pen.font(.digits, size: 27 * s)
+        pen.text(item.value, x: x, middleY: 42 * s, Palette.text)
     }
 
     /// A red dot, the time recorded, and the card's time left (smaller), ending at `right`.

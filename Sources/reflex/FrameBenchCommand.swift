@@ -162,17 +162,34 @@ struct FrameBench: ParsableCommand {
         var measuring = false
         var stepAllocations: Int64 = 0
         var warmLatency = InputLatencyRing()
+        // Each measured frame's latch lead (storage made before the frames: no allocation in them).
+        var latchLeads = [Double](repeating: 0, count: frames)
+        var latchTimes = [Double](repeating: 0, count: frames)
+        var latched = 0, latchedAtFlip = 0
         var injection = InputInjection(every: inputEvery, pro: pro, viewfinder: ScreenLayout(width: display.width,
                                                                                              height: display.height).viewfinder)
         while display.flips < frames + warmUp {
-            if measuring, let event = injection.due(flips: display.flips, now: monotonicSeconds()) {
-                loop.inject(event.event, at: event.time)
-            }
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
-            _ = poll(&descriptors, 2, 1)
+            // Until the loop's next moment (to the microsecond), and at least each millisecond
+            // for the injected inputs.
+            _ = pollWaiting(&descriptors, seconds: min(loop.pollTimeout(at: monotonicSeconds()), 0.001))
             if descriptors[1].revents & Int16(POLLIN) != 0 { loop.drainWakeUp() }
             if descriptors[0].revents & Int16(POLLIN) != 0 { loop.displayEvents() }
-            guard !display.flipPending else { continue }
+            // An input is followed by the loop's turn at once, as the camera's loop follows
+            // libinput's events (a tap's down and up together: timed from its kernel time).
+            var injected = false
+            while measuring, let event = injection.due(flips: display.flips, now: monotonicSeconds()) {
+                loop.inject(event.event, at: event.time)
+                injected = true
+            }
+            guard !display.flipPending else {
+                if injected {
+                    let before = reflex_thread_allocations()
+                    loop.step(now: monotonicSeconds())
+                    stepAllocations += reflex_thread_allocations() - before
+                }
+                continue
+            }
             // One new sensor frame a vblank. The sensor thread's part (a copy of the frame)
             // happens outside the loop's timing.
             if published <= display.flips {
@@ -197,6 +214,21 @@ struct FrameBench: ParsableCommand {
             let before = reflex_thread_allocations()
             loop.step(now: monotonicSeconds())
             if measuring { stepAllocations += reflex_thread_allocations() - before }
+            if measuring, display.flipPending, display.flips >= latchedAtFlip, let lead = loop.statistics.latchLead {
+                latchLeads[latched % latchLeads.count] = lead
+                latchTimes[latched % latchTimes.count] = loop.statistics.latchSeconds
+                latched += 1
+                latchedAtFlip = display.flips + 1
+            }
+        }
+        if latched > 0 {
+            let leads = latchLeads.prefix(min(latched, latchLeads.count)).sorted()
+            let times = latchTimes.prefix(min(latched, latchTimes.count)).sorted()
+            func ms(_ seconds: Double) -> String { Formatting.fixed(seconds * 1000, 2) }
+            print("  the frames' latch (the marks and the interface laid over the picture, then queued): "
+                  + "took p50 \(ms(times[times.count / 2])) ms, p99 \(ms(times[times.count * 99 / 100])) ms, "
+                  + "max \(ms(times.last!)) ms; began p50 \(ms(leads[leads.count / 2])) ms, max \(ms(leads.last!)) ms "
+                  + "before its vblank")
         }
         if injection.injected > 0 {
             print("  input to screen, \(injection.injected) \(pro ? "dial detents" : "taps on the picture") injected at "

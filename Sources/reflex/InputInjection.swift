@@ -33,7 +33,7 @@ struct InputInjection {
             } else {
                 let x = Double(viewfinder.x) + Double(viewfinder.width) * (injected % 2 == 0 ? 0.3 : 0.7)
                 let y = Double(viewfinder.y + viewfinder.height / 2)
-                // Down then up a few ms later: the tap takes effect as the finger lifts.
+                // Down then up: the tap takes effect as the finger lifts.
                 pending = [(.touchDown(slot: 0, x: x, y: y), now), (.touchUp(slot: 0), now)]
             }
         }

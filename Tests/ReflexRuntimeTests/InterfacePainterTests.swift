@@ -80,6 +80,25 @@ struct InterfacePainterTests {
             }
         }
 
+        /// One turn of the loop's thread (a poll to the loop's next moment, then its step).
+        func turn() {
+            var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: loop.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = pollWaiting(&descriptors, seconds: min(loop.pollTimeout(at: monotonicSeconds()), 0.005))
+            if descriptors[1].revents & Int16(POLLIN) != 0 { loop.drainWakeUp() }
+            if descriptors[0].revents & Int16(POLLIN) != 0 { loop.displayEvents() }
+            if publishesFrames && !display.flipPending && published <= display.flips {
+                frame.withUnsafeBytes { bytes in
+                    preview.deliver(SensorFrame(testBytes: bytes, width: 64, height: 48, bytesPerLine: 128, format: format,
+                                                parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023),
+                                                sequence: UInt32(published)))
+                }
+                published += 1
+                preview.drainWake()
+            }
+            loop.step(now: monotonicSeconds())
+        }
+
         /// Runs frame by frame until `condition` holds (true) or `seconds` pass (false).
         func run(until condition: () -> Bool, seconds: Double) -> Bool {
             let deadline = monotonicSeconds() + seconds
@@ -146,18 +165,33 @@ struct InterfacePainterTests {
         #expect(rig.topBar() == before, "the HUD bar itself did not change")
     }
 
-    /// A frame is started late in the vblank interval: twice the longest recent frame (at least
-    /// 5 ms) before the vblank after now, so it shows the newest input and sensor frame.
-    @Test func aFrameIsStartedLateInTheInterval() {
-        let interval = 1.0 / 60
-        let start = FrameLoop.frameStart(now: 10.001, lastFlip: 10, interval: interval, longestFrame: 0.002)
-        #expect(abs(start - (10 + interval - 0.005)) < 1e-9)
-        let slow = FrameLoop.frameStart(now: 10.001, lastFlip: 10, interval: interval, longestFrame: 0.004)
-        #expect(abs(slow - (10 + interval - 0.008)) < 1e-9)
-        let tooSlow = FrameLoop.frameStart(now: 10.001, lastFlip: 10, interval: interval, longestFrame: 0.012)
-        #expect(tooSlow <= 10.001, "a frame longer than half the interval starts at once")
-        let idle = FrameLoop.frameStart(now: 12.5001, lastFlip: 10, interval: interval, longestFrame: 0.002)
-        #expect(idle > 12.5001 && idle - 12.5001 < interval, "after a pause the vblanks keep their phase")
+    /// A frame is made in two parts: its picture early, its latch (the marks and the layers
+    /// laid over it, then queued) a millisecond or so before the vblank. A tap that comes
+    /// after the picture is drawn moves the metering box in that same frame.
+    @Test func aTapAfterThePictureIsDrawnShowsAtThatVblank() throws {
+        let rig = try Rig()
+        #expect(rig.loop.startPainter())
+        defer { rig.loop.stop() }
+        rig.run(frames: 30)
+        let latch = try #require(rig.loop.statistics.latchLead, "the headless display has vblanks: latched before one")
+        #expect(latch > 0 && latch < 1.0 / 60)
+        // The picture of the next frame drawn, its latch still to come.
+        let deadline = monotonicSeconds() + 5
+        while !rig.loop.hasPreparedPicture && monotonicSeconds() < deadline { rig.turn() }
+        try #require(rig.loop.hasPreparedPicture, "a frame's picture is drawn ahead of its latch")
+        let flips = rig.display.flips
+        let viewfinder = ScreenLayout(width: rig.display.width, height: rig.display.height, sensorWidth: 64,
+                                      sensorHeight: 48).viewfinder
+        let x = Double(viewfinder.x) + Double(viewfinder.width) * 0.3, y = Double(viewfinder.y + viewfinder.height / 2)
+        let tapped = monotonicSeconds()
+        rig.loop.inject(.touchDown(slot: 0, x: x, y: y), at: tapped)
+        rig.loop.inject(.touchUp(slot: 0), at: tapped)
+        let box = try #require(rig.loop.shownState.settings.meteringPoint?.box(viewfinder: viewfinder, zoom: 1))
+        while rig.display.flips == flips && monotonicSeconds() < deadline { rig.turn() }
+        // The flip that followed: the box's left edge is drawn over the grey picture.
+        let edge = rig.display.frontPixels[(box.y + box.height / 2) * rig.display.width + box.x]
+        let inside = rig.display.frontPixels[(box.y + box.height / 2) * rig.display.width + box.x + box.width / 2]
+        #expect(edge & 0xFF > (inside & 0xFF) + 60, "edge \(String(edge, radix: 16)), inside \(String(inside, radix: 16))")
     }
 
     /// The panel's density reaches the layout the loop draws: on a 100 dpi panel the HUD bar

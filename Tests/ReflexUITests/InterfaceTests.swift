@@ -168,6 +168,7 @@ import Testing
                                                              histogram: histogram, zebras: true, peaking: true,
                                                              zebraPhase: frame)
                 InterfaceRenderer.decoratePicture(pixels, stride: 1280, overlay, screen: .live, viewfinder: renderer.layout.viewfinder)
+                InterfaceRenderer.markPicture(pixels, stride: 1280, overlay, screen: .live, viewfinder: renderer.layout.viewfinder)
                 renderer.composite(into: pixels, stride: 1280, overlay, screen: .live)
             }
         }

@@ -172,6 +172,8 @@ import Testing
                 overlay.grid = testCase.grid
                 InterfaceRenderer.decoratePicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen,
                                                   viewfinder: renderer.layout.viewfinder)
+                InterfaceRenderer.markPicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen,
+                                              viewfinder: renderer.layout.viewfinder)
                 renderer.composite(into: buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen)
                 return GoldenImage.compare(testCase.name, pixels: buffer.baseAddress!, width: Self.width,
                                            height: Self.height, stride: Self.width)

@@ -27,6 +27,20 @@ static inline int reflex_set_timer_interval(int fd, int64_t interval_ns) {
     return timerfd_settime(fd, 0, &spec, 0);
 }
 
+#include <poll.h>
+#include <time.h>
+#include <sys/syscall.h>
+
+/// poll() with a timeout in microseconds (ppoll): the realtime loop sleeps until a frame's
+/// latch, a millisecond before its vblank, where poll()'s milliseconds would overshoot.
+static inline int reflex_poll_microseconds(struct pollfd *fds, nfds_t count, int64_t microseconds) {
+    if (microseconds < 0) microseconds = 0;
+    struct timespec timeout = { .tv_sec = microseconds / 1000000, .tv_nsec = (microseconds % 1000000) * 1000 };
+    // (The system call itself: glibc declares ppoll only under _GNU_SOURCE, which would
+    // make this module's definitions differ from Swift's Glibc module.)
+    return (int)syscall(SYS_ppoll, fds, count, &timeout, 0, 8);
+}
+
 /// A non-blocking event counter for waking a poll() from another thread.
 static inline int reflex_event_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 

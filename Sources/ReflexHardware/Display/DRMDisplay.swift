@@ -47,6 +47,8 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     private var back = 0
     /// A flip was asked for and its event has not come: the next frame must wait.
     public private(set) var flipPending = false
+    /// A picture is drawn in the back buffer and not queued yet.
+    private var prepared = false
     public private(set) var flips = 0
     /// The vblank counter at the first completed flip and at the last.
     private var firstFlipSequence: UInt32?
@@ -162,18 +164,27 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
         // (The card's descriptor closes as the display goes.)
     }
 
-    /// Draws the next frame into the back buffer and flips to it at the next vblank. Returns
-    /// false (drawing nothing) while the previous flip is still pending.
+    /// The picture into the back buffer (upright, where the panel is turned); `queue` lays
+    /// the rest over it, turns it onto the panel and flips to it at the next vblank.
     @discardableResult
-    public func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
-                        updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
+    public func prepare(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
         guard !flipPending else { return false }
+        if let uprightPicture { try draw(uprightPicture, width) } else { try draw(buffers[back].pixels, stride) }
+        prepared = true
+        return true
+    }
+
+    @discardableResult
+    public func queue(_ finish: (UnsafeMutablePointer<UInt32>, Int) -> Void,
+                      updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
+        guard prepared, !flipPending else { return false }
+        prepared = false
         let buffer = buffers[back]
         if let uprightPicture {
-            try draw(uprightPicture, width)
+            finish(uprightPicture, width)
             rotation.copy(uprightPicture, width: width, height: height, sourceStride: width, into: buffer.pixels, panelStride: stride)
         } else {
-            try draw(buffer.pixels, stride)
+            finish(buffer.pixels, stride)
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
         if let atomic {

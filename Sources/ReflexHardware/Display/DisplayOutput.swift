@@ -39,13 +39,19 @@ public protocol DisplayOutput: AnyObject {
     /// The interface has a plane of its own (ARGB8888, premultiplied), composited by the
     /// hardware over the picture.
     var hasOverlay: Bool { get }
-    /// Draws the next frame into the back buffer (pixels, stride in pixels) and, when
-    /// `updatingOverlay` and there is an overlay plane, the interface into the overlay's back
-    /// buffer (otherwise the overlay keeps what it shows); queues both for the next vblank.
-    /// Returns false, drawing nothing, while a flip is pending. (Two plain closures and a
-    /// flag, not an optional closure: an optional closure escapes, and its context would be
-    /// allocated every frame.)
+    /// Draws the picture of the next frame into the back buffer (pixels, stride in pixels)
+    /// without queuing it: what shows input is laid over it by `queue`, as late as it can be.
+    /// Returns false, drawing nothing, while a flip is pending. Called again before `queue`,
+    /// it draws the picture again.
     @discardableResult
-    func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
-                 updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool
+    func prepare(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool
+    /// Lays `finish` over the prepared picture (the same buffer) and, when `updatingOverlay`
+    /// and there is an overlay plane, draws the interface into the overlay's back buffer
+    /// (otherwise the overlay keeps what it shows); queues both for the next vblank. Returns
+    /// false, queuing nothing, when no picture is prepared. (Plain closures and a flag, not
+    /// an optional closure: an optional closure escapes, and its context would be allocated
+    /// every frame.)
+    @discardableResult
+    func queue(_ finish: (UnsafeMutablePointer<UInt32>, Int) -> Void,
+               updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool
 }

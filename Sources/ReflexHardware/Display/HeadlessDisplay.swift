@@ -18,6 +18,8 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     private let timer: FileDescriptor
     public var descriptor: Int32 { timer.rawValue }
     public private(set) var flipPending = false
+    /// A picture is drawn in the back buffer and not queued yet.
+    private var prepared = false
     public private(set) var flips = 0
     private let buffers: [UnsafeMutablePointer<UInt32>]
     private var back = 1
@@ -108,10 +110,19 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     public var hasOverlay: Bool { false }
 
     @discardableResult
-    public func present(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void,
-                 updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
+    public func prepare(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
         guard !flipPending else { return false }
         try draw(buffers[back], width)
+        prepared = true
+        return true
+    }
+
+    @discardableResult
+    public func queue(_ finish: (UnsafeMutablePointer<UInt32>, Int) -> Void,
+                      updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
+        guard prepared, !flipPending else { return false }
+        finish(buffers[back], width)
+        prepared = false
         queuedTick = ticks
         flipPending = true
         return true
