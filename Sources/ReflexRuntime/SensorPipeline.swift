@@ -52,6 +52,24 @@ public final class SensorPipeline: @unchecked Sendable {
     private var carriedExposure: ExposureSetting?
     /// When the last lens's last frame was in: the new lens's first frame says the gap.
     private var lensSwitchStartedAt: Double?
+    /// A switch waiting for the next frame of the lens streaming in standby (its index), the
+    /// lens shown meanwhile still streaming, and until when it waits before switching by
+    /// restart; the frame the standby handed over with its camera, to show first.
+    private var handoverTo: Int?
+    /// Whether the standby was asked for its next frame (else it is still starting the camera).
+    private var handoverAsked = false
+    private var handoverDeadline = 0.0
+    private var firstFrameOfSwitch: CapturedFrame?
+    /// When the standby handed its camera over (the swap's own cost is measured from it).
+    private var handedOverAt: Double?
+    /// When the frame shown last was in (a switch measures its gap from it).
+    private var lastFrameHandledAt: Double?
+    /// How long a switch waits for the standby's next frame: beyond a frame of any sensor,
+    /// short enough that a standby that stopped delivering costs no more than a restart.
+    static let handoverPatience = 0.3
+    /// How long a switch waits for a camera still starting in standby (a sensor's power-up
+    /// and first frame) before it switches by a restart.
+    static let standbyStartPatience = 1.5
     /// Where V4L2 cameras are looked for (the lenses' cameras too).
     private let devFolder: String?
     private let log: Log
@@ -143,6 +161,9 @@ public final class SensorPipeline: @unchecked Sendable {
                 log("camera lost: \(error); waiting for it to come back")
                 lensesStale = true
                 switchingToStandby = false
+                if handoverTo != nil { standby?.cancelHandOver() }
+                handoverTo = nil
+                firstFrameOfSwitch = nil
             }
             if !switchingToStandby { session.stop() }
             reportedAbsence = false
@@ -173,15 +194,32 @@ public final class SensorPipeline: @unchecked Sendable {
         guard let mode = session.mode else { return false }
         defer { if !switchingToStandby { session.stop() } }
         try prepare(mode)
+        var lastFrameTime = monotonicSeconds()
+        // A switch from standby: the frame it was handed over at is the new lens's first.
+        if let first = firstFrameOfSwitch {
+            firstFrameOfSwitch = nil
+            try handle(first, mode: mode)
+            if restartRequested { return true }
+        }
         // Made once: the loop allocates nothing per frame.
         var descriptors = [pollfd(fd: session.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: mailbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-        var lastFrameTime = monotonicSeconds()
+                           pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: standby?.handOverDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
         while !thread.isStopping {
             for i in descriptors.indices { descriptors[i].revents = 0 }
-            if poll(&descriptors, nfds_t(descriptors.count), 1000) < 0 && errno != EINTR {
+            if poll(&descriptors, nfds_t(descriptors.count), handoverTo == nil ? 1000 : 20) < 0 && errno != EINTR {
                 throw CameraError.failed("poll", code: errno)
+            }
+            // The lens switched to, still starting in standby, may stream now.
+            if handoverTo != nil && !handoverAsked && !askForHandOver() {
+                switchAfterHandover(handedOver: false)
+                return true
+            }
+            // The lens switched to has its frame: it is shown next, from the standby's stream.
+            if descriptors[3].revents & Int16(POLLIN) != 0 || (handoverTo != nil && monotonicSeconds() > handoverDeadline) {
+                switchAfterHandover(handedOver: descriptors[3].revents & Int16(POLLIN) != 0)
+                return true
             }
             if descriptors[1].revents & Int16(POLLIN) != 0 {
                 mailbox.drainWake()
@@ -197,7 +235,7 @@ public final class SensorPipeline: @unchecked Sendable {
             try handle(frame, mode: mode)
             // The zoom reached another lens's switch-over: that lens streams next.
             if restartRequested { return true }
-            keepNeighbourReady()
+            if handoverTo == nil { keepNeighbourReady() }
             if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try takeStills(mode, shutter: shutter) > 0 {
                 // The preview streams again from its first frame: a new stream.
                 try prepare(mode)
@@ -206,6 +244,45 @@ public final class SensorPipeline: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Asks the standby for the lens switched to at its next frame, once it streams (asked
+    /// again each wake-up while its camera starts); false when it is not there at all.
+    private func askForHandOver() -> Bool {
+        guard let to = handoverTo else { return true }
+        guard !handoverAsked else { return true }
+        // Streaming in standby: this lens stays on screen until that one's next frame (the
+        // freeze is at most a frame of this lens), then they swap.
+        if let standby, standby.handOver(path: lensPaths[to]) {
+            handoverAsked = true
+            handoverDeadline = monotonicSeconds() + SensorPipeline.handoverPatience
+            return true
+        }
+        guard standby?.involves(lensPaths[to]) ?? false else {
+            handoverTo = nil
+            return false
+        }
+        return true
+    }
+
+    /// Ends a switch that waited for the standby's frame: handed over, or not in time (the
+    /// camera in standby stopped delivering), in which case the switch restarts the stream
+    /// (its camera taken from standby if it is there after all, else opened).
+    private func switchAfterHandover(handedOver: Bool) {
+        if let to = handoverTo, !handedOver {
+            standby?.cancelHandOver()
+            let lens = lenses.lenses.indices.contains(to) ? lenses.lenses[to].role.rawValue : "lens"
+            log("lenses: the \(lens)'s camera in standby " + (handoverAsked
+                ? "gave no frame in \(Int(SensorPipeline.handoverPatience * 1000)) ms"
+                : "did not start in \(Formatting.fixed(SensorPipeline.standbyStartPatience, 1)) s") + ": switching by a restart")
+        }
+        handedOverAt = handedOver ? monotonicSeconds() : nil
+        // The exposure shown last, for the new lens to start from.
+        carriedExposure = counters.lastSequence.flatMap { exposure?.taken(forFrame: $0) }
+        handoverTo = nil
+        switchingToStandby = true
+        lensSwitchStartedAt = lastFrameHandledAt ?? monotonicSeconds()
+        restartRequested = true
     }
 
     /// The board's still mode: the sensor switches to it for each waiting press and back,
@@ -246,8 +323,13 @@ public final class SensorPipeline: @unchecked Sendable {
         exposure = ExposureController(sensor: session.exposureModel, color: calibration.color,
                                       levels: mode.rawFormat.map { (session.blackLevel, $0.maximumValue) },
                                       current: current, delayFrames: calibration.controlDelayFrames)
-        isp = mode.rawFormat != nil
-            ? PreviewISP(maximumSourceWidth: mode.width, maximumSourceHeight: mode.height, maximumOutputWidth: 16) : nil
+        // (Kept when the new stream fits it: its tables take a while to make, and a lens
+        // switch should show the new lens's first frame at once.)
+        if mode.rawFormat == nil {
+            isp = nil
+        } else if isp == nil || isp!.maximumSourceWidth < mode.width || isp!.maximumSourceHeight < mode.height {
+            isp = PreviewISP(maximumSourceWidth: mode.width, maximumSourceHeight: mode.height, maximumOutputWidth: 16)
+        }
         preview.streamStarted()
         shutter?.streamStarted()
         counters = StreamCounters()
@@ -317,10 +399,14 @@ public final class SensorPipeline: @unchecked Sendable {
         shutter?.lensCalibration = calibration
         // (Asked whenever there is a standby: a camera it is starting must be its to hand over,
         // or let go of, before it is opened here.)
-        let swapped = standby?.acquire(path: lensPaths[next])
+        handoverTo = nil
+        let taken = standby?.acquire(path: lensPaths[next])
+        let swapped = taken?.session
+        firstFrameOfSwitch = taken?.firstFrame
         if let leaving {
             log("lenses: \(lenses.lenses[leaving].role.rawValue) → \(lenses.lenses[next].role.rawValue) "
-                + "at zoom \(Formatting.fixed(zoomWanted, 2))" + (swapped != nil ? ", its stream already running in standby" : ""))
+                + "at zoom \(Formatting.fixed(zoomWanted, 2))" + (swapped != nil ? ", its stream already running in standby" : "")
+                + (firstFrameOfSwitch != nil ? " (shown from its next frame, the lens before shown until then)" : ""))
         }
         if let standby, let swapped {
             // Streams swapped: the lens left, still streaming, goes into standby.
@@ -434,10 +520,14 @@ public final class SensorPipeline: @unchecked Sendable {
     private func handle(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) {
         if let started = lensSwitchStartedAt {
             // (The viewfinder held the last lens's frame meanwhile.)
+            // (From standby: how long the swap itself took, from its frame handed over to here.)
+            let swap = handedOverAt.map { ", \(Int(((monotonicSeconds() - $0) * 1000).rounded())) ms of it the swap" } ?? ""
             log("lenses: the new lens's first frame \(Int(((monotonicSeconds() - started) * 1000).rounded())) ms "
-                + "after the last lens's last")
+                + "after the last lens's last" + swap)
+            handedOverAt = nil
             lensSwitchStartedAt = nil
         }
+        lastFrameHandledAt = monotonicSeconds()
         try takeControls(afterFrame: frame.sequence)
         counters.count(frame)
         let metered = !frame.corrupted && frame.bytes.count >= mode.frameBytes ? try meter(frame, mode: mode) : false
@@ -454,11 +544,25 @@ public final class SensorPipeline: @unchecked Sendable {
         if let zoom = mailbox.takeZoom() {
             zoomWanted = zoom
             if let activeLens, case let next = lenses.lens(forZoom: zoom), next != activeLens {
-                switchingToStandby = standby?.involves(lensPaths[next]) ?? false
-                carriedExposure = exposure?.taken(forFrame: sequence)
-                lensSwitchStartedAt = monotonicSeconds()
-                restartRequested = true
-                return
+                if handoverTo != next {
+                    // A camera still starting in standby is waited for, this lens shown (and
+                    // zoomed) meanwhile: the switch comes a little later, never a frozen picture.
+                    handoverTo = next
+                    handoverAsked = false
+                    handoverDeadline = monotonicSeconds() + SensorPipeline.standbyStartPatience
+                }
+                if !askForHandOver() {
+                    // No stream beside this one: the switch restarts the stream.
+                    carriedExposure = exposure?.taken(forFrame: sequence)
+                    switchingToStandby = false
+                    lensSwitchStartedAt = monotonicSeconds()
+                    restartRequested = true
+                    return
+                }
+            } else if handoverTo != nil {
+                // The zoom went back before the switch: the other lens stays in standby.
+                standby?.cancelHandOver()
+                handoverTo = nil
             }
             try session.setZoom(zoom / magnification, afterFrame: sequence)
         }

@@ -16,9 +16,11 @@ import Glibc
 /// receiver shared by two sensors, a USB bus without the bandwidth) is said once and not
 /// tried again: switching to it restarts the stream, as before.
 ///
-/// The sensor thread says which camera it wants (`want`) and takes the session when it
-/// switches (`take`); the standby thread does the rest. A session is touched by one thread
-/// at a time: the standby thread's until it is handed over, under the lock.
+/// The sensor thread says which camera it wants (`want`); at a switch it asks for it at its
+/// next frame (`handOver`) and keeps showing its own lens until then, so the viewfinder never
+/// waits longer than a frame of the lens shown; then it takes the session and that frame
+/// (`acquire`). The standby thread does the rest. A session is touched by one thread at a
+/// time: the standby thread's until it is handed over, under the lock.
 final class StandbyCamera: @unchecked Sendable {
     /// What the sensor thread asks for.
     struct Wish {
@@ -37,6 +39,10 @@ final class StandbyCamera: @unchecked Sendable {
         var returned: (CameraSession, String, lens: String, shown: String)?
         /// The camera the standby thread is starting now (off the lock).
         var starting: String?
+        /// The camera asked for at its next frame, and once that frame came, the session
+        /// with it (the frame not given back: it is the first the switch shows).
+        var handOverPath: String?
+        var handedOver: (session: CameraSession, frame: CapturedFrame, path: String)?
     }
 
     /// The state both threads see, under `lock` (a Mutex of its own: a camera session is not
@@ -50,6 +56,8 @@ final class StandbyCamera: @unchecked Sendable {
     private let devFolder: String
     private let log: SensorPipeline.Log
     private let thread = WorkerThread(name: "reflex-standby")
+    /// Signalled when a camera asked for with `handOver` has its frame: polled by the sensor thread.
+    private let handedOverSignal = EventSignal()
 
     init(devFolder: String, log: @escaping SensorPipeline.Log) {
         self.devFolder = devFolder
@@ -64,7 +72,8 @@ final class StandbyCamera: @unchecked Sendable {
         lock.withLock { _ in
             shared.session?.stop()
             shared.returned?.0.stop()
-            (shared.session, shared.path, shared.returned) = (nil, nil, nil)
+            shared.handedOver?.session.stop()
+            (shared.session, shared.path, shared.returned, shared.handedOver) = (nil, nil, nil, nil)
         }
     }
 
@@ -86,24 +95,68 @@ final class StandbyCamera: @unchecked Sendable {
         lock.withLock { _ in shared.path == path || shared.starting == path || shared.wish.path == path }
     }
 
-    /// The session streaming `wanted`, handed over: at once when it is ready, after its start
-    /// ends when it is being started (at most `patience` seconds). Nil when it is not in
-    /// standby; then nothing here holds it or will start it (the wish for it is dropped), so
-    /// the caller may open it itself.
-    func acquire(path wanted: String, patience: Double = 3) -> CameraSession? {
+    /// Readable when the camera asked for with `handOver` has its frame.
+    var handOverDescriptor: Int32 { handedOverSignal.descriptor }
+    func drainHandOver() { handedOverSignal.drain() }
+
+    /// Asks for the camera at `path`, streaming in standby, at its next frame (signalled on
+    /// `handOverDescriptor`); false when it is not streaming here (the caller switches as it
+    /// would without a standby).
+    func handOver(path: String) -> Bool {
+        let asked = lock.withLock { _ -> Bool in
+            guard shared.path == path, shared.session?.isStreaming == true else { return false }
+            shared.handOverPath = path
+            return true
+        }
+        if asked { thread.wake() }
+        return asked
+    }
+
+    /// The switch asked for is off (the zoom went back, or the frame did not come in time):
+    /// a camera already handed over with its frame goes back into standby.
+    func cancelHandOver() {
+        lock.withLock { _ in
+            shared.handOverPath = nil
+            guard let (session, frame, path) = shared.handedOver else { return }
+            shared.handedOver = nil
+            do {
+                try session.giveBack(frame)
+                shared.session?.stop()
+                (shared.session, shared.path, shared.wish.path) = (session, path, path)
+            } catch {
+                session.stop()
+            }
+        }
+        handedOverSignal.drain()
+    }
+
+    /// The session streaming `wanted`, handed over, with the frame it was handed over at (if
+    /// it was asked for with `handOver`): at once when it is ready, after its start ends when
+    /// it is being started (at most `patience` seconds). Nil when it is not in standby; then
+    /// nothing here holds it or will start it (the wish for it is dropped), so the caller may
+    /// open it itself.
+    func acquire(path wanted: String, patience: Double = 3) -> (session: CameraSession, firstFrame: CapturedFrame?)? {
         let deadline = monotonicSeconds() + patience
         while true {
-            let (session, starting) = lock.withLock { _ -> (CameraSession?, Bool) in
+            let (taken, starting) = lock.withLock { _ -> ((CameraSession, CapturedFrame?)?, Bool) in
+                shared.handOverPath = nil
+                if let (session, frame, path) = shared.handedOver, path == wanted {
+                    shared.handedOver = nil
+                    return ((session, frame), false)
+                }
                 if shared.path == wanted, let session = shared.session, session.isStreaming {
                     // (Nothing in standby until the sensor thread wishes again: the camera
                     // taken is the one shown now, not to be started a second time.)
                     (shared.session, shared.path, shared.wish.path) = (nil, nil, nil)
-                    return (session, false)
+                    return ((session, nil), false)
                 }
                 if shared.wish.path == wanted { shared.wish.path = nil }
                 return (nil, shared.starting == wanted || shared.path == wanted)
             }
-            if let session { return session }
+            if let (session, frame) = taken {
+                handedOverSignal.drain()
+                return (session, frame)
+            }
             guard starting, monotonicSeconds() < deadline else { return nil }
             thread.wake()
             usleep(2_000)
@@ -199,14 +252,29 @@ final class StandbyCamera: @unchecked Sendable {
     }
 
     /// Takes the frames the standby camera has and gives them straight back, its exposure the
-    /// one shown; a camera that fails is dropped.
+    /// one shown (or, asked for at its next frame, hands it over with that frame); a camera
+    /// that fails is dropped.
     private func drainAndFollow(_ exposure: ExposureSetting?) {
         let follow = exposure != followed ? exposure : nil
         if follow != nil { followed = exposure }
         let failed: Error? = lock.withLock { _ in
-            guard let session = shared.session else { return nil }
+            guard let session = shared.session, let path = shared.path else { return nil }
             do {
-                while let frame = try session.nextFrame() { try session.giveBack(frame) }
+                var newest: CapturedFrame?
+                while let frame = try session.nextFrame() {
+                    if let older = newest { try session.giveBack(older) }
+                    newest = frame
+                }
+                if let newest {
+                    // Asked for at its next frame: this one, kept for the switch to show.
+                    if shared.handOverPath == path {
+                        shared.handedOver = (session, newest, path)
+                        (shared.session, shared.path, shared.handOverPath, shared.wish.path) = (nil, nil, nil, nil)
+                        handedOverSignal.signal()
+                        return nil
+                    }
+                    try session.giveBack(newest)
+                }
                 if let follow { _ = try? session.applyExposure(follow) }
                 return nil
             } catch {

@@ -58,35 +58,19 @@ struct InterfacePainterTests {
         /// Runs until `count` more frames have reached the screen (and none is queued).
         func run(frames count: Int) {
             let target = display.flips + count
-            var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: loop.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-            while display.flips < target {
-                for i in 0..<descriptors.count { descriptors[i].revents = 0 }
-                _ = poll(&descriptors, 2, 5)
-                if descriptors[1].revents & Int16(POLLIN) != 0 { loop.drainWakeUp() }
-                if descriptors[0].revents & Int16(POLLIN) != 0 { loop.displayEvents() }
-                // Nothing left in flight on return: the next frame rendered is the caller's.
-                guard !display.flipPending, display.flips < target else { continue }
-                if publishesFrames && published <= display.flips {
-                    frame.withUnsafeBytes { bytes in
-                        preview.deliver(SensorFrame(testBytes: bytes, width: 64, height: 48, bytesPerLine: 128, format: format,
-                                                    parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023),
-                                                    sequence: UInt32(published)))
-                    }
-                    published += 1
-                    preview.drainWake()
-                }
-                loop.step(now: monotonicSeconds())
-            }
+            while display.flips < target { turn(until: target) }
         }
 
-        /// One turn of the loop's thread (a poll to the loop's next moment, then its step).
-        func turn() {
+        /// One turn of the loop's thread: a poll to the loop's next moment (5 ms at most), its
+        /// events, a sensor frame a vblank, and its step; none once `target` frames reached the
+        /// screen (nothing left in flight: the next frame rendered is the caller's).
+        func turn(until target: Int = .max) {
             var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: loop.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             _ = pollWaiting(&descriptors, seconds: min(loop.pollTimeout(at: monotonicSeconds()), 0.005))
             if descriptors[1].revents & Int16(POLLIN) != 0 { loop.drainWakeUp() }
             if descriptors[0].revents & Int16(POLLIN) != 0 { loop.displayEvents() }
+            guard display.flips < target else { return }
             if publishesFrames && !display.flipPending && published <= display.flips {
                 frame.withUnsafeBytes { bytes in
                     preview.deliver(SensorFrame(testBytes: bytes, width: 64, height: 48, bytesPerLine: 128, format: format,
