@@ -10,8 +10,8 @@
 /// The latch's lead is its slowest recent run plus a margin for the wake-up and the commit
 /// to reach the hardware; a single run slower than all others in the last second (a host
 /// that took the CPU for a moment) is not planned for, and costs a miss at worst. A latch
-/// begun on time whose frame still missed its vblank (a slow driver, a busy machine) adds a
-/// millisecond to the margin; five seconds without a miss take a tenth back. Fixed storage:
+/// begun on time whose frame still missed its vblank (a slow driver, a busy machine) adds half
+/// a millisecond to the margin; two seconds without a miss take a tenth back. Fixed storage:
 /// asked every frame.
 public struct FrameDeadlines: Sendable {
     /// The frames whose slowest run sets each lead (a second at 60 Hz).
@@ -21,8 +21,8 @@ public struct FrameDeadlines: Sendable {
     /// Room after the slowest recent picture beyond twice it: a picture of 0.3 ms still
     /// starts 2 ms before its latch.
     public static let pictureSlack = 0.002
-    static let marginStep = 0.001
-    static let relaxAfterFrames = 300
+    static let marginStep = 0.0005
+    static let relaxAfterFrames = 120
 
     private var pictureMicroseconds = [UInt32](repeating: 0, count: FrameDeadlines.window)
     private var latchMicroseconds = [UInt32](repeating: 0, count: FrameDeadlines.window)
@@ -50,7 +50,7 @@ public struct FrameDeadlines: Sendable {
         }
         framesSinceMiss += 1
         if framesSinceMiss >= FrameDeadlines.relaxAfterFrames {
-            margin = max(margin - FrameDeadlines.marginStep / 10, FrameDeadlines.minimumMargin)
+            margin = max(margin - FrameDeadlines.marginStep / 5, FrameDeadlines.minimumMargin)
             framesSinceMiss = 0
         }
     }

@@ -39,6 +39,8 @@ public final class FrameLoop: @unchecked Sendable {
         /// Frames that went out before the painter had painted the newest change (after
         /// `paintPatience`): the change showed a frame late.
         public var lateInterfaceFrames = 0
+        /// Frames shown after the vblank they were made for (by the loop's clock).
+        public var lateFrames = 0
         /// How the loop's thread is scheduled: "SCHED_FIFO 40", or why it is not.
         public var scheduling = "not started"
         /// Seconds from the process's start to the first page flip, taken when the flip came.
@@ -55,6 +57,7 @@ public final class FrameLoop: @unchecked Sendable {
             return "display: \(ring.summary()), " + flipText
                 + (missedVblanks.map { ", \($0) vblanks missed by the display" } ?? "")
                 + ", \(refusedFlips) refused, \(stalledFlips) stalled, \(lateInterfaceFrames) with the interface a frame late"
+                + ", \(lateFrames) after the vblank they were made for"
                 + ", on \(display), \(scheduling)"
                 + (firstFlipSeconds.map { ", first frame on the panel \(Int(($0 * 1000).rounded())) ms after start" } ?? "")
                 + (inputLatency.recorded > 0 ? ", \(inputLatency.summary())" : "")
@@ -137,7 +140,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// Whether the frame queued last was latched when due, and the display's missed vblanks
     /// when the last flip completed: a miss of a frame latched on time moves the latch earlier.
     private var latchedOnTime = false
-    private var missedAtLastFlip = 0
+    /// The vblank the frame queued last was made for (nil: none to aim at).
+    private var queuedForVblank: Double?
     private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
@@ -158,8 +162,11 @@ public final class FrameLoop: @unchecked Sendable {
     /// A switch refused says why, and where to turn it on later: longer to read.
     public static let refusalNoticeSeconds = 6.0
     public private(set) var statistics = Statistics()
-    /// A frame's picture is drawn and waits for its latch (for a caller that drives `step`).
-    public var hasPreparedPicture: Bool { prepared != nil }
+    /// A frame's picture is drawn and its latch is still to come (for a caller that drives `step`).
+    public var pictureWaitsForItsLatch: Bool {
+        guard let prepared, let latchAt = prepared.latchAt else { return false }
+        return monotonicSeconds() < latchAt
+    }
     /// What the screen shows now: for a caller that drives `step` itself, on its thread.
     public var shownState: ViewState { state }
 
@@ -272,6 +279,7 @@ public final class FrameLoop: @unchecked Sendable {
         statisticsCopy.refusedFlips = statistics.refusedFlips
         statisticsCopy.stalledFlips = statistics.stalledFlips
         statisticsCopy.lateInterfaceFrames = statistics.lateInterfaceFrames
+        statisticsCopy.lateFrames = statistics.lateFrames
         statisticsCopy.inputLatency.copy(from: statistics.inputLatency)
         statisticsCopy.latchLead = statistics.latchLead
         statisticsCopy.latchSeconds = statistics.latchSeconds
@@ -338,9 +346,13 @@ public final class FrameLoop: @unchecked Sendable {
     public func displayEvents() {
         guard display.handleEvents() else { return }
         lastFlipAt = monotonicSeconds()
-        let missed = display.missedVblanks ?? 0
-        deadlines.flipCompleted(missed: missed > missedAtLastFlip, latchedOnTime: latchedOnTime)
-        missedAtLastFlip = missed
+        // Shown after the vblank it was made for (the driver's counter may not see a commit
+        // that just missed: this is the loop's own reckoning).
+        if let target = queuedForVblank, let interval = display.vblankInterval {
+            let late = lastFlipAt > target + interval / 2
+            if late { statistics.lateFrames += 1 }
+            deadlines.flipCompleted(missed: late, latchedOnTime: latchedOnTime)
+        }
         // The flip that showed an input's effect: the wait the photographer saw.
         if let shown = inputInFlip {
             statistics.inputLatency.record(seconds: monotonicSeconds() - shown)
@@ -395,7 +407,11 @@ public final class FrameLoop: @unchecked Sendable {
         }
         // A frame for a new sensor frame, new layers (a change, painted), or an animation step.
         let layersChanged = (painter.newestLayers()?.generation ?? 0) != presentedGeneration
-        guard newFrame || layersChanged || isAnimating(at: now) else { return }
+        guard newFrame || layersChanged || isAnimating(at: now) else {
+            // (Nothing to show after all: an animation ended while its frame was due.)
+            presentDueAt = nil
+            return
+        }
         // Its picture begins as late as it safely can for the coming vblank, so it shows the
         // newest sensor frame; nil: no vblank to aim at (or no flip yet to know its phase).
         var vblank: Double?
@@ -415,6 +431,13 @@ public final class FrameLoop: @unchecked Sendable {
         }
         prepared = picture
         latchWhenDue(picture, now: monotonicSeconds())
+    }
+
+    /// A frame whose latch is due goes out before an input is taken: the input's work would
+    /// make it miss its vblank, and its effect is for the next frame anyway.
+    private func latchIfDue(now: Double) {
+        guard let prepared, let latchAt = prepared.latchAt, now >= latchAt, !display.flipPending else { return }
+        latchWhenDue(prepared, now: now)
     }
 
     /// Latches the prepared picture when its moment comes: what shows input is laid over it
@@ -449,6 +472,7 @@ public final class FrameLoop: @unchecked Sendable {
         // Begun within half a millisecond of its moment: a miss is then the latch's lead to learn.
         if let latchAt = picture.latchAt { latchedOnTime = started - latchAt < 0.0005 } else { latchedOnTime = false }
         if let vblank = picture.vblank { statistics.latchLead = vblank - started } else { statistics.latchLead = nil }
+        queuedForVblank = picture.vblank
         statistics.latchSeconds = finished - started
         deadlines.record(pictureSeconds: picture.seconds, latchSeconds: finished - started)
         let missed = display.missedVblanks ?? 0
@@ -464,6 +488,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// and to the saving thread, and show in this same frame.
     private func handleInput(at now: Double) {
         guard let input else { return }
+        latchIfDue(now: now)
         let metered = meteredNow()
         var changed = false
         var felt: HapticEffect?
@@ -476,10 +501,11 @@ public final class FrameLoop: @unchecked Sendable {
     /// An input event from elsewhere than libinput, at its own time (`reflex bench frame`'s
     /// injected turns, where the machine has no /dev/uinput); from the thread driving the loop.
     public func inject(_ event: InputEvent, at time: Double) {
+        let now = monotonicSeconds()
+        latchIfDue(now: now)
         let metered = meteredNow()
         var changed = false
         var felt: HapticEffect?
-        let now = monotonicSeconds()
         apply(event, at: time, now: now, metered: metered, changed: &changed, felt: &felt)
         settle(changed: changed, felt: felt, now: now)
     }

@@ -68,8 +68,9 @@ public final class SensorPipeline: @unchecked Sendable {
     /// short enough that a standby that stopped delivering costs no more than a restart.
     static let handoverPatience = 0.3
     /// How long a switch waits for a camera still starting in standby (a sensor's power-up
-    /// and first frame) before it switches by a restart.
-    static let standbyStartPatience = 1.5
+    /// and first frame) before it switches by a restart. Long: the lens shown keeps
+    /// streaming meanwhile, while a restart would hold its last frame until the start ends.
+    static let standbyStartPatience = 5.0
     /// Where V4L2 cameras are looked for (the lenses' cameras too).
     private let devFolder: String?
     private let log: Log
@@ -217,8 +218,10 @@ public final class SensorPipeline: @unchecked Sendable {
                 return true
             }
             // The lens switched to has its frame: it is shown next, from the standby's stream.
-            if descriptors[3].revents & Int16(POLLIN) != 0 || (handoverTo != nil && monotonicSeconds() > handoverDeadline) {
-                switchAfterHandover(handedOver: descriptors[3].revents & Int16(POLLIN) != 0)
+            let handedOver = descriptors[3].revents & Int16(POLLIN) != 0
+            if handedOver && !(handoverTo != nil && handoverAsked) { standby?.drainHandOver() }
+            if handoverTo != nil && ((handedOver && handoverAsked) || monotonicSeconds() > handoverDeadline) {
+                switchAfterHandover(handedOver: handedOver && handoverAsked)
                 return true
             }
             if descriptors[1].revents & Int16(POLLIN) != 0 {
@@ -545,6 +548,9 @@ public final class SensorPipeline: @unchecked Sendable {
             zoomWanted = zoom
             if let activeLens, case let next = lenses.lens(forZoom: zoom), next != activeLens {
                 if handoverTo != next {
+                    // (A switch to another lens asked before: called off first, its camera
+                    // back in standby.)
+                    if handoverTo != nil { standby?.cancelHandOver() }
                     // A camera still starting in standby is waited for, this lens shown (and
                     // zoomed) meanwhile: the switch comes a little later, never a frozen picture.
                     handoverTo = next

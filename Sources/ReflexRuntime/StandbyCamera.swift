@@ -119,15 +119,21 @@ final class StandbyCamera: @unchecked Sendable {
             shared.handOverPath = nil
             guard let (session, frame, path) = shared.handedOver else { return }
             shared.handedOver = nil
-            do {
-                try session.giveBack(frame)
-                shared.session?.stop()
-                (shared.session, shared.path, shared.wish.path) = (session, path, path)
-            } catch {
-                session.stop()
-            }
+            putBack(session, frame: frame, path: path)
         }
         handedOverSignal.drain()
+    }
+
+    /// A session handed over and not taken goes back into standby, its frame given back
+    /// (under the lock).
+    private func putBack(_ session: CameraSession, frame: CapturedFrame, path: String) {
+        do {
+            try session.giveBack(frame)
+            shared.session?.stop()
+            (shared.session, shared.path, shared.wish.path) = (session, path, path)
+        } catch {
+            session.stop()
+        }
     }
 
     /// The session streaming `wanted`, handed over, with the frame it was handed over at (if
@@ -140,9 +146,11 @@ final class StandbyCamera: @unchecked Sendable {
         while true {
             let (taken, starting) = lock.withLock { _ -> ((CameraSession, CapturedFrame?)?, Bool) in
                 shared.handOverPath = nil
-                if let (session, frame, path) = shared.handedOver, path == wanted {
+                if let (session, frame, path) = shared.handedOver {
                     shared.handedOver = nil
-                    return ((session, frame), false)
+                    if path == wanted { return ((session, frame), false) }
+                    // Handed over for a switch since called off: back into standby.
+                    putBack(session, frame: frame, path: path)
                 }
                 if shared.path == wanted, let session = shared.session, session.isStreaming {
                     // (Nothing in standby until the sensor thread wishes again: the camera
@@ -153,10 +161,8 @@ final class StandbyCamera: @unchecked Sendable {
                 if shared.wish.path == wanted { shared.wish.path = nil }
                 return (nil, shared.starting == wanted || shared.path == wanted)
             }
-            if let (session, frame) = taken {
-                handedOverSignal.drain()
-                return (session, frame)
-            }
+            handedOverSignal.drain()
+            if let (session, frame) = taken { return (session, frame) }
             guard starting, monotonicSeconds() < deadline else { return nil }
             thread.wake()
             usleep(2_000)

@@ -30,6 +30,9 @@ public final class InterfaceRenderer {
     /// The state the layers were last brought up to.
     private var updatedState: ViewState?
     private var paintedTopBar: TopBarContent?
+    /// Where the HUD's chips, pin and recording time begin, as painted (a cell repainted
+    /// alone must end before them).
+    private var topBarRightItemsLeft = 0.0
     private var paintedControls: ControlsContent?
     private var paintedMode: ShootingMode?
     private var paintedMessage: (CameraScreen, Bool, SaveProblem?)?
@@ -58,7 +61,8 @@ public final class InterfaceRenderer {
         updatedState = state
         let topBarContent = TopBarContent(state)
         if paintedTopBar != topBarContent {
-            TopBarPainter(layout: layout).paint(topBarContent, over: paintedTopBar, on: topBar, fonts: fonts)
+            topBarRightItemsLeft = TopBarPainter(layout: layout).paint(topBarContent, over: paintedTopBar,
+                                                                       rightItemsLeft: topBarRightItemsLeft, on: topBar, fonts: fonts)
             paintedTopBar = topBarContent
             repaints += 1
         }

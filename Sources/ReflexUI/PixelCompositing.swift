@@ -17,8 +17,7 @@ public enum PixelCompositing {
         let firstColumn = max(0, -x), lastColumn = min(width, destinationWidth - x)
         guard firstRow < lastRow, firstColumn < lastColumn else { return }
         let op = UInt32(min(opacity, 256))
-        // (Four lanes written out: `SIMD4(repeating:)` allocates in an unoptimised build.)
-        let opacityLanes = SIMD4<UInt32>(op, op, op, op)
+        let opacityLanes = SIMD4<UInt32>(repeating: op)
         for row in firstRow..<lastRow {
             let src = source + row * sourceStride
             let dst = destination + (y + row) * destinationStride + x

@@ -8,10 +8,14 @@ struct TopBarPainter {
 
     /// Paints `content`; over a canvas that shows `painted` with the same items and the same
     /// indicators, only the readout's cells whose value changed (a dial's detent costs one
-    /// cell, not the bar).
-    func paint(_ content: TopBarContent, over painted: TopBarContent?, on canvas: CairoCanvas, fonts: FontLibrary) {
+    /// cell, not the bar), unless the cells reach `rightItemsLeft`, where the chips, the GPS
+    /// pin and the recording time painted begin. Returns where they begin now.
+    @discardableResult
+    func paint(_ content: TopBarContent, over painted: TopBarContent?, rightItemsLeft: Double = 0, on canvas: CairoCanvas,
+               fonts: FontLibrary) -> Double {
         let pen = Pen(canvas, fonts: fonts)
-        if let painted, painted.sameExceptValues(content) {
+        let cellsEnd = content.items.reduce(20 * layout.scale) { $0 + TopBarPainter.columnWidth($1.label) * layout.scale }
+        if let painted, painted.sameExceptValues(content), cellsEnd <= rightItemsLeft {
             var x = 20 * layout.scale
             for (item, before) in zip(content.items, painted.items) {
                 let next = x + TopBarPainter.columnWidth(item.label) * layout.scale
@@ -28,7 +32,7 @@ struct TopBarPainter {
                 x = next
             }
             canvas.finish()
-            return
+            return rightItemsLeft
         }
         canvas.clear()
         let s = layout.scale
@@ -63,8 +67,9 @@ struct TopBarPainter {
             gpsIcon(content.gps, right: right, middleY: h / 2, pen: pen)
             right -= 34 * s
         }
-        if let recording = content.recording { recordingTime(recording, right: right, middleY: h / 2, pen: pen) }
+        if let recording = content.recording { right = recordingTime(recording, right: right, middleY: h / 2, pen: pen) }
         canvas.finish()
+        return right
     }
 
     /// One readout item: its label above its value, from `x`.
@@ -76,8 +81,9 @@ struct TopBarPainter {
         pen.text(item.value, x: x, middleY: 42 * s, Palette.text)
     }
 
-    /// A red dot, the time recorded, and the card's time left (smaller), ending at `right`.
-    private func recordingTime(_ recording: RecordingIndicator, right: Double, middleY: Double, pen: Pen) {
+    /// A red dot, the time recorded, and the card's time left (smaller), ending at `right`;
+    /// returns where the dot begins.
+    private func recordingTime(_ recording: RecordingIndicator, right: Double, middleY: Double, pen: Pen) -> Double {
         let s = layout.scale
         var x = right
         if let left = recording.secondsLeft {
@@ -94,6 +100,7 @@ struct TopBarPainter {
         let radius = 8 * s
         cairo_arc(pen.context, x - 10 * s - radius, middleY, radius, 0, 2 * Double.pi)
         pen.fill(Palette.recording)
+        return x - 10 * s - 2 * radius
     }
 
     /// A location pin left of the indicators: filled with a fix, an outline while searching,

@@ -166,20 +166,23 @@ struct FrameBench: ParsableCommand {
         var latchLeads = [Double](repeating: 0, count: frames)
         var latchTimes = [Double](repeating: 0, count: frames)
         var latched = 0, latchedAtFlip = 0
+        var inputAllocations: Int64 = 0
         var injection = InputInjection(every: inputEvery, pro: pro, viewfinder: ScreenLayout(width: display.width,
                                                                                              height: display.height).viewfinder)
         while display.flips < frames + warmUp {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
-            // Until the loop's next moment (to the microsecond), and at least each millisecond
-            // for the injected inputs.
-            _ = pollWaiting(&descriptors, seconds: min(loop.pollTimeout(at: monotonicSeconds()), 0.001))
+            // Until the loop's next moment or the next input's (to the microsecond).
+            let now = monotonicSeconds()
+            _ = pollWaiting(&descriptors, seconds: min(loop.pollTimeout(at: now), injection.secondsUntilDue(now: now)))
             if descriptors[1].revents & Int16(POLLIN) != 0 { loop.drainWakeUp() }
             if descriptors[0].revents & Int16(POLLIN) != 0 { loop.displayEvents() }
             // An input is followed by the loop's turn at once, as the camera's loop follows
             // libinput's events (a tap's down and up together: timed from its kernel time).
             var injected = false
             while measuring, let event = injection.due(flips: display.flips, now: monotonicSeconds()) {
+                let before = reflex_thread_allocations()
                 loop.inject(event.event, at: event.time)
+                inputAllocations += reflex_thread_allocations() - before
                 injected = true
             }
             guard !display.flipPending else {
@@ -233,7 +236,8 @@ struct FrameBench: ParsableCommand {
         if injection.injected > 0 {
             print("  input to screen, \(injection.injected) \(pro ? "dial detents" : "taps on the picture") injected at "
                   + "every phase of the vblank (kernel-time stamp to the flip showing its effect): "
-                  + "\(loop.statistics.inputLatency.summary(since: warmLatency)); target ≤ 18.7 ms (a frame + 2 ms)")
+                  + "\(loop.statistics.inputLatency.summary(since: warmLatency)); target ≤ 18.7 ms (a frame + 2 ms); "
+                  + "\(inputAllocations) allocations taking them on the loop's thread")
         }
         return (warm, stepAllocations)
     }
@@ -245,7 +249,7 @@ struct FrameBench: ParsableCommand {
               + "): \(summary.description)")
         print("  allocations in the loop's whole turn (step) after warm-up: \(stepAllocations)")
         print("  frames that showed a change a frame late (its layers not painted in time): "
-              + "\(loop.statistics.lateInterfaceFrames)")
+              + "\(loop.statistics.lateInterfaceFrames); shown after the vblank they were made for: \(loop.statistics.lateFrames)")
         print("  (after \(FrameBench.warmUp) warm-up frames: \(summary.allocations - warm.allocations) allocations in "
               + "\(summary.allocatingFrames - warm.allocatingFrames) frames, "
               + "\(summary.missedVblanks - warm.missedVblanks) missed vblanks)")

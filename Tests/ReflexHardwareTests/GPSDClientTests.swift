@@ -144,7 +144,9 @@ struct GPSDClientTests {
         defer { gpsd.stop() }
         // Reconnected within the longest backoff (8 s) and a few seconds of the log.
         #expect(watched.wait(seconds: 25) { watched.client.status == .fix }, "\(watched.log)")
-        #expect(watched.log.components(separatedBy: "connected to gpsd").count - 1 == 2, "\(watched.log)")
+        // Connected again (more than once if gpsfake's new gpsd dropped a first connection
+        // while it started, as it may on a loaded machine).
+        #expect(watched.log.components(separatedBy: "connected to gpsd").count - 1 >= 2, "\(watched.log)")
     }
 
     @Test func withoutGpsdItSaysTheServiceIsNotRunning() {

@@ -157,25 +157,36 @@ struct InterfacePainterTests {
         #expect(rig.loop.startPainter())
         defer { rig.loop.stop() }
         rig.run(frames: 30)
-        let latch = try #require(rig.loop.statistics.latchLead, "the headless display has vblanks: latched before one")
-        #expect(latch > 0 && latch < 1.0 / 60)
-        // The picture of the next frame drawn, its latch still to come.
-        let deadline = monotonicSeconds() + 5
-        while !rig.loop.hasPreparedPicture && monotonicSeconds() < deadline { rig.turn() }
-        try #require(rig.loop.hasPreparedPicture, "a frame's picture is drawn ahead of its latch")
-        let flips = rig.display.flips
+        // (The headless display has vblanks: each frame is latched for one.)
+        _ = try #require(rig.loop.statistics.latchLead, "no vblank aimed at")
         let viewfinder = ScreenLayout(width: rig.display.width, height: rig.display.height, sensorWidth: 64,
                                       sensorHeight: 48).viewfinder
-        let x = Double(viewfinder.x) + Double(viewfinder.width) * 0.3, y = Double(viewfinder.y + viewfinder.height / 2)
-        let tapped = monotonicSeconds()
-        rig.loop.inject(.touchDown(slot: 0, x: x, y: y), at: tapped)
-        rig.loop.inject(.touchUp(slot: 0), at: tapped)
-        let box = try #require(rig.loop.shownState.settings.meteringPoint?.box(viewfinder: viewfinder, zoom: 1))
-        while rig.display.flips == flips && monotonicSeconds() < deadline { rig.turn() }
-        // The flip that followed: the box's left edge is drawn over the grey picture.
-        let edge = rig.display.frontPixels[(box.y + box.height / 2) * rig.display.width + box.x]
-        let inside = rig.display.frontPixels[(box.y + box.height / 2) * rig.display.width + box.x + box.width / 2]
-        #expect(edge & 0xFF > (inside & 0xFF) + 60, "edge \(String(edge, radix: 16)), inside \(String(inside, radix: 16))")
+        // A few tries, the box moving each time: on a loaded machine the latch may come due
+        // between the look and the tap (a frame due then goes out first, without the tap).
+        // Drawn with the picture instead of at the latch, the box never makes that flip.
+        var shownInThatFlip = false
+        for attempt in 0..<5 where !shownInThatFlip {
+            // (Apart by more than a double tap, which would return to the whole frame.)
+            let apart = monotonicSeconds() + (attempt == 0 ? 0 : 1)
+            while monotonicSeconds() < apart { rig.turn() }
+            // The picture of the next frame drawn, its latch still to come.
+            let deadline = monotonicSeconds() + 5
+            while !rig.loop.pictureWaitsForItsLatch && monotonicSeconds() < deadline { rig.turn() }
+            try #require(rig.loop.pictureWaitsForItsLatch, "a frame's picture is drawn ahead of its latch")
+            let flips = rig.display.flips
+            let x = Double(viewfinder.x) + Double(viewfinder.width) * (attempt % 2 == 0 ? 0.3 : 0.7)
+            let y = Double(viewfinder.y + viewfinder.height / 2)
+            let tapped = monotonicSeconds()
+            rig.loop.inject(.touchDown(slot: 0, x: x, y: y), at: tapped)
+            rig.loop.inject(.touchUp(slot: 0), at: tapped)
+            let box = try #require(rig.loop.shownState.settings.meteringPoint?.box(viewfinder: viewfinder, zoom: 1))
+            while rig.display.flips == flips && monotonicSeconds() < deadline { rig.turn() }
+            // The flip that followed: the box's left edge drawn over the grey picture.
+            let edge = rig.display.frontPixels[(box.y + box.height / 2) * rig.display.width + box.x]
+            let inside = rig.display.frontPixels[(box.y + box.height / 2) * rig.display.width + box.x + box.width / 2]
+            shownInThatFlip = edge & 0xFF > (inside & 0xFF) + 60
+        }
+        #expect(shownInThatFlip, "a tap after the picture was drawn showed in that frame")
     }
 
     /// The panel's density reaches the layout the loop draws: on a 100 dpi panel the HUD bar

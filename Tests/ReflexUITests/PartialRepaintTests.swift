@@ -99,3 +99,21 @@ import Testing
         #expect(blended == expected)
     }
 }
+
+@Suite struct PartialRepaintReachTests {
+    /// A cell repainted alone must not reach the chips at the right: with a long notice and
+    /// "Saving" the zoom's cell would, and the bar is then painted whole.
+    @Test func aCellThatReachesTheChipsRepaintsTheBar() throws {
+        func state(zoomTenths: Int) -> ViewState {
+            var state = PartialRepaintTests.proState(iso: 800, shutter: ShutterSpeed(1, 125),
+                                                     notice: "ISO 6400 → 3200, 1/8000 → 1/4000 · this lens's limit")
+            state.savingCount = 12
+            state.zoomTenths = zoomTenths
+            return state
+        }
+        let settings = state(zoomTenths: 15).settings
+        let stepwise = try PartialRepaintTests.screen(after: [state(zoomTenths: 15), state(zoomTenths: 20)], settings: settings)
+        let atOnce = try PartialRepaintTests.screen(after: [state(zoomTenths: 20)], settings: settings)
+        #expect(stepwise == atOnce)
+    }
+}

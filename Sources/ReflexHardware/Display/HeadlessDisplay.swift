@@ -123,6 +123,10 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         guard prepared, !flipPending else { return false }
         finish(buffers[back], width)
         prepared = false
+        // A tick that came and was not read yet is a vblank this frame missed: counted now,
+        // or the frame would seem to have made it.
+        var expirations: UInt64 = 0
+        if read(descriptor, &expirations, 8) == 8 { ticks += Int(expirations) }
         queuedTick = ticks
         flipPending = true
         return true
