@@ -137,8 +137,8 @@ public final class FrameLoop: @unchecked Sendable {
     private var deadlines = FrameDeadlines()
     /// The picture drawn for the coming vblank, waiting for its latch.
     private var prepared: PreparedPicture?
-    /// Whether the frame queued last was latched when due, and the display's missed vblanks
-    /// when the last flip completed: a miss of a frame latched on time moves the latch earlier.
+    /// Whether the frame queued last was latched when due: if it is shown late all the same,
+    /// the latch moves earlier.
     private var latchedOnTime = false
     /// The vblank the frame queued last was made for (nil: none to aim at).
     private var queuedForVblank: Double?

@@ -14,22 +14,20 @@ struct TopBarPainter {
     func paint(_ content: TopBarContent, over painted: TopBarContent?, rightItemsLeft: Double = 0, on canvas: CairoCanvas,
                fonts: FontLibrary) -> Double {
         let pen = Pen(canvas, fonts: fonts)
-        let cellsEnd = content.items.reduce(20 * layout.scale) { $0 + TopBarPainter.columnWidth($1.label) * layout.scale }
-        if let painted, painted.sameExceptValues(content), cellsEnd <= rightItemsLeft {
-            var x = 20 * layout.scale
-            for (item, before) in zip(content.items, painted.items) {
-                let next = x + TopBarPainter.columnWidth(item.label) * layout.scale
+        let edges = cellEdges(content.items)
+        if let painted, painted.sameExceptValues(content), edges.last! <= rightItemsLeft {
+            for (index, (item, before)) in zip(content.items, painted.items).enumerated() {
+                let x = edges[index], next = edges[index + 1]
                 if item != before {
                     // The cell from its left edge (the bar's, for the first) to the next cell,
                     // above the hairline: cleared, filled again and written.
-                    let left = item == content.items.first ? 0 : Int(x.rounded(.down))
+                    let left = index == 0 ? 0 : Int(x.rounded(.down))
                     let cell = PixelRect(x: left, y: 0, width: Int(next.rounded(.down)) - left, height: canvas.height - 1)
                     canvas.clear(cell)
                     cairo_rectangle(pen.context, Double(cell.x), 0, Double(cell.width), Double(cell.height))
                     pen.fill(Palette.surface)
                     paintItem(item, x: x, pen: pen)
                 }
-                x = next
             }
             canvas.finish()
             return rightItemsLeft
@@ -41,11 +39,7 @@ struct TopBarPainter {
         pen.fill(Palette.surface)
         pen.line(0, h - 0.5, w, h - 0.5, Palette.hairline, width: 1)
 
-        var x = 20 * s
-        for item in content.items {
-            paintItem(item, x: x, pen: pen)
-            x += TopBarPainter.columnWidth(item.label) * s
-        }
+        for (item, x) in zip(content.items, edges) { paintItem(item, x: x, pen: pen) }
 
         var right = w - 20 * s
         pen.font(.title, size: 15 * s)
@@ -70,6 +64,13 @@ struct TopBarPainter {
         if let recording = content.recording { right = recordingTime(recording, right: right, middleY: h / 2, pen: pen) }
         canvas.finish()
         return right
+    }
+
+    /// Where each readout cell begins, and (last) where the last one ends.
+    private func cellEdges(_ items: [InterfaceText.Item]) -> [Double] {
+        var edges = [20 * layout.scale]
+        for item in items { edges.append(edges.last! + TopBarPainter.columnWidth(item.label) * layout.scale) }
+        return edges
     }
 
     /// One readout item: its label above its value, from `x`.
