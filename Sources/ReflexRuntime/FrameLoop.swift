@@ -67,6 +67,9 @@ public final class FrameLoop: @unchecked Sendable {
     /// A flip whose event has not come after this long is given up (and counted).
     static let flipTimeout = 0.5
 
+    /// The time every deadline of the loop is reckoned in: the monotonic clock, or a test's.
+    private let clock: TimeSource
+
     private let display: DisplayOutput
     public let displaySummary: String
     private let preview: PreviewSink
@@ -165,10 +168,13 @@ public final class FrameLoop: @unchecked Sendable {
     /// A frame's picture is drawn and its latch is still to come (for a caller that drives `step`).
     public var pictureWaitsForItsLatch: Bool {
         guard let prepared, let latchAt = prepared.latchAt else { return false }
-        return monotonicSeconds() < latchAt
+        return clock.now() < latchAt
     }
     /// What the screen shows now: for a caller that drives `step` itself, on its thread.
     public var shownState: ViewState { state }
+    /// Whether the painter has yet to paint the newest change (a caller that drives the
+    /// clock lets it finish before moving the time on).
+    public var interfaceIsBeingPainted: Bool { painter.isBehind() }
 
     // Statistics for other threads: the requester bumps `requested` and waits for `answered`
     // to reach it; the loop copies only while a request is unanswered, so the copy is never
@@ -188,7 +194,8 @@ public final class FrameLoop: @unchecked Sendable {
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
-                lenses: [LensDescription] = [], movies: MovieRecorder? = nil) {
+                lenses: [LensDescription] = [], movies: MovieRecorder? = nil, clock: TimeSource = .monotonic) {
+        self.clock = clock
         self.paintPatience = paintPatience
         self.movies = movies
         boardLenses = lenses
@@ -211,7 +218,7 @@ public final class FrameLoop: @unchecked Sendable {
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
         controller = InterfaceController(model: model,
                                          layout: ScreenLayout(width: display.width, height: display.height, density: display.density),
-                                         now: monotonicSeconds())
+                                         now: clock.now())
         controller.controls = controls
     }
 
@@ -304,7 +311,7 @@ public final class FrameLoop: @unchecked Sendable {
         if pictureWorker.isRunning { statistics.scheduling += ", the picture in bands on two cores" }
         // What the sensor said before this loop existed (a display opened again).
         status.sensor = cameraStatus.latestSensorReport()
-        take(status.sensor, now: monotonicSeconds())
+        take(status.sensor, now: clock.now())
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: preview.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -313,7 +320,7 @@ public final class FrameLoop: @unchecked Sendable {
         let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
         while !thread.isStopping {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
-            let ready = pollWaiting(&descriptors, seconds: pollTimeout(at: monotonicSeconds()))
+            let ready = pollWaiting(&descriptors, seconds: pollTimeout(at: clock.now()))
             if ready < 0 && errno != EINTR { break }
             // A display that reports an error (unplugged, driver gone) ends the loop; the
             // main thread notices and opens a display again.
@@ -321,9 +328,9 @@ public final class FrameLoop: @unchecked Sendable {
             if descriptors[2].revents & Int16(POLLIN) != 0 { thread.drainWake() }
             if descriptors[0].revents & Int16(POLLIN) != 0 { displayEvents() }
             if descriptors[1].revents & Int16(POLLIN) != 0 { preview.drainWake() }
-            if descriptors[3].revents & Int16(POLLIN) != 0 { handleInput(at: monotonicSeconds()) }
+            if descriptors[3].revents & Int16(POLLIN) != 0 { handleInput(at: clock.now()) }
             if descriptors[4].revents & Int16(POLLIN) != 0 { cameraStatus.drainWake() }
-            step(now: monotonicSeconds())
+            step(now: clock.now())
         }
         ended.store(!thread.isStopping, ordering: .releasing)
     }
@@ -345,7 +352,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// Reads the display's events: a completed flip frees the next frame.
     public func displayEvents() {
         guard display.handleEvents() else { return }
-        lastFlipAt = monotonicSeconds()
+        lastFlipAt = clock.now()
         // Shown after the vblank it was made for (the driver's counter may not see a commit
         // that just missed: this is the loop's own reckoning).
         if let target = queuedForVblank, let interval = display.vblankInterval {
@@ -355,7 +362,7 @@ public final class FrameLoop: @unchecked Sendable {
         }
         // The flip that showed an input's effect: the wait the photographer saw.
         if let shown = inputInFlip {
-            statistics.inputLatency.record(seconds: monotonicSeconds() - shown)
+            statistics.inputLatency.record(seconds: clock.now() - shown)
             inputInFlip = nil
         }
         guard !firstFrameShown else { return }
@@ -430,7 +437,7 @@ public final class FrameLoop: @unchecked Sendable {
             return
         }
         prepared = picture
-        latchWhenDue(picture, now: monotonicSeconds())
+        latchWhenDue(picture, now: clock.now())
     }
 
     /// A frame whose latch is due goes out before an input is taken: the input's work would
@@ -463,12 +470,12 @@ public final class FrameLoop: @unchecked Sendable {
         presentDueAt = nil
         prepared = nil
         let allocationsBefore = reflex_thread_allocations()
-        let started = monotonicSeconds(), startedRunning = threadCPUSeconds()
+        let started = clock.now(), startedRunning = threadCPUSeconds()
         guard queue(picture, now: started) else {
             statistics.refusedFlips += 1
             return
         }
-        let finished = monotonicSeconds(), finishedRunning = threadCPUSeconds()
+        let finished = clock.now(), finishedRunning = threadCPUSeconds()
         // Begun within half a millisecond of its moment: a miss is then the latch's lead to learn.
         if let latchAt = picture.latchAt { latchedOnTime = started - latchAt < 0.0005 } else { latchedOnTime = false }
         if let vblank = picture.vblank { statistics.latchLead = vblank - started } else { statistics.latchLead = nil }
@@ -501,7 +508,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// An input event from elsewhere than libinput, at its own time (`reflex bench frame`'s
     /// injected turns, where the machine has no /dev/uinput); from the thread driving the loop.
     public func inject(_ event: InputEvent, at time: Double) {
-        let now = monotonicSeconds()
+        let now = clock.now()
         latchIfDue(now: now)
         let metered = meteredNow()
         var changed = false
@@ -742,7 +749,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// buffer for the vblank at `vblank`; nil if the display refused.
     private func preparePicture(now: Double, zoom: Double, layout: ScreenLayout, vblank: Double?) -> PreparedPicture? {
         let allocationsBefore = reflex_thread_allocations()
-        let started = monotonicSeconds(), startedRunning = threadCPUSeconds()
+        let started = clock.now(), startedRunning = threadCPUSeconds()
         let frame = preview.currentFrame
         if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
             isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
@@ -764,7 +771,7 @@ public final class FrameLoop: @unchecked Sendable {
         }
         guard drawn else { return nil }
         newFrame = false
-        let finished = monotonicSeconds()
+        let finished = clock.now()
         var latchAt: Double?
         if let vblank, let interval = display.vblankInterval { latchAt = vblank - deadlines.latchLead(interval: interval) }
         return PreparedPicture(startedAt: started, seconds: finished - started,

@@ -83,6 +83,7 @@ public final class SensorPipeline: @unchecked Sendable {
     private var isp: PreviewISP?
     private var statistics = FrameStatistics()
     private var counters = StreamCounters()
+    private let clock: TimeSource
     /// Reflex's own autofocus at a spot tapped in Auto, while it sweeps.
     private var tapFocus: TapFocus?
     /// Set when a new choice of camera or mode came: the stream ends and starts again.
@@ -94,8 +95,13 @@ public final class SensorPipeline: @unchecked Sendable {
 
     /// `lenses`: the board's, where it has several cameras as one (they replace `choice`'s
     /// V4L2 camera; the simulated sensor ignores them).
+    /// `clock`: the time the thread reckons its deadlines in (a stalled stream, a lens's
+    /// handover) and compares presses with frames on; a test that steps a simulated sensor
+    /// gives the stepper's.
     public init(settings: CameraSettings, calibration: SensorCalibration, choice: CameraChoice, lenses: [BoardLens] = [],
-                mailbox: ControlMailbox = ControlMailbox(), status: StatusBoard = StatusBoard(), log: @escaping Log) {
+                mailbox: ControlMailbox = ControlMailbox(), status: StatusBoard = StatusBoard(), clock: TimeSource = .monotonic,
+                log: @escaping Log) {
+        self.clock = clock
         chosen = settings
         self.calibration = calibration
         if case .v4l2(let folder, _) = choice.source {
@@ -195,7 +201,7 @@ public final class SensorPipeline: @unchecked Sendable {
         guard let mode = session.mode else { return false }
         defer { if !switchingToStandby { session.stop() } }
         try prepare(mode)
-        var lastFrameTime = monotonicSeconds()
+        var lastFrameTime = clock.now()
         // A switch from standby: the frame it was handed over at is the new lens's first.
         if let first = firstFrameOfSwitch {
             firstFrameOfSwitch = nil
@@ -220,7 +226,7 @@ public final class SensorPipeline: @unchecked Sendable {
             // The lens switched to has its frame: it is shown next, from the standby's stream.
             let handedOver = descriptors[3].revents & Int16(POLLIN) != 0
             if handedOver && !(handoverTo != nil && handoverAsked) { standby?.drainHandOver() }
-            if handoverTo != nil && ((handedOver && handoverAsked) || monotonicSeconds() > handoverDeadline) {
+            if handoverTo != nil && ((handedOver && handoverAsked) || clock.now() > handoverDeadline) {
                 switchAfterHandover(handedOver: handedOver && handoverAsked)
                 return true
             }
@@ -234,7 +240,7 @@ public final class SensorPipeline: @unchecked Sendable {
                 try checkStall(since: lastFrameTime)
                 continue
             }
-            lastFrameTime = monotonicSeconds()
+            lastFrameTime = clock.now()
             try handle(frame, mode: mode)
             // The zoom reached another lens's switch-over: that lens streams next.
             if restartRequested { return true }
@@ -243,7 +249,7 @@ public final class SensorPipeline: @unchecked Sendable {
                 // The preview streams again from its first frame: a new stream.
                 try prepare(mode)
                 descriptors[0].fd = session.descriptor
-                lastFrameTime = monotonicSeconds()
+                lastFrameTime = clock.now()
             }
         }
         return true
@@ -258,7 +264,7 @@ public final class SensorPipeline: @unchecked Sendable {
         // freeze is at most a frame of this lens), then they swap.
         if let standby, standby.handOver(path: lensPaths[to]) {
             handoverAsked = true
-            handoverDeadline = monotonicSeconds() + SensorPipeline.handoverPatience
+            handoverDeadline = clock.now() + SensorPipeline.handoverPatience
             return true
         }
         guard standby?.involves(lensPaths[to]) ?? false else {
@@ -279,12 +285,12 @@ public final class SensorPipeline: @unchecked Sendable {
                 ? "gave no frame in \(Int(SensorPipeline.handoverPatience * 1000)) ms"
                 : "did not start in \(Formatting.fixed(SensorPipeline.standbyStartPatience, 1)) s") + ": switching by a restart")
         }
-        handedOverAt = handedOver ? monotonicSeconds() : nil
+        handedOverAt = handedOver ? clock.now() : nil
         // The exposure shown last, for the new lens to start from.
         carriedExposure = counters.lastSequence.flatMap { exposure?.taken(forFrame: $0) }
         handoverTo = nil
         switchingToStandby = true
-        lensSwitchStartedAt = lastFrameHandledAt ?? monotonicSeconds()
+        lensSwitchStartedAt = lastFrameHandledAt ?? clock.now()
         restartRequested = true
     }
 
@@ -308,7 +314,7 @@ public final class SensorPipeline: @unchecked Sendable {
     /// frames still under way have that long on top, whichever exposure each was given.)
     private func checkStall(since lastFrameTime: Double) throws(CameraError) {
         let timeout = SensorPipeline.stallTimeout + 2 * (exposure?.longestExposure(after: counters.lastSequence) ?? 0)
-        if monotonicSeconds() - lastFrameTime > timeout {
+        if clock.now() - lastFrameTime > timeout {
             throw CameraError.failed("no frame for \(Int(timeout)) s", code: ETIMEDOUT)
         }
     }
@@ -336,6 +342,7 @@ public final class SensorPipeline: @unchecked Sendable {
         preview.streamStarted()
         shutter?.streamStarted()
         counters = StreamCounters()
+        counters.startSummary(at: clock.now())
         report.limits = session.limits
         report.focus = session.focus
         report.width = mode.width
@@ -491,7 +498,7 @@ public final class SensorPipeline: @unchecked Sendable {
             box = PixelRect.centred(in: report.width, report.height, scale: 1.0 / 3)
         }
         let started = TapFocus(box: box, lens: session.focus, afterFrame: sequence ?? 0,
-                               delayFrames: calibration.controlDelayFrames, now: monotonicSeconds())
+                               delayFrames: calibration.controlDelayFrames, now: clock.now())
         try session.moveLens(to: started.target)
         tapFocus = started
         log("camera: autofocus sweeping the lens for the " + (settings.meteringPoint.map {
@@ -506,7 +513,7 @@ public final class SensorPipeline: @unchecked Sendable {
         else { return }
         try session.moveLens(to: next)
         guard let outcome = tapFocus!.sweep.outcome else { return }
-        let seconds = monotonicSeconds() - tapFocus!.startedAt
+        let seconds = clock.now() - tapFocus!.startedAt
         switch outcome {
         case .focused(let position):
             log("camera: autofocus sharpest at \(FocusPosition(position)) after \(ContrastAutofocus.steps) positions in "
@@ -524,13 +531,13 @@ public final class SensorPipeline: @unchecked Sendable {
         if let started = lensSwitchStartedAt {
             // (The viewfinder held the last lens's frame meanwhile.)
             // (From standby: how long the swap itself took, from its frame handed over to here.)
-            let swap = handedOverAt.map { ", \(Int(((monotonicSeconds() - $0) * 1000).rounded())) ms of it the swap" } ?? ""
-            log("lenses: the new lens's first frame \(Int(((monotonicSeconds() - started) * 1000).rounded())) ms "
+            let swap = handedOverAt.map { ", \(Int(((clock.now() - $0) * 1000).rounded())) ms of it the swap" } ?? ""
+            log("lenses: the new lens's first frame \(Int(((clock.now() - started) * 1000).rounded())) ms "
                 + "after the last lens's last" + swap)
             handedOverAt = nil
             lensSwitchStartedAt = nil
         }
-        lastFrameHandledAt = monotonicSeconds()
+        lastFrameHandledAt = clock.now()
         try takeControls(afterFrame: frame.sequence)
         counters.count(frame)
         let metered = !frame.corrupted && frame.bytes.count >= mode.frameBytes ? try meter(frame, mode: mode) : false
@@ -555,13 +562,13 @@ public final class SensorPipeline: @unchecked Sendable {
                     // zoomed) meanwhile: the switch comes a little later, never a frozen picture.
                     handoverTo = next
                     handoverAsked = false
-                    handoverDeadline = monotonicSeconds() + SensorPipeline.standbyStartPatience
+                    handoverDeadline = clock.now() + SensorPipeline.standbyStartPatience
                 }
                 if !askForHandOver() {
                     // No stream beside this one: the switch restarts the stream.
                     carriedExposure = exposure?.taken(forFrame: sequence)
                     switchingToStandby = false
-                    lensSwitchStartedAt = monotonicSeconds()
+                    lensSwitchStartedAt = clock.now()
                     restartRequested = true
                     return
                 }
@@ -650,7 +657,7 @@ public final class SensorPipeline: @unchecked Sendable {
 
     /// Every `summaryInterval`: a line for the log.
     private func summariseIfDue() {
-        let now = monotonicSeconds()
+        let now = clock.now()
         guard now - counters.summaryStart >= SensorPipeline.summaryInterval, let controller = exposure else { return }
         let allocations = reflex_thread_allocations() - counters.allocationsAtSummary
         let frames = counters.framesSinceSummary
@@ -666,7 +673,7 @@ public final class SensorPipeline: @unchecked Sendable {
         // probe of the nodes, between two frames every few seconds: it allocates, and is
         // not counted as the frame path's.)
         if !boardLenses.isEmpty { findLenses() }
-        counters.startSummary(at: monotonicSeconds())
+        counters.startSummary(at: clock.now())
     }
 }
 
@@ -680,7 +687,8 @@ struct StreamCounters {
     var lastSequence: UInt32?
     var lastBytes = 0
     var capturesReported = 0
-    var summaryStart = monotonicSeconds()
+    /// (Set when the stream starts, on the pipeline's clock.)
+    var summaryStart = 0.0
     /// This thread's heap allocations at the last summary: the frame path makes none.
     var allocationsAtSummary = reflex_thread_allocations()
 

@@ -79,6 +79,9 @@ public final class StatusBoard: @unchecked Sendable {
         return newReport
     }
 
+    /// The GPS client's status as posted (any thread may read it).
+    public var latestGPS: GPSStatus { GPSStatus(rawValue: gps.load(ordering: .acquiring)) ?? .off }
+
     /// The newest sensor report (a loop opened again on another display starts from it).
     public func latestSensorReport() -> SensorReport {
         _ = sensor.takeNewest()

@@ -8,7 +8,10 @@ import Testing
 
 /// Geotag switched on the camera, against a real gpsd (or none): the realtime loop driven
 /// frame by frame on the headless display, the switch walked with the dials and the consent
-/// answered with the encoder's push.
+/// answered with the encoder's push. gpsd is a real process and answers in its own time:
+/// the rig's clock stands still while the test waits for the client to hear it, then the
+/// loop's frames show what it heard (the loop's own patience, 4 s for the first answer, is
+/// on the rig's clock and never runs out while gpsd is slow).
 @Suite("Geotag's switch and icon", .serialized)
 struct GeotagSwitchTests {
     typealias Rig = InterfacePainterTests.Rig
@@ -16,11 +19,9 @@ struct GeotagSwitchTests {
     /// Menu key, the dial picker down to Geotag, the value dial (the consent screen), the
     /// value dial again (onto Allow), the push (Allow).
     static func switchOnWithTheDials(_ rig: Rig) {
-        var now = monotonicSeconds()
         func send(_ event: InputEvent) {
-            rig.loop.inject(event, at: now)
+            rig.loop.inject(event, at: rig.clock.now)
             rig.run(frames: 1)
-            now = monotonicSeconds()
         }
         send(.key(code: KeyCode.menu, pressed: true))
         send(.key(code: KeyCode.menu, pressed: false))
@@ -39,11 +40,12 @@ struct GeotagSwitchTests {
         rig.run(frames: 3)
         Self.switchOnWithTheDials(rig)
         #expect(rig.loop.shownState.settings.geotagConsent, "Allow is remembered")
-        let refused = rig.run(until: { !rig.loop.shownState.settings.geotag }, seconds: 6)
+        #expect(rig.waitForRefusal(.serviceNotRunning), "the client found no gpsd")
+        let refused = rig.run(until: { !rig.loop.shownState.settings.geotag }, frames: 3)
         #expect(refused, "geotag went back off")
         #expect(rig.loop.shownState.notice == InterfaceText.geotagRefused("GPS service not running"))
         #expect(rig.loop.shownState.gps == .off)
-        #expect(rig.run(until: { rig.gps!.status == .off }, seconds: 3), "gpsd is no longer asked")
+        #expect(rig.waitForGPS { $0 == .off }, "gpsd is no longer asked")
     }
 
     @Test func aGpsdWithoutAReceiverSaysNoGPSReceiver() throws {
@@ -54,7 +56,8 @@ struct GeotagSwitchTests {
         defer { rig.loop.stop(); rig.gps!.stop() }
         rig.run(frames: 3)
         Self.switchOnWithTheDials(rig)
-        #expect(rig.run(until: { !rig.loop.shownState.settings.geotag }, seconds: 6))
+        #expect(rig.waitForRefusal(.noReceiver), "gpsd said it has no receiver")
+        #expect(rig.run(until: { !rig.loop.shownState.settings.geotag }, frames: 3))
         #expect(rig.loop.shownState.notice == InterfaceText.geotagRefused("No GPS receiver"))
     }
 
@@ -67,7 +70,8 @@ struct GeotagSwitchTests {
         rig.run(frames: 3)
         let barBefore = rig.topBar()
         Self.switchOnWithTheDials(rig)
-        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, seconds: 15), "\(rig.loop.shownState.gps)")
+        #expect(rig.waitForGPS { $0 == .fix }, "gpsd's receiver gave a fix")
+        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, frames: 3), "\(rig.loop.shownState.gps)")
         #expect(rig.loop.shownState.settings.geotag && rig.loop.shownState.notice == nil)
         rig.run(frames: 2)
         let iconDrawn = rig.topBar() != barBefore
@@ -84,12 +88,30 @@ struct GeotagSwitchTests {
         rig.gps!.setEnabled(true)
         #expect(rig.gps!.start() && rig.loop.startPainter())
         defer { rig.loop.stop(); rig.gps!.stop() }
-        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, seconds: 15))
+        #expect(rig.waitForGPS { $0 == .fix })
+        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, frames: 3))
         gpsd.stop()
-        #expect(rig.run(until: { rig.loop.shownState.gps == .unavailable }, seconds: 5))
+        #expect(rig.waitForGPS { $0 != .fix && $0 != .searching }, "the client saw gpsd go")
+        #expect(rig.run(until: { rig.loop.shownState.gps == .unavailable }, frames: 3), "\(rig.loop.shownState.gps)")
         #expect(rig.loop.shownState.settings.geotag, "a remembered geotag stays on")
         gpsd = try GPSFake(log: "neo-m8n.log", port: 29_493)
         defer { gpsd.stop() }
-        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, seconds: 25), "back with gpsd")
+        #expect(rig.waitForGPS { $0 == .fix }, "back with gpsd")
+        #expect(rig.run(until: { rig.loop.shownState.gps == .fix }, frames: 3))
+    }
+}
+
+extension InterfacePainterTests.Rig {
+    /// Waits, with the rig's clock standing still, until the gpsd client's status as posted
+    /// to the loop's board satisfies `condition` (gpsd is a real process: a minute at most,
+    /// a bound no healthy machine nears; false if it never did).
+    func waitForGPS(_ condition: (GPSStatus) -> Bool) -> Bool {
+        waitUntil(seconds: 60) { condition(status.latestGPS) }
+    }
+
+    /// Waits the same way for gpsd's answer to a geotag just switched on: `refusal` posted,
+    /// or already taken by the loop (the frames that switched it on may have seen it come).
+    func waitForRefusal(_ refusal: GPSStatus) -> Bool {
+        waitUntil(seconds: 60) { status.latestGPS == refusal || !loop.shownState.settings.geotag }
     }
 }

@@ -5,8 +5,9 @@ public struct CameraChoice: Sendable, Equatable {
         /// The machine's V4L2 cameras: the device at `path`, or the first that streams a
         /// format Reflex shows.
         case v4l2(devFolder: String, path: String? = nil)
-        /// The simulated sensor, with one of the two kinds of exposure control.
-        case simulated(SimulatedCamera.Style)
+        /// The simulated sensor, with one of the two kinds of exposure control, its frames
+        /// paced by a timer or by a test.
+        case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime)
     }
 
     public var source: Source

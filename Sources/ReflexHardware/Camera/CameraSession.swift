@@ -85,7 +85,7 @@ public final class CameraSession {
     /// The device the choice names, if it is there and streams a format Reflex shows.
     public func findCamera() -> CaptureDeviceInfo? {
         switch choice.source {
-        case .simulated(let style): SimulatedCamera.info(style)
+        case .simulated(let style, _): SimulatedCamera.info(style)
         case .v4l2(let devFolder, let path):
             CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
                 (path == nil || $0.path == path) && CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
@@ -100,7 +100,7 @@ public final class CameraSession {
         guard var found = findCamera() else { return false }
         let opened: CameraDevice
         switch choice.source {
-        case .simulated(let style): opened = SimulatedCamera(style: style)
+        case .simulated(let style, let pace): opened = SimulatedCamera(style: style, pace: pace)
         case .v4l2(let devFolder, _):
             // Behind a media controller, the sensor's subdevice has the controls and the
             // formats are set along the graph.

@@ -29,6 +29,12 @@ public final class SimulatedCamera: CameraDevice {
         /// (1280 + 1720) / 90 MHz = 33.3 µs; V4L2_CID_VBLANK 280 (30 fps) … 64815 (2.2 s).
         case exposureInLines
     }
+
+    /// What makes its frames come: a timer at the mode's rate, or a test's steps.
+    public enum Pace: Sendable, Equatable {
+        case realTime
+        case stepped(SensorStepper)
+    }
     static let pixelRate: Int64 = 90_000_000
     static let horizontalBlanking: Int32 = 1720
     static var lineTime: Double { Double(Int64(width) + Int64(horizontalBlanking)) / Double(pixelRate) }
@@ -124,10 +130,17 @@ public final class SimulatedCamera: CameraDevice {
     /// The lens's position (thousandths, 0 closest) as the motor reaches it, frames behind.
     private var focusPipeline = [Int32](repeating: 1000, count: SimulatedExposureLatency.framesOfDelay)
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
-    private let startTime = monotonicSeconds()
+    public let pace: Pace
+    private var now: Double {
+        if case .stepped(let stepper) = pace { return stepper.clock.now }
+        return monotonicSeconds()
+    }
+    private let startTime: Double
 
-    public init(style: Style = .absoluteExposure) {
+    public init(style: Style = .absoluteExposure, pace: Pace = .realTime) {
         self.style = style
+        self.pace = pace
+        if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
         if style == .exposureInLines { exposure = 300 }
     }
 
@@ -183,6 +196,11 @@ public final class SimulatedCamera: CameraDevice {
         buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }
         // Each stream counts its frames afresh, as V4L2's do.
         (next, sequence) = (0, 0)
+        if case .stepped(let stepper) = pace {
+            stepper.frameSeconds = frameSeconds
+            descriptor = stepper.descriptor
+            return
+        }
         descriptor = reflex_periodic_timer(frameNanoseconds)
         guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
     }
@@ -193,7 +211,7 @@ public final class SimulatedCamera: CameraDevice {
         sequence &+= UInt32(truncatingIfNeeded: expirations)
         let taken = advanceControls(byFrames: expirations)
         let buffer = buffers[next]
-        let now = monotonicSeconds()
+        let now = self.now
         scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                      frameNumber: UInt64(sequence))
         let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,
@@ -222,7 +240,9 @@ public final class SimulatedCamera: CameraDevice {
         // The timer is re-armed at a frame's start (its ticks just read), so the frame now
         // beginning is the first of the new length and no tick is lost.
         if activeVerticalBlanking != blanking && descriptor >= 0 {
-            _ = reflex_set_timer_interval(descriptor, frameNanoseconds)
+            if case .stepped(let stepper) = pace { stepper.frameSeconds = frameSeconds } else {
+                _ = reflex_set_timer_interval(descriptor, frameNanoseconds)
+            }
         }
         return taken
     }
@@ -239,7 +259,8 @@ public final class SimulatedCamera: CameraDevice {
     public func requeue(_ frame: CapturedFrame) throws(CameraError) {}
 
     public func stop() {
-        if descriptor >= 0 { close(descriptor) }
+        // (A stepper's descriptor is the stepper's: it outlives the stream.)
+        if descriptor >= 0, pace == .realTime { close(descriptor) }
         descriptor = -1
         for buffer in buffers { buffer.deallocate() }
         buffers.removeAll()

@@ -8,11 +8,20 @@ import Glibc
 #endif
 
 /// The DRM panel's twin, for hosts without a panel and for tests: two frame buffers in
-/// memory, a timer standing in for the panel's vblank, and (with a folder) the picture saved as `frame.png` about once a
+/// memory, a timer standing in for the panel's vblank (or, for a test that drives the
+/// time, a vblank the test ticks), and (with a folder) the picture saved as `frame.png` about once a
 /// second. The PNG is encoded on a low-priority thread of its own from a copy, so the
 /// realtime loop never waits on zlib or the file system; each file appears whole (written
 /// beside, then renamed).
 public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
+    /// What stands in for the panel's vblank.
+    public enum Vblanks: Sendable {
+        /// A periodic timer at the refresh rate (the camera on a host without a panel).
+        case timer
+        /// `tickVblank()`: a test's, moved with its own clock.
+        case ticked
+    }
+
     public let width: Int
     public let height: Int
     private let timer: FileDescriptor
@@ -52,7 +61,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     public var vblanksSpanned: Int? { firstFlipTick.map { lastFlipTick - $0 } }
 
     public init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0,
-         density: PanelDensity? = nil) throws(DisplayError) {
+         density: PanelDensity? = nil, vblanks: Vblanks = .timer) throws(DisplayError) {
         self.density = density
         self.width = width
         self.height = height
@@ -63,7 +72,8 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
             mkdir(folder, 0o755)
             guard access(folder, W_OK) == 0 else { throw DisplayError("cannot write PNG frames to \(folder)") }
         }
-        let timerDescriptor = reflex_periodic_timer(1_000_000_000 / Int64(refreshRate))
+        // (An eventfd reads as a timerfd does: the ticks since the last read.)
+        let timerDescriptor = vblanks == .timer ? reflex_periodic_timer(1_000_000_000 / Int64(refreshRate)) : reflex_event_fd()
         guard timerDescriptor >= 0 else { throw DisplayError("cannot make the vblank timer (errno \(errno))") }
         timer = FileDescriptor(taking: timerDescriptor)
         buffers = (0..<2).map { _ in
@@ -80,6 +90,13 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         writer.stop()
         buffers.forEach { $0.deallocate() }
         snapshot.deallocate()
+    }
+
+    /// A vblank, for a display made with `.ticked` vblanks: the loop polling `descriptor`
+    /// wakes, and a pending flip completes when it reads it.
+    public func tickVblank() {
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, 8)
     }
 
     /// The buffer on "screen" (the one flipped to last).
