@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `reflex capture`, as a script runs it: alone, and asking the running camera.
-@Suite("reflex capture", .serialized)
+@Suite("reflex capture", .serialized, .tags(.externalTool))
 struct CaptureCommandTests {
     static func photoLines(_ output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap {
@@ -65,7 +65,7 @@ struct CaptureCommandTests {
 /// Photos and SIGKILL: `reflex capture` bursts killed at moments spread over their saves
 /// never leave a visible file that is not whole (the temporary ones are hidden, and removed
 /// by the next start).
-@Suite("reflex capture killed mid-save", .serialized)
+@Suite("reflex capture killed mid-save", .serialized, .tags(.externalTool))
 struct CaptureKillTests {
     static func visibleCount(_ card: String) -> Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: card + "/DCIM/100REFLX")) ?? []).filter { !$0.hasPrefix(".") }.count

@@ -5,7 +5,7 @@ import Testing
 /// Geotagged photos end to end: `reflex capture` on the simulated sensor, its gpsd a real
 /// one (gpsfake replaying a receiver's log, reached through GPSD_PORT), the files read back
 /// with exiftool.
-@Suite("Geotagged photos", .serialized)
+@Suite("Geotagged photos", .serialized, .tags(.externalTool))
 struct GeotagCaptureTests {
     /// The GPS tags exiftool reads in `file`, as numbers where they are numbers.
     static func gpsTags(_ file: String) throws -> [String: Any] {

@@ -4,7 +4,7 @@ import Testing
 /// The Debian package as a board maker builds it: image-build/package run on the reflex these
 /// tests run, the package's fields and files, and its binary, unpacked into another root,
 /// finding the fonts and the board installed with it whatever folder it is started from.
-@Suite("The Debian package")
+@Suite("The Debian package", .tags(.externalTool))
 struct PackageTests {
     /// The repository: three folders above this file.
     static let repository = URL(fileURLWithPath: #filePath)

@@ -4,7 +4,7 @@ import Testing
 
 /// The whole camera on the headless display: the realtime loop, the ISP and the interface
 /// together, read back from the PNG the display writes.
-@Suite("The camera on the headless display")
+@Suite("The camera on the headless display", .tags(.externalTool))
 struct ScreenCommandTests {
     final class RunningCamera {
         let process = Process()

@@ -9,7 +9,7 @@ import Testing
 struct DNGEncoderTests {
     static let rggb12 = RawFormat(cfa: .rggb, bitsPerSample: 12, packing: .unpacked16)
 
-    @Test func syntheticFrameIsReadAsTaken() throws {
+    @Test(.tags(.externalTool)) func syntheticFrameIsReadAsTaken() throws {
         let raw = SyntheticRaw(width: 640, height: 480, format: Self.rggb12)
         let dng = try EncodedDNG(raw)
         let libRaw = try dng.rawIdentify()
@@ -39,7 +39,7 @@ struct DNGEncoderTests {
         #expect(SampleDifference.first(decoded.samples, raw.samples, width: 640) == nil)
     }
 
-    @Test func exiftoolFindsNoFaultAndCanEditIt() throws {
+    @Test(.tags(.externalTool)) func exiftoolFindsNoFaultAndCanEditIt() throws {
         let dng = try EncodedDNG(SyntheticRaw(width: 640, height: 480, format: Self.rggb12))
         #expect(try dng.validationWarnings() == [])
         let copy = try dng.folder.write(dng.bytes, to: "copy.dng")
@@ -51,7 +51,7 @@ struct DNGEncoderTests {
         #expect(revalidated.text.contains("Validate") && !revalidated.text.contains("Warning"), "\(revalidated.text)")
     }
 
-    @Test func tagsSayWhatTheDescriptionSays() throws {
+    @Test(.tags(.externalTool)) func tagsSayWhatTheDescriptionSays() throws {
         let dng = try EncodedDNG(SyntheticRaw(width: 640, height: 480, format: Self.rggb12))
         let tags = try dng.tags()
         #expect(tags["IFD0:SubfileType"] == "1")
@@ -95,7 +95,7 @@ struct DNGEncoderTests {
         #expect(tags[group + ":LensModel"] == "4.4mm f/2.8")
     }
 
-    @Test func rationalsAreExactFractions() throws {
+    @Test(.tags(.externalTool)) func rationalsAreExactFractions() throws {
         let dng = try EncodedDNG(SyntheticRaw(width: 64, height: 48, format: Self.rggb12))
         let verbose = try ChildProcess.run(["exiftool", "-v3", dng.path]).text
         #expect(verbose.contains("ExposureTime = 0.008 (1/125)"), "not 1/125")
@@ -103,7 +103,7 @@ struct DNGEncoderTests {
         #expect(verbose.contains("ExposureCompensation = -0.3333333333 (-1/3)"))
     }
 
-    @Test func onlyTheMainDirectoryTheRawAndExif() throws {
+    @Test(.tags(.externalTool)) func onlyTheMainDirectoryTheRawAndExif() throws {
         let dng = try EncodedDNG(SyntheticRaw(width: 640, height: 480, format: Self.rggb12))
         let info = try ChildProcess.run(["tiffinfo", dng.path])
         #expect(info.status == 0)
@@ -118,7 +118,7 @@ struct DNGEncoderTests {
         #expect(!groups.contains("IFD1") && !groups.contains("SubIFD1") && !groups.contains("GPS"), "\(groups)")
     }
 
-    @Test(arguments: CFAPattern.allCases)
+    @Test(.tags(.externalTool), arguments: CFAPattern.allCases)
     func everyFilterOrder(_ cfa: CFAPattern) throws {
         let format = RawFormat(cfa: cfa, bitsPerSample: 12, packing: .unpacked16)
         let raw = SyntheticRaw(width: 320, height: 240, format: format)
@@ -131,7 +131,7 @@ struct DNGEncoderTests {
         #expect(SampleDifference.first(try dng.libRawSamples().samples, raw.samples, width: raw.width) == nil)
     }
 
-    @Test(arguments: [
+    @Test(.tags(.externalTool), arguments: [
         RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10),
         RawFormat(cfa: .gbrg, bitsPerSample: 12, packing: .csi2Packed12),
         RawFormat(cfa: .bggr, bitsPerSample: 8, packing: .bits8),
@@ -149,7 +149,7 @@ struct DNGEncoderTests {
         #expect(try dng.validationWarnings() == [])
     }
 
-    @Test func twoCalibrationsInTheirOrderWithForwardMatrices() throws {
+    @Test(.tags(.externalTool)) func twoCalibrationsInTheirOrderWithForwardMatrices() throws {
         let tags = try EncodedDNG(SyntheticRaw(width: 64, height: 48, format: Self.rggb12)).tags()
         #expect(tags["IFD0:CalibrationIlluminant1"] == "17" && tags["IFD0:CalibrationIlluminant2"] == "21")
         #expect(Self.numbers(tags["IFD0:ColorMatrix1"]) == TestPhotos.standardA.colorMatrix.m.map { Float($0) })
@@ -160,7 +160,7 @@ struct DNGEncoderTests {
         #expect(tags["IFD0:NoiseProfile"] == "2e-05 4e-07")
     }
 
-    @Test func oneCalibrationAloneAndNoWhiteBalance() throws {
+    @Test(.tags(.externalTool)) func oneCalibrationAloneAndNoWhiteBalance() throws {
         let alone = ColorCalibrationSet(illuminant: .d65, colorMatrix: TestPhotos.d65.colorMatrix)
         let dng = try EncodedDNG(SyntheticRaw(width: 64, height: 48, format: Self.rggb12),
                                  description: TestPhotos.description(calibrations: [alone], asShotNeutral: nil))
@@ -175,7 +175,7 @@ struct DNGEncoderTests {
         #expect(EncodedDNG.value(of: "DNG Illuminant 1:", in: try dng.rawIdentify()) == "D65")
     }
 
-    @Test func activeAreaAndCropShiftThePatterns() throws {
+    @Test(.tags(.externalTool)) func activeAreaAndCropShiftThePatterns() throws {
         // The active area starts on an odd column: DNG's CFA and black-level patterns start
         // at its corner, where an RGGB sensor is GRBG.
         let description = TestPhotos.description(activeArea: PixelRect(x: 1, y: 2, width: 636, height: 476),
@@ -199,7 +199,7 @@ struct DNGEncoderTests {
         #expect(try dng.validationWarnings() == [])
     }
 
-    @Test func evenActiveAreaKeepsTheSensorsOrder() throws {
+    @Test(.tags(.externalTool)) func evenActiveAreaKeepsTheSensorsOrder() throws {
         let description = TestPhotos.description(activeArea: PixelRect(x: 2, y: 2, width: 636, height: 476))
         let dng = try EncodedDNG(SyntheticRaw(width: 640, height: 480, format: Self.rggb12), description: description)
         let tags = try dng.tags()
@@ -229,7 +229,7 @@ struct DNGEncoderTests {
         }
     }
 
-    @Test func manualExposureAndUnknownLens() throws {
+    @Test(.tags(.externalTool)) func manualExposureAndUnknownLens() throws {
         var photo = TestPhotos.photo
         (photo.fNumber, photo.focalLengthMillimetres, photo.focalLength35mm, photo.lensModel) = (nil, nil, nil, nil)
         (photo.exposureProgram, photo.whiteBalanceManual, photo.orientation) = (.manual, true, .turnedLeft)
@@ -247,7 +247,7 @@ struct DNGEncoderTests {
         #expect(EncodedDNG.value(of: "Shutter:", in: try dng.dcrawIdentify()) == "2.5 sec")
     }
 
-    @Test func previewIsIFD0sImageWhateverItsRowPadding() throws {
+    @Test(.tags(.externalTool)) func previewIsIFD0sImageWhateverItsRowPadding() throws {
         let (width, height, stride) = (100, 75, 100 * 3 + 5)
         let picture = TestPhotos.picture(width: width, height: height)
         var padded = [UInt8](repeating: 0xEE, count: stride * height)

@@ -35,7 +35,7 @@ struct GPSExifTests {
         #expect(tags.number("GPS:GPSDOP") == fix.dilution)
     }
 
-    @Test func jpegCarriesTheFix() throws {
+    @Test(.tags(.externalTool)) func jpegCarriesTheFix() throws {
         let jpeg = try JPEGEncoderTests.Encoded(photo: Self.photo(Self.fix))
         let tags = try ExiftoolTags(file: jpeg.path)
         Self.expectGPS(tags, Self.fix)
@@ -47,7 +47,7 @@ struct GPSExifTests {
         try DNGEncoderTests.expectPhotoExif(tags)
     }
 
-    @Test func dngCarriesTheFix() throws {
+    @Test(.tags(.externalTool)) func dngCarriesTheFix() throws {
         let dng = try EncodedDNG(SyntheticRaw(width: 640, height: 480, format: DNGEncoderTests.rggb12),
                                  photo: Self.photo(Self.fix))
         let tags = try dng.tags()
@@ -60,7 +60,7 @@ struct GPSExifTests {
         #expect(EncodedDNG.value(of: "Image size:", in: try dng.rawIdentify()) == "640 x 480")
     }
 
-    @Test func twoDFixWithoutTimeOrErrorsHasOnlyWhatItKnows() throws {
+    @Test(.tags(.externalTool)) func twoDFixWithoutTimeOrErrorsHasOnlyWhatItKnows() throws {
         let fix = GPSFix(latitude: 51.5007, longitude: 0.1246, mode: .twoD)
         let jpeg = try JPEGEncoderTests.Encoded(photo: Self.photo(fix))
         let tags = try ExiftoolTags(file: jpeg.path)
@@ -68,7 +68,7 @@ struct GPSExifTests {
         #expect(tags["GPS:GPSDateStamp"] == nil && tags["GPS:GPSTimeStamp"] == nil && tags["GPS:GPSAltitudeRef"] == nil)
     }
 
-    @Test func noFixMeansNoGPSInEitherFile() throws {
+    @Test(.tags(.externalTool)) func noFixMeansNoGPSInEitherFile() throws {
         let jpeg = try JPEGEncoderTests.Encoded(photo: Self.photo(nil))
         let dng = try EncodedDNG(SyntheticRaw(width: 64, height: 48, format: DNGEncoderTests.rggb12), photo: Self.photo(nil))
         for path in [jpeg.path, dng.path] {

@@ -30,14 +30,14 @@ struct JPEGEncoderTests {
         }
     }
 
-    @Test func jpeginfoFindsItWhole() throws {
+    @Test(.tags(.externalTool)) func jpeginfoFindsItWhole() throws {
         let jpeg = try Encoded()
         let check = try ChildProcess.run(["jpeginfo", "-c", jpeg.path])
         #expect(check.status == 0 && check.text.contains("OK") && check.text.contains("320 x  240"), "\(check.allText)")
         #expect(check.text.contains("Exif"))
     }
 
-    @Test func exiftoolReadsEveryTag() throws {
+    @Test(.tags(.externalTool)) func exiftoolReadsEveryTag() throws {
         let jpeg = try Encoded()  // kept: its folder goes with it
         let tags = try ExiftoolTags(file: jpeg.path)
         #expect(tags["IFD0:Make"] == "Reflex" && tags["IFD0:Model"] == "Reflex One")
@@ -56,20 +56,20 @@ struct JPEGEncoderTests {
         #expect(tags["File:YCbCrSubSampling"] == "2 2")
     }
 
-    @Test func exiftoolFindsNoFault() throws {
+    @Test(.tags(.externalTool)) func exiftoolFindsNoFault() throws {
         let jpeg = try Encoded()
         let run = try ChildProcess.run(["exiftool", "-validate", "-warning", "-a", jpeg.path])
         #expect(run.text.contains("Validate") && !run.text.contains("Warning"), "\(run.text)")
     }
 
-    @Test func noGPSAtAll() throws {
+    @Test(.tags(.externalTool)) func noGPSAtAll() throws {
         let jpeg = try Encoded()
         let run = try ChildProcess.run(["exiftool", "-gps:all", jpeg.path])
         #expect(run.status == 0 && run.text.isEmpty, "\(run.allText)")
         #expect(!(try ExiftoolTags(file: jpeg.path).groups.contains("GPS")))
     }
 
-    @Test func thumbnailIsAWhole160x120JPEG() throws {
+    @Test(.tags(.externalTool)) func thumbnailIsAWhole160x120JPEG() throws {
         let jpeg = try Encoded()
         let extracted = try ChildProcess.run(["exiftool", "-b", "-ThumbnailImage", jpeg.path]).output
         let path = try jpeg.folder.write(extracted, to: "thumbnail.jpg")
@@ -121,7 +121,7 @@ struct JPEGEncoderTests {
         #expect(fastError < 3)
     }
 
-    @Test func portraitPictureHasABlackBarredThumbnail() throws {
+    @Test(.tags(.externalTool)) func portraitPictureHasABlackBarredThumbnail() throws {
         var photo = TestPhotos.photo
         photo.orientation = .turnedLeft
         let jpeg = try Encoded(width: 120, height: 200, photo: photo)

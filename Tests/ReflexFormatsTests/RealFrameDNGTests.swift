@@ -12,7 +12,7 @@ struct RealFrameDNGTests {
         return path + "/Data/raw"
     }()
 
-    @Test func imx219FrameIsReadBackExactly() throws {
+    @Test(.tags(.externalTool)) func imx219FrameIsReadBackExactly() throws {
         let frame = try TemporaryFolder.read(Self.folder + "/imx219_1920x1080_SRGGB10_CSI2P.raw")
         let layout = RawLayout(width: 1920, height: 1080, bytesPerLine: 2400,
                                format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10))

@@ -83,7 +83,7 @@ struct DcrawReferenceTests {
         return true
     }
 
-    @Test func imx219MatchesDcrawEmu() throws {
+    @Test(.tags(.externalTool)) func imx219MatchesDcrawEmu() throws {
         let frame = try #require(testDataFile("imx219_1920x1080_SRGGB10_CSI2P.raw"),
                                  "Tests/Data/raw/imx219_1920x1080_SRGGB10_CSI2P.raw is missing")
         try #require(access("/usr/bin/dcraw_emu", X_OK) == 0, "dcraw_emu is missing: apt-get install libraw-bin (image-build/setup-host installs it)")

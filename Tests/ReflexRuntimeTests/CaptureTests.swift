@@ -119,7 +119,7 @@ struct CaptureTests {
         }
     }
 
-    @Test func aPressSavesTheFrameUnderWayAsDNGAndJPEG() throws {
+    @Test(.tags(.externalTool)) func aPressSavesTheFrameUnderWayAsDNGAndJPEG() throws {
         let rig = Rig(format: .rawPlusJPEG, stepped: true)
         rig.start()
         defer { rig.stop() }
@@ -154,7 +154,7 @@ struct CaptureTests {
     /// the full-resolution mode (`stills = switch`): each press gets a full-resolution frame,
     /// the lag is logged, and the preview streams its own mode again. Two quick presses with
     /// one frame of still memory: the second waits for the first to be saved, none is lost.
-    @Test func aStillModeSwitchTakesFullResolutionAndComesBack() throws {
+    @Test(.tags(.externalTool)) func aStillModeSwitchTakesFullResolutionAndComesBack() throws {
         var calibration = SensorCalibration.simulated
         (calibration.previewWidth, calibration.previewHeight) = (SimulatedCamera.binnedWidth, SimulatedCamera.binnedHeight)
         (calibration.stillWidth, calibration.stillHeight) = (SimulatedCamera.width, SimulatedCamera.height)

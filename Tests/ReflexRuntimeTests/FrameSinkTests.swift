@@ -30,34 +30,34 @@ struct FrameSinkTests {
     static let binned = CameraChoice(source: .simulated(.absoluteExposure), width: SimulatedCamera.binnedWidth,
                                      height: SimulatedCamera.binnedHeight)
 
-    /// A consumer that drains 5 frames a second from a stream of 30: the frames it cannot take
-    /// are counted (and reported in the camera's status), every frame still goes to the
-    /// preview, and the sensor thread never waits for the slow sink.
+    /// A consumer that drains 5 frames a second from a stream of 30 (one frame in six, the
+    /// sensor stepped frame by frame): the frames it cannot take are counted (and reported in
+    /// the camera's status), every frame still goes to the preview, and the sensor thread
+    /// never waits for the slow sink.
     @Test func aSinkThatFallsBehindHasItsLossesCountedWhileThePreviewGetsEveryFrame() throws {
         let log = TestLog()
-        let pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: FrameSinkTests.binned,
-                                      log: log.write)
+        let stepped = SteppedPipeline(log: log.write)
+        let pipeline = stepped.pipeline
         let slow = FrameQueue(name: "slow encoder", capacity: 3)
         pipeline.mailbox.attach(slow)
         #expect(pipeline.start())
         var drained = 0, previewSequences: [UInt32] = []
-        var nextDrain = Date()
-        // Until 45 frames came (a second and a half of the stream), however busy the host.
-        let end = Date().addingTimeInterval(30)
-        while Date() < end && slow.framesQueued + slow.framesLost < 45 {
+        for frame in 1...45 {
+            #expect(stepped.step())
             if let frame = pipeline.preview.takeFrame() { previewSequences.append(frame.sequence) }
-            if Date() >= nextDrain, let slot = slow.take() {
+            if frame % 6 == 0, let slot = slow.take() {
                 #expect(slot.byteCount == SimulatedCamera.binnedWidth * SimulatedCamera.binnedHeight * 2)
                 slow.release()
                 drained += 1
-                nextDrain = Date().addingTimeInterval(0.2)
             }
-            Thread.sleep(forTimeInterval: 0.001)
         }
+        // (The report follows the frame that changed it.)
+        #expect(waitUntil { pipeline.status.latestSensorReport().framesLost == slow.framesLost })
         let reported = pipeline.status.latestSensorReport()
         pipeline.stop()
         let delivered = pipeline.preview.published
-        #expect(delivered >= 45, "\(delivered) frames")
+        #expect(delivered == 45, "\(delivered) frames")
+        #expect(previewSequences.count == 45, "the preview had every frame")
         #expect(slow.framesLost > 0, "the slow sink fell behind")
         #expect(slow.framesQueued + slow.framesLost == delivered,
                 "every frame reached the slow sink or was counted lost: \(slow.framesQueued) + \(slow.framesLost) ≠ \(delivered)")
@@ -98,27 +98,28 @@ struct FrameSinkTests {
     }
 
     /// Another mode while the camera streams: the session streams again in it, says so, and
-    /// the preview has its frames within a second of the request.
+    /// the preview has its frames within a second of the sensor's time (the sensor stepped
+    /// frame by frame: how long the restart takes on the machine is no part of it).
     @Test func aNewModeMidStreamBringsThePreviewBackWithinASecond() throws {
         let log = TestLog()
-        let pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated,
-                                      choice: CameraChoice(source: .simulated(.absoluteExposure)), log: log.write)
+        let stepped = SteppedPipeline(binned: false, log: log.write)
+        let pipeline = stepped.pipeline
         #expect(pipeline.start())
         defer { pipeline.stop() }
-        #expect(waitUntil { pipeline.preview.takeFrame()?.width == SimulatedCamera.width }, "the full mode streams")
+        #expect(stepped.step(until: { pipeline.preview.takeFrame()?.width == SimulatedCamera.width }, frames: 30),
+                "the full mode streams")
         let before = pipeline.status.latestSensorReport().streamCount
-        let asked = Date()
-        pipeline.mailbox.choose(FrameSinkTests.binned)
-        #expect(waitUntil(seconds: 5) { pipeline.preview.takeFrame()?.width == SimulatedCamera.binnedWidth })
-        let seconds = Date().timeIntervalSince(asked)
-        // (A second on the camera; this debug build shares two cores with the whole parallel
-        // test run, which has taken it to 1.2 s: twice that still catches a stream that does
-        // not come back by itself.)
-        #expect(seconds < 2, "the preview came back in \(seconds) s")
-        #expect(waitUntil(seconds: 2) {
+        let asked = stepped.stepper.clock.now
+        pipeline.mailbox.choose(CameraChoice(source: .simulated(.absoluteExposure, pace: .stepped(stepped.stepper)),
+                                             width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight))
+        #expect(stepped.step(until: { pipeline.preview.takeFrame()?.width == SimulatedCamera.binnedWidth }, frames: 30),
+                "the preview came back within 30 frames (a second)")
+        let seconds = stepped.stepper.clock.now - asked
+        #expect(seconds <= 1, "the preview came back after \(seconds) s of the sensor's time")
+        #expect(stepped.step(until: {
             let report = pipeline.status.latestSensorReport()
             return report.streamCount == before + 1 && report.width == SimulatedCamera.binnedWidth && report.status == .streaming
-        }, "the report says it streams again, in the new mode")
+        }, frames: 30), "the report says it streams again, in the new mode")
         #expect(log.text.contains("streaming simulated (Simulated sensor, driver reflex-sim) RG12 640x360"), "\(log.text)")
     }
 

@@ -48,7 +48,7 @@ struct GeotagSwitchTests {
         #expect(rig.waitForGPS { $0 == .off }, "gpsd is no longer asked")
     }
 
-    @Test func aGpsdWithoutAReceiverSaysNoGPSReceiver() throws {
+    @Test(.tags(.externalTool)) func aGpsdWithoutAReceiverSaysNoGPSReceiver() throws {
         let gpsd = try GPSFake(log: nil, port: 29_491)
         defer { gpsd.stop() }
         let rig = try Rig(gpsdPort: gpsd.port)
@@ -61,7 +61,7 @@ struct GeotagSwitchTests {
         #expect(rig.loop.shownState.notice == InterfaceText.geotagRefused("No GPS receiver"))
     }
 
-    @Test func aReceiverKeepsItOnAndTheIconFillsWithTheFix() throws {
+    @Test(.tags(.externalTool)) func aReceiverKeepsItOnAndTheIconFillsWithTheFix() throws {
         let gpsd = try GPSFake(log: "bu353s4.log", port: 29_492)
         defer { gpsd.stop() }
         let rig = try Rig(gpsdPort: gpsd.port)
@@ -80,7 +80,7 @@ struct GeotagSwitchTests {
 
     /// gpsd stopped mid-run: the icon says so, geotag stays on (it was not just switched), and
     /// the fix comes back with gpsd.
-    @Test func gpsdStoppedMidRunShowsOnTheIconAndComesBack() throws {
+    @Test(.tags(.externalTool)) func gpsdStoppedMidRunShowsOnTheIconAndComesBack() throws {
         var gpsd = try GPSFake(log: "neo-m8n.log", port: 29_493)
         var settings = CameraSettings()
         (settings.geotag, settings.geotagConsent) = (true, true)

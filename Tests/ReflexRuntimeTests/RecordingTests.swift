@@ -183,7 +183,7 @@ struct RecordingTests {
     /// A card that fills faster than the check sees it (its free space misreported): the write
     /// fails with ENOSPC, the recording stops with the message, and what was written up to the
     /// last whole fragment is kept, shown and plays.
-    @Test func aCardFullMidWriteKeepsThePlayablePart() throws {
+    @Test(.tags(.externalTool)) func aCardFullMidWriteKeepsThePlayablePart() throws {
         let card = try SaveQueueTests.SmallCard(kilobytes: 2048)
         let root = card.path
         let rig = Rig(card: root, cardSpace: { 1 << 40 })

@@ -139,7 +139,7 @@ struct SaveQueueTests {
 
     static func contents(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
 
-    @Test func aFullCardHoldsThePhotoAndRetryWritesTheSameBytes() throws {
+    @Test(.tags(.externalTool)) func aFullCardHoldsThePhotoAndRetryWritesTheSameBytes() throws {
         let card = try SmallCard(kilobytes: 4096)
         let rig = Rig(card: card.path)
         defer { rig.stop() }
@@ -166,7 +166,7 @@ struct SaveQueueTests {
         }
     }
 
-    @Test func discardDropsThatPhotoAloneAndLeavesTheCardAsItWas() throws {
+    @Test(.tags(.externalTool)) func discardDropsThatPhotoAloneAndLeavesTheCardAsItWas() throws {
         let card = try SmallCard(kilobytes: 4096)
         let rig = Rig(card: card.path)
         defer { rig.stop() }

@@ -108,20 +108,16 @@ struct SensorPipelineTests {
         pro.mode = .pro
         pro.shutter = .manual(ShutterSpeed(1, 4))
         let lines = Mutex<[String]>([])
-        let stream = SensorPipeline(settings: pro, calibration: .simulated, choice: CameraChoice(source: .simulated(.exposureInLines)),
-                                    log: { line in lines.withLock { $0.append(line) } })
+        let stepped = SteppedPipeline(settings: pro, style: .exposureInLines, binned: false,
+                                      log: { line in lines.withLock { $0.append(line) } })
+        let stream = stepped.pipeline
         stream.start()
         defer { stream.stop() }
         func waitForLog(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                if lines.withLock({ $0.contains { $0.contains(text) } }) { return true }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            return false
+            stepped.step(until: { lines.withLock { $0.contains { $0.contains(text) } } }, frames: 60)
         }
         #expect(waitForLog("camera: manual shutter 1/4 → exposure 1/4 s"))
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(stepped.step(frames: 3), "a few long frames")
         stream.mailbox.send(CameraSettings())
         #expect(waitForLog("camera: auto shutter, the exposure back within the preview's frame → exposure 1/30 s"),
                 "\(lines.withLock { $0.joined(separator: "\n") })")

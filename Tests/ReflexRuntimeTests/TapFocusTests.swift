@@ -18,42 +18,38 @@ struct TapFocusTests {
         var all: [String] { lines.withLock { $0 } }
     }
 
-    /// The position of the `count`-th "sharpest at" line, within `seconds`.
-    /// (The binned mode: the debug build renders the full frame at a few frames a second.)
-    static func sharpest(_ lines: Lines, count: Int, seconds: Double = 30) -> Double? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let found = lines.all.compactMap { $0.firstMatch(of: /autofocus sharpest at ([\d.]+)/).map { Double($0.1)! } }
-            if found.count >= count { return found[count - 1] }
-            Thread.sleep(forTimeInterval: 0.05)
+    /// The position of the `count`-th "sharpest at" line, the sensor stepped until it comes
+    /// (a sweep takes a few dozen frames; nil after 300).
+    static func sharpest(_ lines: Lines, count: Int, stepping stream: SteppedPipeline) -> Double? {
+        func found() -> [Double] {
+            lines.all.compactMap { $0.firstMatch(of: /autofocus sharpest at ([\d.]+)/).map { Double($0.1)! } }
         }
-        return nil
+        guard stream.step(until: { found().count >= count }, frames: 300) else { return nil }
+        return found()[count - 1]
     }
 
     @Test func aTapFocusesOnWhatIsThereNearOrFar() throws {
         let lines = Lines()
         var settings = CameraSettings()
-        let stream = SensorPipeline(settings: settings, calibration: .simulated,
-                                    choice: FrameSinkTests.binned, log: lines.write)
-        stream.start()
-        defer { stream.stop() }
-        Thread.sleep(forTimeInterval: 1)
+        let stream = SteppedPipeline(settings: settings, log: lines.write)
+        stream.pipeline.start()
+        defer { stream.pipeline.stop() }
+        #expect(stream.step(frames: 30), "a second of frames first")
         // Spots the scene's ball never crosses, over a band of its fine stripes.
         settings.meteringPoint = MeteringPoint(x: 0.15, y: 0.28)
-        stream.mailbox.send(settings)
-        let near = try #require(Self.sharpest(lines, count: 1), "\(lines.all.suffix(8))")
+        stream.pipeline.mailbox.send(settings)
+        let near = try #require(Self.sharpest(lines, count: 1, stepping: stream), "\(lines.all.suffix(8))")
         #expect(abs(near - SimulatedScene.nearSubject) <= 0.04, "the near subject: \(near)")
         settings.meteringPoint = MeteringPoint(x: 0.9, y: 0.28)
-        stream.mailbox.send(settings)
-        let far = try #require(Self.sharpest(lines, count: 2), "\(lines.all.suffix(8))")
+        stream.pipeline.mailbox.send(settings)
+        let far = try #require(Self.sharpest(lines, count: 2, stepping: stream), "\(lines.all.suffix(8))")
         #expect(abs(far - SimulatedScene.farSubject) <= 0.04, "the far subject: \(far)")
         #expect(lines.all.contains { $0.contains("autofocus sweeping the lens for the spot at (0.15, 0.28)") })
         // The whole frame again: the camera's own autofocus takes the lens back.
         settings.meteringPoint = nil
-        stream.mailbox.send(settings)
-        let deadline = Date().addingTimeInterval(5)
-        while !lines.all.contains(where: { $0.contains("autofocus on") }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(lines.all.last { $0.contains("autofocus on") } != nil, "\(lines.all.suffix(5))")
+        stream.pipeline.mailbox.send(settings)
+        #expect(stream.step(until: { lines.all.contains { $0.contains("autofocus on") } }, frames: 60),
+                "\(lines.all.suffix(5))")
     }
 }
 

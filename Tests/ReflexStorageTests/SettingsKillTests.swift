@@ -10,7 +10,7 @@ import ReflexCore
 struct SettingsKillTests {
     static let kills = 200
 
-    @Test func killedWritersAlwaysLeaveTheOldOrTheNewSettings() throws {
+    @Test(.tags(.externalTool)) func killedWritersAlwaysLeaveTheOldOrTheNewSettings() throws {
         let writer = buildProductsFolder + "/settings-writer"
         try #require(FileManager.default.isExecutableFile(atPath: writer), "the settings-writer fixture is built")
         let folder = TemporaryFolder()

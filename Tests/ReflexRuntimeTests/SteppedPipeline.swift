@@ -1,0 +1,42 @@
+import ReflexCore
+import ReflexHardware
+import ReflexSystem
+@testable import ReflexRuntime
+
+/// The sensor thread on the simulated sensor in its binned mode, its frames made one at a
+/// time by the test (`SensorStepper`) and stamped with the stepper's clock, which the thread
+/// reckons on too: it sees the same frames at the same moments on any machine, however busy.
+final class SteppedPipeline {
+    let stepper = SensorStepper()
+    let pipeline: SensorPipeline
+
+    init(settings: CameraSettings = CameraSettings(), style: SimulatedCamera.Style = .absoluteExposure,
+         binned: Bool = true, log: @escaping SensorPipeline.Log) {
+        let choice = CameraChoice(source: .simulated(style, pace: .stepped(stepper)),
+                                  width: binned ? SimulatedCamera.binnedWidth : nil,
+                                  height: binned ? SimulatedCamera.binnedHeight : nil)
+        pipeline = SensorPipeline(settings: settings, calibration: .simulated, choice: choice, clock: .manual(stepper.clock),
+                                  log: log)
+    }
+
+    /// The next frames, one at a time, each waited for until the sensor thread has published
+    /// it to the preview (false if one never came within a minute: the thread is stuck).
+    @discardableResult
+    func step(frames count: Int = 1) -> Bool {
+        for _ in 0..<count {
+            let before = pipeline.preview.published
+            stepper.step()
+            guard waitUntil(seconds: 60, { pipeline.preview.published > before }) else { return false }
+        }
+        return true
+    }
+
+    /// Frame by frame until `condition` holds (true) or `limit` frames were made (false).
+    func step(until condition: () -> Bool, frames limit: Int) -> Bool {
+        for _ in 0..<limit {
+            if condition() { return true }
+            guard step() else { return false }
+        }
+        return condition()
+    }
+}
