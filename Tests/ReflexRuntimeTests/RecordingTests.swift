@@ -46,6 +46,10 @@ struct RecordingTests {
     /// The binned simulated sensor (640x360, 30 fps) and a movie of its size, so a debug
     /// build keeps up.
     static let format = VideoFormat(width: 640, height: 360, bitRate: 3_000_000)
+    /// The sensor here runs in real time (the movie thread must see every frame): on a busy
+    /// host a debug build streams a few frames a second, so a wait for frames has two
+    /// minutes, a bound only there so a recording that stalls fails instead of hanging.
+    static let patience = 120.0
 
     final class Rig {
         let card = TemporaryDirectory()
@@ -106,7 +110,7 @@ struct RecordingTests {
         defer { rig.stop() }
         #expect(waitUntil { rig.pipeline.preview.published >= 5 }, "the sensor streams: \(rig.log.text)")
         #expect(rig.recorder.send(.toggle))
-        #expect(waitUntil { rig.movieReport().framesRecorded >= 75 }, "recording: \(rig.log.text)")
+        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 75 }, "recording: \(rig.log.text)")
         #expect(rig.movieReport().recording)
         #expect(rig.recorder.send(.toggle))
         #expect(waitUntil { rig.movieReport().saved == 1 }, "saved: \(rig.log.text)")
@@ -166,7 +170,7 @@ struct RecordingTests {
         #expect(rig.recorder.send(.start))
         #expect(waitUntil { rig.movieReport().recording })
         // Two seconds in, the card fills.
-        #expect(waitUntil { rig.movieReport().framesRecorded >= 60 })
+        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 60 })
         written.store(budget.startBytes - budget.reserveBytes + 2000, ordering: .relaxed)
         #expect(waitUntil { rig.movieReport().saved == 1 }, "\(rig.log.text)")
         let report = rig.movieReport()
@@ -206,7 +210,7 @@ struct RecordingTests {
         defer { rig.stop() }
         #expect(waitUntil { rig.pipeline.preview.published >= 5 })
         #expect(rig.recorder.send(.start))
-        #expect(waitUntil { rig.movieReport().framesRecorded >= 15 }, "\(rig.log.text)")
+        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 15 }, "\(rig.log.text)")
         #expect(rig.pipeline.mailbox.requestCapture(at: monotonicSeconds()))
         #expect(waitUntil { rig.photoReport().saved == 1 }, "\(rig.log.text)")
         #expect(rig.movieReport().recording)
@@ -223,7 +227,7 @@ struct RecordingTests {
         defer { rig.stop() }
         #expect(waitUntil { rig.pipeline.preview.published >= 5 })
         #expect(rig.recorder.send(.start))
-        #expect(waitUntil { rig.movieReport().framesRecorded >= 20 }, "\(rig.log.text)")
+        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 20 }, "\(rig.log.text)")
         #expect(rig.recorder.send(.stop))
         #expect(waitUntil { rig.movieReport().saved == 1 })
         #expect(rig.log.text.contains("movie: no sound: the microphone cannot be opened (hw:CARD=NoSuchCard,DEV=0: "))
