@@ -31,6 +31,8 @@ public final class RecordingSink: FrameSink, @unchecked Sendable {
     private var pacedRecording = 0
     private let firstFrameNanoseconds = Atomic<Int64>(0)
     private let dropped = Atomic<Int>(0)
+    /// Frames handed to the movie thread and not given back yet.
+    private let handedOver = Atomic<Int>(0)
     /// Frames of a kind the movie cannot take (Motion-JPEG), said once a recording.
     private let refused = Atomic<Int>(0)
 
@@ -45,6 +47,8 @@ public final class RecordingSink: FrameSink, @unchecked Sendable {
     /// Frames dropped because the encoder had not given a slot back.
     public var framesLost: Int { dropped.load(ordering: .relaxed) }
     public var framesRefused: Int { refused.load(ordering: .relaxed) }
+    /// Frames the movie thread has yet to encode (a test that steps the sensor waits for 0).
+    public var framesInFlight: Int { handedOver.load(ordering: .acquiring) }
 
     // MARK: the sensor thread's side
 
@@ -66,6 +70,7 @@ public final class RecordingSink: FrameSink, @unchecked Sendable {
             return
         }
         copy.fill(frame)
+        handedOver.wrappingAdd(1, ordering: .relaxed)
         kept.send(Kept(copy: copy, slot: slot, recording: recording))
     }
 
@@ -86,5 +91,8 @@ public final class RecordingSink: FrameSink, @unchecked Sendable {
     public var startNanoseconds: Int64 { firstFrameNanoseconds.load(ordering: .acquiring) }
 
     /// A slot back, once its frame is encoded.
-    public func giveBack(_ copy: FrameCopy) { free.send(copy) }
+    public func giveBack(_ copy: FrameCopy) {
+        free.send(copy)
+        handedOver.wrappingSubtract(1, ordering: .releasing)
+    }
 }

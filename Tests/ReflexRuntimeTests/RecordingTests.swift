@@ -46,15 +46,14 @@ struct RecordingTests {
     /// The binned simulated sensor (640x360, 30 fps) and a movie of its size, so a debug
     /// build keeps up.
     static let format = VideoFormat(width: 640, height: 360, bitRate: 3_000_000)
-    /// The sensor here runs in real time (the movie thread must see every frame): on a busy
-    /// host a debug build streams a few frames a second, so a wait for frames has two
-    /// minutes, a bound only there so a recording that stalls fails instead of hanging.
-    static let patience = 120.0
 
     final class Rig {
         let card = TemporaryDirectory()
         let state = TemporaryDirectory()
-        let pipeline: SensorPipeline
+        /// The sensor, stepped frame by frame: each frame waits until the movie thread has
+        /// encoded what it was given, so the movie holds every frame on any machine.
+        let sensor: SteppedPipeline
+        var pipeline: SensorPipeline { sensor.pipeline }
         let recorder: MovieRecorder
         /// Photos too, numbered with the movies (with `photos`).
         let stills: StillPipeline?
@@ -64,8 +63,8 @@ struct RecordingTests {
 
         init(card: String? = nil, cardSpace: (@Sendable () -> Int64?)? = nil, microphone: String? = nil,
              photos: Bool = false) {
-            pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: FrameSinkTests.binned,
-                                      log: log.write)
+            sensor = SteppedPipeline(log: log.write)
+            let pipeline = sensor.pipeline
             let root = card ?? self.card.path
             let numbering = CardNumbering(card: PhotoCard(root: root), counter: PhotoCounter(folder: state.path))
             if photos {
@@ -99,6 +98,25 @@ struct RecordingTests {
             return status.photo
         }
 
+        /// The sensor's next frames, one at a time, each encoded before the next is made
+        /// (false if a frame or its encoding never came: the thread is stuck).
+        @discardableResult
+        func step(frames count: Int = 1) -> Bool {
+            for _ in 0..<count {
+                guard sensor.step(), waitUntil(seconds: 60, { recorder.sink.framesInFlight == 0 }) else { return false }
+            }
+            return true
+        }
+
+        /// Frame by frame until `condition` holds (true) or `limit` frames were made (false).
+        func step(until condition: () -> Bool, frames limit: Int) -> Bool {
+            for _ in 0..<limit {
+                if condition() { return true }
+                guard step() else { return false }
+            }
+            return condition()
+        }
+
         func movieReport() -> MovieReport {
             pipeline.status.update(&status)
             return status.movie
@@ -108,9 +126,9 @@ struct RecordingTests {
     @Test func aRecordingIsH264OfItsSizeWithEverySensorFrameAndMatchesThePreview() throws {
         let rig = Rig()
         defer { rig.stop() }
-        #expect(waitUntil { rig.pipeline.preview.published >= 5 }, "the sensor streams: \(rig.log.text)")
+        #expect(rig.step(frames: 5), "the sensor streams: \(rig.log.text)")
         #expect(rig.recorder.send(.toggle))
-        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 75 }, "recording: \(rig.log.text)")
+        #expect(rig.step(until: { rig.movieReport().framesRecorded >= 75 }, frames: 150), "recording: \(rig.log.text)")
         #expect(rig.movieReport().recording)
         #expect(rig.recorder.send(.toggle))
         #expect(waitUntil { rig.movieReport().saved == 1 }, "saved: \(rig.log.text)")
@@ -166,13 +184,14 @@ struct RecordingTests {
         let written = Atomic<Int64>(0)
         let rig = Rig(cardSpace: { room - written.load(ordering: .relaxed) })
         defer { rig.stop() }
-        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.step(frames: 5))
         #expect(rig.recorder.send(.start))
         #expect(waitUntil { rig.movieReport().recording })
         // Two seconds in, the card fills.
-        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 60 })
+        #expect(rig.step(until: { rig.movieReport().framesRecorded >= 60 }, frames: 120))
         written.store(budget.startBytes - budget.reserveBytes + 2000, ordering: .relaxed)
-        #expect(waitUntil { rig.movieReport().saved == 1 }, "\(rig.log.text)")
+        // (The card is looked at as each second's fragment ends.)
+        #expect(rig.step(until: { rig.movieReport().saved == 1 }, frames: 60), "\(rig.log.text)")
         let report = rig.movieReport()
         #expect(!report.recording)
         #expect(report.message == "Recording stopped: the card is full")
@@ -192,9 +211,9 @@ struct RecordingTests {
         let root = card.path
         let rig = Rig(card: root, cardSpace: { 1 << 40 })
         defer { rig.stop() }
-        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.step(frames: 5))
         #expect(rig.recorder.send(.start))
-        #expect(waitUntil(seconds: 60) { rig.movieReport().saved == 1 }, "\(rig.log.text)")
+        #expect(rig.step(until: { rig.movieReport().saved == 1 }, frames: 900), "\(rig.log.text)")
         let report = rig.movieReport()
         #expect(!report.recording && report.message == "Recording stopped: the card is full", "\(rig.log.text)")
         let path = try #require(report.lastPath)
@@ -208,10 +227,11 @@ struct RecordingTests {
     @Test func aPhotoWhileRecordingIsWelcome() throws {
         let rig = Rig(photos: true)
         defer { rig.stop() }
-        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.step(frames: 5))
         #expect(rig.recorder.send(.start))
-        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 15 }, "\(rig.log.text)")
-        #expect(rig.pipeline.mailbox.requestCapture(at: monotonicSeconds()))
+        #expect(rig.step(until: { rig.movieReport().framesRecorded >= 15 }, frames: 30), "\(rig.log.text)")
+        #expect(rig.pipeline.mailbox.requestCapture(at: rig.sensor.stepper.clock.now))
+        #expect(rig.step(), "the press's frame")
         #expect(waitUntil { rig.photoReport().saved == 1 }, "\(rig.log.text)")
         #expect(rig.movieReport().recording)
         #expect(rig.recorder.send(.stop))
@@ -225,9 +245,9 @@ struct RecordingTests {
     @Test func noMicrophoneMeansAMovieWithoutSound() throws {
         let rig = Rig(microphone: "hw:CARD=NoSuchCard,DEV=0")
         defer { rig.stop() }
-        #expect(waitUntil { rig.pipeline.preview.published >= 5 })
+        #expect(rig.step(frames: 5))
         #expect(rig.recorder.send(.start))
-        #expect(waitUntil(seconds: RecordingTests.patience) { rig.movieReport().framesRecorded >= 20 }, "\(rig.log.text)")
+        #expect(rig.step(until: { rig.movieReport().framesRecorded >= 20 }, frames: 40), "\(rig.log.text)")
         #expect(rig.recorder.send(.stop))
         #expect(waitUntil { rig.movieReport().saved == 1 })
         #expect(rig.log.text.contains("movie: no sound: the microphone cannot be opened (hw:CARD=NoSuchCard,DEV=0: "))
