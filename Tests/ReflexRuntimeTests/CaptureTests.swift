@@ -284,16 +284,16 @@ struct CaptureTests {
 struct HalfPressTests {
     @Test func itHoldsExposureWhiteBalanceAndFocusUntilLetGo() {
         let log = TestLog()
-        let pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: FrameSinkTests.binned,
-                                      log: log.write)
+        let stepped = SteppedPipeline(log: log.write)
+        let pipeline = stepped.pipeline
         #expect(pipeline.start())
         defer { pipeline.stop() }
-        #expect(waitUntil { pipeline.status.latestSensorReport().status == .streaming })
+        #expect(stepped.step(until: { pipeline.status.latestSensorReport().status == .streaming }, frames: 10))
         pipeline.mailbox.lockExposure(true)
-        #expect(waitUntil(seconds: 10) { log.text.contains("autofocus held") }, "\(log.text)")
+        #expect(stepped.step(until: { log.text.contains("autofocus held") }, frames: 10), "\(log.text)")
         #expect(log.text.contains("exposure and white balance held (half press)"))
         pipeline.mailbox.lockExposure(false)
-        #expect(waitUntil(seconds: 10) { log.text.contains("autofocus free again") }, "\(log.text)")
+        #expect(stepped.step(until: { log.text.contains("autofocus free again") }, frames: 10), "\(log.text)")
         #expect(log.text.contains("exposure and white balance free again"))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import ReflexRuntime
 
 /// Waits until `condition` holds or `seconds` pass; whether it held.
-func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
@@ -130,15 +130,16 @@ struct FrameSinkTests {
         var pro = CameraSettings()
         pro.mode = .pro
         pro.iso = .manual(ISOSpeed(6400))
-        let pipeline = SensorPipeline(settings: pro, calibration: .simulated, choice: FrameSinkTests.binned, log: { _ in })
+        let stepped = SteppedPipeline(settings: pro, log: { _ in })
+        let pipeline = stepped.pipeline
         #expect(pipeline.start())
         defer { pipeline.stop() }
-        #expect(waitUntil { pipeline.status.latestSensorReport().limits != nil })
+        #expect(stepped.step(until: { pipeline.status.latestSensorReport().limits != nil }, frames: 30))
         let report = pipeline.status.latestSensorReport()
         #expect(report.limits?.isoRange == 100...1594)
         #expect(report.settings.iso == .manual(ISOSpeed(1250)), "\(report.settings.iso)")
         #expect(report.iso == 1250 || report.iso == 1252, "the sensor runs at the fitted ISO: \(report.iso)")
         for press in 1...3 { #expect(pipeline.mailbox.requestCapture(at: Double(press))) }
-        #expect(waitUntil(seconds: 5) { pipeline.status.latestSensorReport().captureRequestsTaken == 3 })
+        #expect(stepped.step(until: { pipeline.status.latestSensorReport().captureRequestsTaken == 3 }, frames: 10))
     }
 }
