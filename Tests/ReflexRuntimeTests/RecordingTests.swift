@@ -83,6 +83,8 @@ struct RecordingTests {
                                      status: pipeline.status, log: log.write)
             pipeline.mailbox.attach(frames)
             pipeline.mailbox.attach(recorder.sink)
+            let sink = recorder.sink
+            sensor.caughtUp = { sink.framesInFlight == 0 }
             #expect(recorder.start())
             #expect(pipeline.start())
         }
@@ -98,24 +100,12 @@ struct RecordingTests {
             return status.photo
         }
 
-        /// The sensor's next frames, one at a time, each encoded before the next is made
-        /// (false if a frame or its encoding never came: the thread is stuck).
+        /// The sensor's next frames, one at a time, each encoded before the next is made.
         @discardableResult
-        func step(frames count: Int = 1) -> Bool {
-            for _ in 0..<count {
-                guard sensor.step(), waitUntil(seconds: 60, { recorder.sink.framesInFlight == 0 }) else { return false }
-            }
-            return true
-        }
+        func step(frames count: Int = 1) -> Bool { sensor.step(frames: count) }
 
         /// Frame by frame until `condition` holds (true) or `limit` frames were made (false).
-        func step(until condition: () -> Bool, frames limit: Int) -> Bool {
-            for _ in 0..<limit {
-                if condition() { return true }
-                guard step() else { return false }
-            }
-            return condition()
-        }
+        func step(until condition: () -> Bool, frames limit: Int) -> Bool { sensor.step(until: condition, frames: limit) }
 
         func movieReport() -> MovieReport {
             pipeline.status.update(&status)

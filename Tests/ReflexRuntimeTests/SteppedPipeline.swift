@@ -9,6 +9,9 @@ import ReflexSystem
 final class SteppedPipeline {
     let stepper = SensorStepper()
     let pipeline: SensorPipeline
+    /// What must hold before the next frame is made, besides the last one's delivery (a
+    /// consumer of the frames that must keep up: the movie thread's encoder).
+    var caughtUp: () -> Bool = { true }
 
     init(settings: CameraSettings = CameraSettings(), style: SimulatedCamera.Style = .absoluteExposure,
          binned: Bool = true, log: @escaping SensorPipeline.Log) {
@@ -20,13 +23,14 @@ final class SteppedPipeline {
     }
 
     /// The next frames, one at a time, each waited for until the sensor thread has published
-    /// it to the preview (false if one never came within a minute: the thread is stuck).
+    /// it to the preview and `caughtUp` holds (false if one never came within a minute: the
+    /// thread is stuck).
     @discardableResult
     func step(frames count: Int = 1) -> Bool {
         for _ in 0..<count {
             let before = pipeline.preview.published
             stepper.step()
-            guard waitUntil(seconds: 60, { pipeline.preview.published > before }) else { return false }
+            guard waitUntil(seconds: 60, { pipeline.preview.published > before && caughtUp() }) else { return false }
         }
         return true
     }
