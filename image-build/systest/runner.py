@@ -37,6 +37,7 @@ def main(description):
 
     os.makedirs(RESULTS, exist_ok=True)
     failures = []
+    times = []
     # A blank card each run, kept outside the machine's folder: a power cut and the boot after
     # it see the same card.
     card = os.path.join(RESULTS, "card.img")
@@ -66,12 +67,28 @@ def main(description):
                 machine.screendump(shot)
             except rig.RigError as problem:
                 shot = f"(no screenshot: {problem})"
-            print(f"{verdict:6} {name:14} {time.monotonic() - started:5.1f} s  {steps.count} steps  {shot}", flush=True)
+            seconds = time.monotonic() - started
+            times.append((name, seconds, verdict))
+            print(f"{verdict:6} {name:14} {seconds:5.1f} s  {steps.count} steps  {shot}", flush=True)
         save_evidence(machine)
+    print_times(times)
     for name, failure in failures:
         print(f"\n--- {name}\n{failure}", file=sys.stderr)
     print(f"\n{len(chosen) - len(failures)} of {len(chosen)} scenarios passed; evidence in {RESULTS}")
     return 1 if failures else 0
+
+
+def print_times(times, slowest=10):
+    """The slowest scenarios of the run with their times, and all the scenarios' time together
+    (the boot and the build before them not counted)."""
+    if not times:
+        return
+    print(f"\nthe {slowest} slowest scenarios:" if len(times) > slowest else "\nthe scenarios, slowest first:")
+    for name, seconds, verdict in sorted(times, key=lambda entry: -entry[1])[:slowest]:
+        print(f"  {name:22} {seconds:6.1f} s{'' if verdict == 'ok' else '  ' + verdict}")
+    total = sum(seconds for _, seconds, _ in times)
+    together = f"{len(times)} scenario{'s' if len(times) > 1 else ''} in all"
+    print(f"  {together:22} {total:6.1f} s ({int(total // 60)} min {total % 60:02.0f} s)", flush=True)
 
 
 def save_evidence(machine):
