@@ -3,7 +3,7 @@ them, taps and dials changing the camera, the quick menu, and the vibrator's eff
 import re
 import time
 
-from ..camera import REFLEX_LOG, SHOWN_LOG
+from ..camera import REFLEX_LOG, SHOWN_LOG, fresh_camera
 from ..inputs import (KEY_CAMERA, KEY_MENU, MENU_BUTTON, MENU_FORMAT_FORWARD, MENU_INSIDE, detents, device_node,
                       drag_recording_on, key_tap, touch_tap)
 from ..pixels import amber, amber_pixels, screendump
@@ -66,6 +66,9 @@ def touch_and_dials(steps):
     detents of the first dial raise the ISO three stops, which is saved and reaches the
     sensor's gain control; holding the zoom-in key magnifies the picture and shows the zoom on
     the HUD; a second tap goes back to Auto."""
+    # Auto with the ISO automatic and the zoom at 1x: sensor-gain, before it, leaves Pro at
+    # ISO 800 if it fails before putting Auto back.
+    fresh_camera(steps)
     mode = "runuser -u reflex -- reflex settings get mode --state-dir /var/lib/reflex"
     steps.wait_until("the board's touchscreen and dials exist", "cat /sys/class/input/event*/device/name", limit=30,
                      contains=["Reflex Virtual Touchscreen", "Reflex Virtual Dial 1"])
@@ -123,6 +126,9 @@ def controls(steps):
     box there; in Pro the real one-finger drag recording on the ISO dial moves it, N slow
     detents are N stops, a fast spin stops at the bound and the vibrator bumps; and the
     camera's statistics give the wait from an input to the flip that shows it."""
+    # JPEG, Auto with the ISO automatic, the zoom at 1x: touch-and-dials, before it, changes
+    # all three and puts them back only if it passes (the zoom by holding a key for a while).
+    fresh_camera(steps)
     setting = "runuser -u reflex -- reflex settings get {} --state-dir /var/lib/reflex"
     vibrator = "journalctl -b -u reflex-virtual-inputs -o cat --no-pager | grep '^vibrator:'"
     steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=60,

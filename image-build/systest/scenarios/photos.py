@@ -8,7 +8,7 @@ import time
 
 import rig
 
-from ..camera import REFLEX_LOG, SHOWN_LOG
+from ..camera import REFLEX_LOG, SHOWN_LOG, fresh_camera
 from ..inputs import KEY_CAMERA, device_node, key_tap, touch_tap
 from ..pixels import screendump
 from ..steps import RESULTS, indent, require, scenario
@@ -22,6 +22,9 @@ def capture(steps):
     its 640x360 preview mode to 1280x720 for each, the lag logged); `reflex capture` in the
     guest, while the camera runs, asks it for a shot; on the host, LibRaw reads each DNG with
     that size and vivid's CFA, and jpeginfo checks each JPEG."""
+    # JPEG, which two taps make RAW+JPEG: controls, before it, changes the format and puts
+    # JPEG back only if it passes.
+    fresh_camera(steps)
     fmt = "runuser -u reflex -- reflex settings get format --state-dir /var/lib/reflex"
     steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=30,
                      contains=["display: first frame on the panel"])

@@ -7,7 +7,7 @@ import subprocess
 
 import rig
 
-from ..camera import REFLEX_LOG
+from ..camera import REFLEX_LOG, RUNNING_LOG
 from ..pixels import blue, cyan, magenta, yellow
 from ..steps import RESULTS, indent, require, scenario
 
@@ -125,7 +125,9 @@ def sensor_gain(steps):
 def sensor_disconnect(steps):
     """vivid's disconnect button (an unplugged camera): reflex reports the loss, keeps
     running, and streams again when the camera is back."""
-    steps.wait_until("reflex is streaming", REFLEX_LOG + " | tail -5", limit=30, contains=["camera: "])
+    # (The running camera: sensor-gain, before it, restarts the camera without waiting.)
+    steps.wait_until("reflex is streaming", RUNNING_LOG + " | grep 'camera: streaming' | tail -1", limit=60,
+                     contains=["camera: streaming"])
     steps.run("mark the log", "journalctl -b -u reflex -o cat --no-pager | wc -l > /tmp/mark")
     steps.run("press vivid's disconnect button", "v4l2-ctl -d /dev/video0 --set-ctrl disconnect=1")
     since_mark = REFLEX_LOG + " | tail -n +$(( $(cat /tmp/mark) + 1 ))"
