@@ -4,7 +4,8 @@
                   slowest at the end, the evidence saved
     steps.py      how a scenario runs its steps in the guest (Steps, StepFailed, require,
                   indent), the @scenario registry, and where the evidence goes (RESULTS)
-    camera.py     the camera in the guest: its log, waiting for it to run and show a frame
+    camera.py     the camera in the guest: its log, waiting for it to run and show a frame,
+                  and fresh_camera (its first start's settings, for a scenario needing them)
     pixels.py     pixel checks on the panel as QEMU scans it out (screendump, colour_bars,
                   yellow/cyan/magenta/blue/amber, amber_pixels, viewfinder_lit)
     inputs.py     the board's inputs driven from the guest's shell (key_tap, touch_tap,

@@ -1,4 +1,5 @@
-"""The camera in the guest: its log, and how long it takes to run and to show its first frame."""
+"""The camera in the guest: its log, how long it takes to run and to show its first frame, and
+a fresh start for a scenario that needs the settings' defaults."""
 import re
 import time
 
