@@ -1,0 +1,59 @@
+"""The camera in the guest: its log, how long it takes to run and to show its first frame, and
+a fresh start for a scenario that needs the settings' defaults."""
+import re
+import time
+
+import rig
+
+REFLEX_LOG = "journalctl -b -u reflex -o cat --no-pager"
+# The running camera's own lines: a restart makes a new process, and the lines before it are
+# the last one's.
+RUNNING_LOG = REFLEX_LOG + " _PID=$(systemctl show -p MainPID --value reflex)"
+# The camera's start-up line: found wherever it is in the running camera's log (the scenarios
+# before may have logged hundreds of lines since, or restarted the camera without waiting for
+# it: its last process's line is not the running camera's picture).
+SHOWN_LOG = RUNNING_LOG + " | grep 'display: first frame on the panel' | tail -1"
+# The camera's state folder (its unit's StateDirectory) and the settings file in it.
+STATE = "/var/lib/reflex"
+SETTINGS_FILE = STATE + "/settings.conf"
+
+
+def wait_for_reflex(machine, limit=120):
+    """Seconds from QEMU start until reflex's log says it is running."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        status, _ = machine.run("journalctl -b -u reflex -o cat --no-pager | grep -q 'waiting for SIGTERM'", timeout=5)
+        if status == 0:
+            return time.monotonic() - machine.started_at
+        time.sleep(0.25)
+    raise rig.RigError("reflex never reported running; its journal:\n"
+                       + machine.run("journalctl -b -u reflex --no-pager | tail -30")[1])
+
+
+def wait_for_first_frame(machine, limit=60):
+    """Seconds from the guest kernel's start to reflex's first frame on the panel, as reflex
+    took it when the flip came (its log line says it on the boot clock; the line itself may
+    be written a little later); None if the panel never showed one."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        _, line = machine.run("journalctl -b -u reflex --no-pager | grep -m1 'first frame on the panel'", timeout=5)
+        match = re.search(r"\(([\d.]+) s after the kernel started\)", line)
+        if match:
+            return float(match.group(1))
+        time.sleep(0.5)
+    return None
+
+
+def fresh_camera(steps):
+    """The camera as on its first start, for a scenario that needs the settings' defaults:
+    stopped, its settings file removed, started again and waited for until it shows its
+    picture. Whatever a scenario before changed and did not put back (one that failed halfway
+    leaves Pro, a RAW format, a zoom, the quick menu open) is gone: Auto, JPEG, the ISO dial
+    selected, geotag off and never allowed, the zoom at 1x, the menu closed. The photo counter
+    is kept: numbers go on rising."""
+    mark = int(steps.run("the camera's log so far", REFLEX_LOG + " | wc -l").split()[0])
+    steps.run("the camera stopped, its settings removed, started again",
+              f"systemctl stop reflex && rm -f {SETTINGS_FILE} && systemctl start reflex")
+    steps.wait_until("it starts with the first start's settings and shows its picture",
+                     REFLEX_LOG + f" | tail -n +{mark + 1}", limit=90,
+                     matches=[r"starting as reflex .*, Auto mode \(first start\)", r"display: first frame on the panel"])

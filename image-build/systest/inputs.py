@@ -1,0 +1,73 @@
+"""The board's inputs, driven from the guest's shell: its keys, its touchscreen, its dials
+and a real recorded drag; the keys' codes and the places on the panel the scenarios press."""
+import os
+
+import rig
+
+KEY_CAMERA = 212
+KEY_MENU = 139
+KEY_RECORD = 167
+# The quick menu on the QEMU board's 1280x800 panel (ScreenLayout at 1.00x): its button, a
+# point inside its panel, and the format line's value (right half: forward).
+MENU_BUTTON = (48, 108)
+MENU_INSIDE = (300, 420)
+MENU_FORMAT_FORWARD = (540, 156)
+
+
+def device_node(name):
+    """Shell for the /dev/input node of the input device called `name`."""
+    return (f"$(for d in /sys/class/input/event*; do [ \"$(cat $d/device/name)\" = \"{name}\" ]"
+            f" && echo /dev/input/${{d##*/}}; done)")
+
+
+def key_tap(device, code):
+    """Shell for one press of a key (0.1 s, as a finger presses it) on an input device: one
+    evemu-play stream, so a slow emulated machine cannot stretch it into a hold."""
+    return (f"printf 'E: 0.000000 0001 {code:04x} 0001\\nE: 0.000000 0000 0000 0000\\n"
+            f"E: 0.100000 0001 {code:04x} 0000\\nE: 0.100000 0000 0000 0000\\n' | evemu-play {device}")
+
+
+def touch_tap(x, y):
+    """Shell for one finger tapping the board's virtual touchscreen at panel pixel (x, y)."""
+    panel = device_node("Reflex Virtual Touchscreen")
+    return (f"p={panel}; e() {{ evemu-event $p --type $1 --code $2 --value $3 $4; }}; "
+            f"e EV_ABS ABS_MT_SLOT 0; e EV_ABS ABS_MT_TRACKING_ID 7; e EV_ABS ABS_MT_POSITION_X {x}; "
+            f"e EV_ABS ABS_MT_POSITION_Y {y}; e EV_ABS ABS_X {x}; e EV_ABS ABS_Y {y}; e EV_KEY BTN_TOUCH 1 --sync; "
+            f"sleep 0.1; e EV_ABS ABS_MT_TRACKING_ID -1; e EV_KEY BTN_TOUCH 0 --sync")
+
+
+def detents(device, count, spacing):
+    """Shell for `count` clockwise detents of an encoder, `spacing` seconds apart, in one
+    evemu-play stream (a spin faster than separate commands can be on an emulated machine)."""
+    lines = []
+    for i in range(count):
+        t = i * spacing
+        lines += [f"E: {t:.6f} 0002 000b 0120", f"E: {t:.6f} 0002 0008 0001", f"E: {t:.6f} 0000 0000 0000"]
+    return "printf '" + "\\n".join(lines) + "\\n' | evemu-play " + device
+
+
+def drag_recording_on(x, y):
+    """The real one-finger drag (Tests/Data/input, EP0430M09), its upward stroke moved so it
+    starts at panel pixel (x, y) of the board's touchscreen: evemu lines, with its own timing."""
+    events = [line.split()[:5] for line in open(os.path.join(rig.REPO, "Tests/Data/input/"
+                                                            "EP0430M09.1-finger-drag-up-down.events"))
+              if line.startswith("E:")]
+    # The upward stroke starts at the report where the finger is lowest (the turn).
+    turn = max((int(e[4]), i) for i, e in enumerate(events) if e[2] == "0003" and e[3] == "0036")[1]
+    start = turn
+    while start > 0 and events[start - 1][2] != "0000":
+        start -= 1
+    turn_x = [int(e[4]) for e in events[:start] if e[2] == "0003" and e[3] == "0035"][-1]
+    turn_y = int(events[turn][4])
+    t0 = float(events[start][1])
+    out = [f"E: 0.000000 0003 {code} {value:04d}" for code, value in
+           [("002f", 0), ("0039", 66), ("0035", x), ("0036", y), ("0000", x), ("0001", y)]]
+    out += ["E: 0.000000 0001 014a 0001", "E: 0.000000 0000 0000 0000"]
+    for _, when, kind, code, value in events[start:]:
+        value = int(value)
+        if kind == "0003" and code in ("0035", "0000"):
+            value += x - turn_x
+        elif kind == "0003" and code in ("0036", "0001"):
+            value += y - turn_y
+        out.append(f"E: {float(when) - t0:.6f} {kind} {code} {value:04d}")
+    return out

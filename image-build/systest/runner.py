@@ -1,0 +1,102 @@
+"""The run: the options, the boot, each scenario in turn with its time limit (its time and
+steps printed as it ends, a screenshot taken), and the evidence saved at the end."""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+import rig
+
+from .camera import wait_for_first_frame, wait_for_reflex
+from .scenarios import in_order
+from .steps import RESULTS, Steps, StepFailed, indent
+
+
+def main(description):
+    """Runs image-build/test's command line; `description` is its help text."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", help="scenarios to run (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the scenarios")
+    parser.add_argument("--no-build", action="store_true", help="use the image as it is")
+    arguments = parser.parse_args()
+    scenarios = in_order()
+    if arguments.list:
+        for name, limit, function in scenarios:
+            print(f"{name:14} {limit:4} s  {function.__doc__.split(chr(10))[0] if function.__doc__ else ''}")
+        return 0
+    chosen = [s for s in scenarios if not arguments.names or s[0] in arguments.names]
+    unknown = set(arguments.names) - {s[0] for s in scenarios}
+    if unknown:
+        print(f"unknown scenarios: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    if not arguments.no_build:
+        subprocess.run([os.path.join(rig.REPO, "image-build", "build")], check=True)
+    if not os.path.isdir(rig.TESTDATA):
+        print(f"note: {rig.TESTDATA} is missing; scenarios that replay test data will fail", file=sys.stderr)
+
+    os.makedirs(RESULTS, exist_ok=True)
+    failures = []
+    times = []
+    # A blank card each run, kept outside the machine's folder: a power cut and the boot after
+    # it see the same card.
+    card = os.path.join(RESULTS, "card.img")
+    if os.path.exists(card):
+        os.remove(card)
+    with rig.Machine(os.path.join(RESULTS, "machine"), card=card) as machine:
+        to_agent = machine.wait_for_agent()
+        to_reflex = wait_for_reflex(machine)
+        print(f"boot: QEMU start → guest answering {to_agent:.1f} s, → reflex running {to_reflex:.1f} s "
+              f"({'KVM' if rig.kvm_usable() else 'TCG'})", flush=True)
+        first_frame = wait_for_first_frame(machine)
+        if first_frame:
+            print(f"boot: kernel start → first frame on the panel {first_frame:.1f} s (guest clock)", flush=True)
+        _, split = machine.run("systemd-analyze blame --no-pager | head -6", timeout=20)
+        print("boot, as the guest's systemd saw it:\n" + indent(split), flush=True)
+        for name, limit, function in chosen:
+            started = time.monotonic()
+            steps = Steps(machine, started + limit)
+            try:
+                function(steps)
+                verdict = "ok"
+            except (StepFailed, rig.RigError) as failure:
+                verdict = "FAILED"
+                failures.append((name, str(failure)))
+            shot = os.path.join(RESULTS, f"{name}.png")
+            try:
+                machine.screendump(shot)
+            except rig.RigError as problem:
+                shot = f"(no screenshot: {problem})"
+            seconds = time.monotonic() - started
+            times.append((name, seconds, verdict))
+            print(f"{verdict:6} {name:14} {seconds:5.1f} s  {steps.count} steps  {shot}", flush=True)
+        save_evidence(machine)
+    print_times(times)
+    for name, failure in failures:
+        print(f"\n--- {name}\n{failure}", file=sys.stderr)
+    print(f"\n{len(chosen) - len(failures)} of {len(chosen)} scenarios passed; evidence in {RESULTS}")
+    return 1 if failures else 0
+
+
+def print_times(times, slowest=10):
+    """The slowest scenarios of the run with their times, and all the scenarios' time together
+    (the boot and the build before them not counted)."""
+    if not times:
+        return
+    print(f"\nthe {slowest} slowest scenarios:" if len(times) > slowest else "\nthe scenarios, slowest first:")
+    for name, seconds, verdict in sorted(times, key=lambda entry: -entry[1])[:slowest]:
+        print(f"  {name:22} {seconds:6.1f} s{'' if verdict == 'ok' else '  ' + verdict}")
+    total = sum(seconds for _, seconds, _ in times)
+    together = f"{len(times)} scenario{'s' if len(times) > 1 else ''} in all"
+    print(f"  {together:22} {total:6.1f} s ({int(total // 60)} min {total % 60:02.0f} s)", flush=True)
+
+
+def save_evidence(machine):
+    try:
+        _, journal = machine.run("journalctl -b --no-pager", timeout=20)
+        with open(os.path.join(RESULTS, "journal.txt"), "w") as out:
+            out.write(journal)
+    except rig.RigError:
+        pass
+    with open(os.path.join(RESULTS, "console.txt"), "w") as out:
+        out.write(machine.console_text())

@@ -1,0 +1,43 @@
+"""The scenarios, one module per group of what they test:
+
+    boot.py       boot and packaging: boot, reflex-user, probe, package
+    sensor.py     the sensor: media-graph, media-camera, sensor-stream, sensor-gain,
+                  sensor-disconnect
+    lenses.py     lenses
+    display.py    vkms, preview-on-panel, no-camera, panel-rotation
+    controls.py   input and controls: touch-replay, board-inputs, touch-and-dials, controls,
+                  haptics
+    photos.py     capture
+    gps.py        geotag
+    card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full
+    memory.py     memory
+    movies.py     movie
+    power.py      power-cut
+
+A scenario is a function of a Steps object, registered with @scenario(name, limit) in the
+module of its group. A full run takes them in ORDER; one that ORDER does not name runs after
+those it names.
+"""
+from ..steps import SCENARIOS
+# (Imported for the scenarios they register.)
+from . import boot, card, controls, display, gps, lenses, memory, movies, photos, power, sensor  # noqa: F401
+
+# The order of a full run. It matters: a scenario may rely on what one before it left
+# (the camera restarted, vivid loaded again, the card put back, a movie on the card for
+# power-cut), and movie and power-cut stop the machine hard and boot it again, so they come last.
+ORDER = [
+    "boot", "reflex-user", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
+    "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
+    "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "geotag",
+    "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "movie", "power-cut",
+]
+
+
+def in_order():
+    """Every scenario, as (name, limit, function), in a full run's order: those ORDER names,
+    then any other in the order its module registered it."""
+    registered = {entry[0]: entry for entry in SCENARIOS}
+    unknown = [name for name in ORDER if name not in registered]
+    if unknown:
+        raise RuntimeError(f"ORDER names scenarios that no module registers: {', '.join(unknown)}")
+    return [registered[name] for name in ORDER] + [entry for entry in SCENARIOS if entry[0] not in ORDER]

@@ -1,0 +1,195 @@
+"""The storage card: pulled and put back, pulled while a burst is saved, nearly full, full."""
+import os
+import re
+import time
+
+import rig
+
+from ..camera import REFLEX_LOG, SHOWN_LOG
+from ..inputs import touch_tap
+from ..pixels import amber, amber_pixels, screendump
+from ..steps import RESULTS, require, scenario
+
+
+@scenario("storage-card", limit=180)
+def storage_card(steps):
+    """Pulling the card out of its slot (QMP device_del: the disk goes) shows "Storage card
+    missing" over the live picture; the card is let go at once (never busy); putting it back
+    (device_add) checks it, mounts it and takes the banner away. The camera keeps running."""
+    steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=30,
+                     contains=["display: first frame on the panel"])
+    steps.run("the card is mounted", "mountpoint /media/card", contains=["is a mountpoint"])
+    banner = lambda pixel: pixel(640, 81)
+    shot, width, height, pixel, bright_pixels = screendump(steps, "storage-card-in")
+    require([("no banner while the card is in", not amber(banner(pixel)))], "a banner without cause",
+            f"screendump {shot}: {banner(pixel)} where the banner's border would be")
+    # (A photo the scenario before took may still be on its way: its save holds the card's
+    # folders open for a moment, so the card is let go within a few seconds, not at once.)
+    steps.wait_until("nothing of the camera's keeps the card open between saves",
+                     "ls -l /proc/$(pidof reflex)/fd | grep /media/card; ls -l /proc/$(pidof reflex)/cwd", limit=15,
+                     excludes=["/media/card"], expect_status=None)
+    steps.machine.pull_card()
+    # The card goes back whatever happens: the next scenarios need it.
+    try:
+        steps.wait_until("the card's file system is let go", "findmnt /media/card; systemctl is-active reflex-card",
+                         limit=20, excludes=["/media/card"], expect_status=None)
+        time.sleep(3)
+        shot, width, height, pixel, bright_pixels = screendump(steps, "storage-card-out")
+        title = bright_pixels(440, 95, 400, 30)
+        require([("the banner's accent border", amber(banner(pixel))), ("its title is written", title > 200)],
+                "no Storage card missing banner", f"screendump {shot}: border {banner(pixel)}, {title} bright pixels in the title")
+    finally:
+        steps.machine.insert_card()
+        steps.wait_until("the card is back, checked and mounted", "findmnt -n -o FSTYPE /media/card", limit=30,
+                         matches=[r"^vfat$"])
+    steps.run("it was checked before it was mounted", "journalctl -b -u reflex-card -o cat --no-pager | tail -20",
+              contains=["fsck"])
+    time.sleep(3)
+    shot, width, height, pixel, bright_pixels = screendump(steps, "storage-card-back")
+    require([("the banner is gone", not amber(banner(pixel)))], "the banner stayed",
+            f"screendump {shot}: {banner(pixel)}")
+    steps.run("the camera kept running", "systemctl show reflex -p NRestarts -p ActiveState",
+              contains=["NRestarts=0", "ActiveState=active"])
+
+
+@scenario("card-pulled-mid-burst", limit=240)
+def card_pulled_mid_burst(steps):
+    """The card pulled (QMP device_del) while a burst is being saved: the photos not yet on
+    it wait and the screen says so (the banner); the card put back (device_add): they are
+    saved, none lost, none doubled, their numbers in order."""
+    machine = steps.machine
+    saved = REFLEX_LOG + " | grep -o 'photo [0-9]*: frame .*→ RFLX[0-9]*.JPG'"
+    steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=30,
+                     contains=["display: first frame on the panel"])
+    before = len(steps.run("photos saved so far", saved + "; true").splitlines())
+    steps.run("a burst of six JPEG photos, asked of the running camera",
+              "(reflex capture --state-dir /var/lib/reflex --format jpeg --burst 6 >/tmp/burst.log 2>&1 &); true")
+    steps.wait_until("the first of them is saved", f"[ $({saved} | wc -l) -ge {before + 1} ] && echo started", limit=60,
+                     contains=["started"])
+    machine.pull_card()
+    try:
+        steps.wait_until("the photos left wait for the card, and the log says so", REFLEX_LOG + " | tail -20", limit=30,
+                         contains=["wait for it"])
+        time.sleep(2)
+        shot, width, height, pixel, bright_pixels = screendump(steps, "card-pulled-mid-burst")
+        require([("a banner over the picture", amber(pixel(640, 81)))], "the screen does not say the card is missing",
+                f"screendump {shot}: {pixel(640, 81)}")
+    finally:
+        machine.insert_card()
+    steps.wait_until("all six are saved once the card is back", f"[ $({saved} | wc -l) -ge {before + 6} ] && echo all",
+                     limit=90, contains=["all"])
+    output = steps.run("the photos' numbers", saved)
+    names = re.findall(r"RFLX(\d{4})\.JPG", output)[before:before + 6]
+    numbers = [int(n) for n in names]
+    require([("six photos", len(numbers) == 6), ("numbers in order, none doubled", numbers == sorted(set(numbers)))],
+            "photos lost or doubled", f"numbers {numbers}")
+    steps.run("each is on the card", "ls /media/card/DCIM/100REFLX", contains=[f"RFLX{n}.JPG" for n in names])
+
+
+def fill_card(steps, leaving):
+    """Fills the card on a computer (mtools on the host, the card out of its slot) until
+    `leaving` bytes are free, then puts it back and waits until it is mounted again."""
+    machine = steps.machine
+    machine.pull_card()
+    try:
+        steps.wait_until("the card is out", "findmnt /media/card || echo out", limit=20, contains=["out"])
+        # (A filler a scenario before left, failing before it deleted it, goes first: the new one
+        # replaces it, so measured with it there the card would keep far more than `leaving` free.)
+        rig.card_command(machine.card, "mdel", "::FILLER.BIN", check=False)
+        # ("1 071 620 096 bytes free": mtools groups the digits.)
+        free = int(re.search(r"([\d ]+) bytes free", rig.card_command(machine.card, "mdir", "::").stdout)
+                   .group(1).replace(" ", ""))
+        filler = os.path.join(RESULTS, "filler.bin")
+        with open(filler, "wb") as out:
+            out.truncate(max(free - leaving, 0))
+        rig.card_command(machine.card, "mcopy", "-o", filler, "::FILLER.BIN")
+        os.remove(filler)
+    finally:
+        machine.insert_card()
+    steps.wait_until("the card is back and mounted", "findmnt -n -o FSTYPE /media/card", limit=30, matches=[r"^vfat$"])
+
+
+@scenario("low-storage", limit=240)
+def low_storage(steps):
+    """A nearly full card (story 4.8): filled on a computer to under 500 MB free (mtools on the
+    host, the card out of its slot), put back, shows `Low storage · N … left` (an amber chip in
+    the top bar, and the log); deleting the filler on the camera's card makes it go."""
+    steps.wait_until("the camera shows its picture and the card's space",
+                     REFLEX_LOG + " | grep -E 'display: first frame on the panel|storage: the card with' | tail -5", limit=30,
+                     contains=["display: first frame on the panel", "storage: the card with"])
+    # (A scenario before may have just put the card back: wait until the camera has it.)
+    steps.wait_until("a fresh card: no warning", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=30,
+                     contains=["no warning"])
+    shot, width, height, pixel, bright_pixels = screendump(steps, "low-storage-before")
+    chips_before = amber_pixels(pixel, width // 2, 0, width // 2, 64)
+    fill_card(steps, 300 * 1000 * 1000)  # below 500 MB, above 100 MB
+    steps.wait_until("the camera says Low storage", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=40,
+                     contains=["below 500 MB, Low storage shown with the shots left"])
+    time.sleep(2)
+    shot, width, height, pixel, bright_pixels = screendump(steps, "low-storage")
+    chips_low = amber_pixels(pixel, width // 2, 0, width // 2, 64)
+    require([("an amber chip in the top bar", chips_low > chips_before + 300)], "no Low storage chip on screen",
+            f"screendump {shot}: {chips_low} amber pixels in the top bar's right half, {chips_before} before")
+    steps.run("files deleted on the camera", "rm /media/card/FILLER.BIN && sync && df -m /media/card")
+    steps.wait_until("the warning goes", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20, contains=["no warning"])
+    time.sleep(2)
+    shot, width, height, pixel, bright_pixels = screendump(steps, "low-storage-gone")
+    chips_after = amber_pixels(pixel, width // 2, 0, width // 2, 64)
+    require([("the chip is gone", chips_after < chips_low - 300)], "the Low storage chip stayed",
+            f"screendump {shot}: {chips_after} amber pixels, {chips_low} while low")
+
+
+# The save banner's answers on the QEMU board's 1280x800 panel (ScreenLayout at 1.00×).
+DISCARD = (554, 188)
+RETRY = (726, 188)
+
+
+@scenario("card-full", limit=360)
+def card_full(steps):
+    """A full card (story 4.6) on the board's FAT card: filled on a computer until a RAW photo
+    no longer fits, a shot shows `Storage full – photo not saved` with Retry and Discard (the
+    save banner) and the photo is kept; files deleted on the card and Retry tapped: the photo
+    is saved; filled again, a shot, Discard tapped: the card is as it was."""
+    photos = "ls /media/card/DCIM/100REFLX 2>/dev/null | sort"
+    steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=30,
+                     contains=["display: first frame on the panel"])
+    try:
+        fill_card(steps, 512 * 1024)
+        steps.wait_until("the camera sees a nearly full card", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=30,
+                         contains=["below 100 MB"])
+        before = steps.run("the photos on the card", photos + "; true").split()
+        steps.run("a RAW photo that cannot fit", "(reflex capture --state-dir /var/lib/reflex --format raw "
+                  ">/tmp/full.log 2>&1 &); true")
+        steps.wait_until("the photo is kept, and the log says why", REFLEX_LOG + " | tail -20", limit=60,
+                         contains=["kept until Retry or Discard"])
+        time.sleep(2)
+        shot, width, height, pixel, bright_pixels = screendump(steps, "card-full")
+        require([("the save banner's accent border", amber(pixel(640, 81))),
+                 ("its Discard (white words)", bright_pixels(DISCARD[0] - 60, DISCARD[1] - 10, 120, 20) > 30),
+                 ("its Retry (an amber button)", amber(pixel(RETRY[0] - 70, RETRY[1])))],
+                "no Storage full banner with its answers", f"screendump {shot}: border {pixel(640, 81)}")
+        steps.run("nothing half-written on the card", photos + "; true", excludes=[".tmp"])
+        steps.run("space freed on the camera's card", "rm /media/card/FILLER.BIN && sync")
+        steps.run("Retry tapped", touch_tap(*RETRY))
+        steps.wait_until("saved after the retry", REFLEX_LOG + " | tail -20", limit=60,
+                         matches=[r"saving again", r"photo \d+: frame .*→ RFLX\d{4}\.DNG"])
+        after_retry = steps.run("the photos on the card", photos).split()
+        added = sorted(set(after_retry) - set(before))
+        require([("one DNG more", len(added) == 1 and added[0].endswith(".DNG"))], "the retried photo is not on the card",
+                f"before {before}, after {after_retry}")
+        time.sleep(2)
+        shot, width, height, pixel, bright_pixels = screendump(steps, "card-full-retried")
+        require([("the banner is gone", not amber(pixel(640, 81)))], "the banner stayed", f"screendump {shot}")
+        # Full again: this time the photo is discarded.
+        fill_card(steps, 512 * 1024)
+        steps.run("another RAW photo that cannot fit", "(reflex capture --state-dir /var/lib/reflex --format raw "
+                  ">/tmp/full2.log 2>&1 &); true")
+        steps.wait_until("held again", REFLEX_LOG + " | grep -c 'kept until Retry or Discard'", limit=60,
+                         matches=[r"^[2-9]"])
+        steps.run("Discard tapped", touch_tap(*DISCARD))
+        steps.wait_until("discarded", REFLEX_LOG + " | tail -10", limit=30, matches=[r"photo \d+: discarded"])
+        steps.run("the card as it was", photos, contains=after_retry)
+        require([("no file added", sorted(steps.run("the photos", photos).split()) == sorted(after_retry))],
+                "Discard left a file", "")
+    finally:
+        steps.run("the filler gone", "rm -f /media/card/FILLER.BIN; sync", expect_status=None)

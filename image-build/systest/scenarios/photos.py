@@ -1,0 +1,85 @@
+"""Photos: the shutter key, the on-screen button and `reflex capture`, each a DNG and a JPEG
+that the host reads."""
+import os
+import re
+import shutil
+import subprocess
+import time
+
+import rig
+
+from ..camera import REFLEX_LOG, SHOWN_LOG, fresh_camera
+from ..inputs import KEY_CAMERA, device_node, key_tap, touch_tap
+from ..pixels import screendump
+from ..steps import RESULTS, indent, require, scenario
+
+
+@scenario("capture", limit=300)
+def capture(steps):
+    """Photos: two taps on the format badge choose RAW+JPEG (shown on the panel); the shutter
+    key (a uinput KEY_CAMERA) and a tap on the on-screen shutter button each save a DNG and a
+    JPEG of vivid's Bayer stream onto the card, at the board's still size (vivid switched from
+    its 640x360 preview mode to 1280x720 for each, the lag logged); `reflex capture` in the
+    guest, while the camera runs, asks it for a shot; on the host, LibRaw reads each DNG with
+    that size and vivid's CFA, and jpeginfo checks each JPEG."""
+    # JPEG, which two taps make RAW+JPEG: controls, before it, changes the format and puts
+    # JPEG back only if it passes.
+    fresh_camera(steps)
+    fmt = "runuser -u reflex -- reflex settings get format --state-dir /var/lib/reflex"
+    steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=30,
+                     contains=["display: first frame on the panel"])
+    steps.run("the card starts empty of photos", "rm -rf /media/card/DCIM; ls /media/card")
+    # (Numbers go on from the camera's counter: the board-inputs scenario's shutter key took one.)
+    photos = REFLEX_LOG + " | grep -o 'photo [0-9]*: frame .*'"
+    before = len(re.findall(r"photo \d+:", steps.run("photos so far", photos + "; true")))
+    steps.run("two taps on the format badge", touch_tap(1200, 32) + "; sleep 1; " + touch_tap(1200, 32))
+    steps.wait_until("RAW+JPEG is saved", fmt, limit=10, matches=[r"^raw\+jpeg$"])
+    time.sleep(1)
+    shot, width, height, pixel, bright_pixels = screendump(steps, "capture-format")
+    badge = bright_pixels(1100, 16, 170, 32)
+    require([("the badge's wider text (RAW+JPEG) is written", badge > 150)], "the format badge did not change",
+            f"screendump {shot}: {badge} bright pixels in the badge")
+    buttons = device_node("Reflex Virtual Buttons")
+    # (A switch to the still mode makes each photo a few preview frames late, said in the log.)
+    pair = r"photo \d+: frame \d+(?:, \d+ frame\(s\) after the press)? → (RFLX\d{4}).DNG \+ \1.JPG"
+    names = []
+    for what, action, count in [
+            ("the shutter key, pressed and let go",
+             key_tap(buttons, KEY_CAMERA), before + 1),
+            ("a tap on the on-screen shutter button", touch_tap(1172, 400), before + 2)]:
+        steps.run(what, action)
+        log = steps.wait_until("its photo is saved as a DNG and JPEG pair", photos + f" | sed -n '{count}p'", limit=60,
+                               matches=[pair])
+        names.append(re.search(pair, log).group(1))
+    time.sleep(1)
+    shot, width, height, pixel, bright_pixels = screendump(steps, "capture-thumbnail")
+    thumbnail = pixel(1180, 530)
+    require([("the last photo's thumbnail is below the button (vivid's bars, not the picture's black)", max(thumbnail) > 60)],
+            "no thumbnail", f"screendump {shot}: {thumbnail} where the thumbnail is")
+    asked = steps.run("reflex capture asks the running camera", "reflex capture --state-dir /var/lib/reflex --format jpeg",
+                      matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}.JPG"], timeout=90)
+    last = re.search(r"(RFLX\d{4}).JPG", asked).group(1)
+    steps.run("each photo came from the board's still mode, its lag in the log", REFLEX_LOG + " | grep 'still mode' | tail -3",
+              matches=[r"still mode 1280x720, its frame in hand \d+ ms after the press \(stamped -?\d+ ms\); the preview back \d+ ms after it"])
+    steps.run("and the preview streams its own mode again", REFLEX_LOG + " | tail -5", excludes=["camera lost"])
+    steps.run("the card holds the three photos", "ls -a /media/card/DCIM/100REFLX",
+              contains=[f"{n}.{e}" for n in names for e in ("DNG", "JPG")] + [last + ".JPG"],
+              excludes=[last + ".DNG", ".tmp-"])
+    folder = os.path.join(RESULTS, "capture-card")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    steps.run("the card's writes are on the disk", "sync /media/card/DCIM/100REFLX/*")
+    for name in names:
+        dng = os.path.join(folder, name + ".DNG")
+        for extension in ("DNG", "JPG"):
+            rig.copy_from_card(steps.machine.card, f"::DCIM/100REFLX/{name}.{extension}", dng[:-3] + extension)
+        identify = subprocess.run(["raw-identify", "-v", dng], capture_output=True, text=True).stdout
+        checks = [("LibRaw reads the DNG", "Unsupported" not in identify
+                   and re.search(r"Image size:\s+1280 x 720", identify) is not None),
+                  ("as a Bayer image", re.search(r"Filter pattern: (RGGB|GRBG|GBRG|BGGR)", identify) is not None)]
+        require(checks, f"the host cannot read {dng}", indent(identify, 1500))
+        jpeg = subprocess.run(["jpeginfo", "-c", dng[:-3] + "JPG"], capture_output=True, text=True)
+        require([("jpeginfo finds the JPEG whole", jpeg.returncode == 0 and " OK" in jpeg.stdout and "ERROR" not in jpeg.stdout)],
+                "a broken JPEG", jpeg.stdout + jpeg.stderr)
+    steps.run("back to JPEG for the other scenarios",
+              "runuser -u reflex -- reflex settings set format jpeg --state-dir /var/lib/reflex; systemctl restart reflex")

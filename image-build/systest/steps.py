@@ -1,0 +1,77 @@
+"""A scenario's steps: run in the guest through the test agent, within the scenario's time
+limit, each failure saying what it ran and what it saw. Also the registry of scenarios and
+the folder the evidence goes to."""
+import os
+import re
+import time
+
+import rig
+
+RESULTS = os.path.join(rig.REPO, ".build-systest")
+SCENARIOS = []
+
+
+def scenario(name, limit=120):
+    """Registers a scenario: a function of a Steps object, with a time limit in seconds."""
+    def register(function):
+        if any(name == registered for registered, _, _ in SCENARIOS):
+            raise RuntimeError(f"two scenarios are called {name}")
+        SCENARIOS.append((name, limit, function))
+        return function
+    return register
+
+
+class StepFailed(Exception):
+    pass
+
+
+class Steps:
+    """Runs a scenario's steps in the guest and keeps its deadline."""
+
+    def __init__(self, machine, deadline):
+        self.machine = machine
+        self.deadline = deadline
+        self.count = 0
+
+    def run(self, what, command, expect_status=0, contains=(), matches=(), excludes=(), timeout=30):
+        """Runs `command` in the guest; fails unless it exits with `expect_status` and its
+        output contains every string of `contains`, matches every regex of `matches`, and
+        holds none of `excludes`. Returns the output."""
+        self.count += 1
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise StepFailed(f"step {self.count} ({what}): the scenario's time limit was reached")
+        status, output = self.machine.run(command, timeout=min(timeout, max(1, int(remaining))))
+        problems = []
+        if expect_status is not None and status != expect_status:
+            problems.append(f"exit status {status}, expected {expect_status}")
+        problems += [f"no {text!r} in the output" for text in contains if text not in output]
+        problems += [f"nothing matches /{pattern}/" for pattern in matches if not re.search(pattern, output, re.M)]
+        problems += [f"{text!r} should not be there" for text in excludes if text in output]
+        if problems:
+            raise StepFailed(f"step {self.count} ({what}) failed: {'; '.join(problems)}\n"
+                             f"  command: {command}\n  output:\n" + indent(output))
+        return output
+
+    def wait_until(self, what, command, limit=60, **expectations):
+        """Repeats a step until it passes or `limit` seconds pass; the last failure is reported."""
+        until = min(time.monotonic() + limit, self.deadline)
+        while True:
+            try:
+                return self.run(what, command, **expectations)
+            except StepFailed:
+                if time.monotonic() >= until:
+                    raise
+                self.count -= 1
+                time.sleep(0.5)
+
+
+def indent(text, limit=4000):
+    text = text if len(text) <= limit else text[:limit] + f"\n… ({len(text) - limit} more characters)"
+    return "\n".join("    | " + line for line in text.splitlines()) or "    | (no output)"
+
+
+def require(checks, what, evidence):
+    failed = [name for name, ok in checks if not ok]
+    if failed:
+        raise StepFailed(what + ": " + "; ".join(failed) + "\n  " + evidence)
