@@ -56,7 +56,8 @@ struct GPSDClientTests {
         var fixNow: GPSFix? { client.fix(at: monotonicSeconds()) }
 
         /// Waits up to `seconds` for `condition`; true if it came.
-        func wait(seconds: Double = 20, for condition: () -> Bool) -> Bool {
+        /// (gpsd is a real process: the bound, a minute, is only a safety net.)
+        func wait(seconds: Double = 60, for condition: () -> Bool) -> Bool {
             let deadline = monotonicSeconds() + seconds
             while monotonicSeconds() < deadline {
                 if condition() { return true }

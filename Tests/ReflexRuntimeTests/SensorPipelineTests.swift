@@ -16,9 +16,8 @@ struct SensorPipelineTests {
     /// is the control's 4× and the frames say so.
     @Test func theSensorThreadSetsTheZoomControlAndFramesSayWhatTheyHave() throws {
         let lines = Mutex<[String]>([])
-        let stream = SensorPipeline(settings: CameraSettings(), calibration: .simulated,
-                                    choice: CameraChoice(source: .simulated(.absoluteExposure)),
-                                    log: { line in lines.withLock { $0.append(line) } })
+        let stepped = SteppedPipeline(binned: false, log: { line in lines.withLock { $0.append(line) } })
+        let stream = stepped.pipeline
         stream.start()
         defer { stream.stop() }
 
@@ -77,15 +76,16 @@ struct SensorPipelineTests {
             let ranked = references.map { (zoom: $0.zoom, likeness: correlation(seen, $0.edges)) }.sorted { $0.likeness > $1.likeness }
             return ranked[0].likeness > ranked[1].likeness + 0.2 ? ranked[0].zoom : nil
         }
-        /// The first frame labelled `zoom`, and the magnification its picture has.
+        /// The first frame labelled `zoom`, and the magnification its picture has (nil if none
+        /// came in 30 frames: the control's delay is two).
         func waitForFrame(zoom: Double) -> Double? {
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                // (A frame too like two magnifications says nothing: the next one is looked at.)
-                if let frame = stream.preview.takeFrame(), frame.sensorZoom == zoom, let seen = apparentZoom(frame) { return seen }
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            return nil
+            var seen: Double?
+            // (A frame too like two magnifications says nothing: the next one is looked at.)
+            _ = stepped.step(until: {
+                if let frame = stream.preview.takeFrame(), frame.sensorZoom == zoom { seen = apparentZoom(frame) }
+                return seen != nil
+            }, frames: 30)
+            return seen
         }
         // The label is the picture's: the first frame said to be at a zoom looks like the
         // scene at that zoom (a label ahead of the lens, or behind it, would fail here).
