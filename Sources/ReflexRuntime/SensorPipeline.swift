@@ -114,7 +114,7 @@ public final class SensorPipeline: @unchecked Sendable {
         self.log = log
         preview = PreviewSink(log: log)
         sinks = [preview]
-        session = CameraSession(choice: choice, calibration: calibration, log: log)
+        session = CameraSession(choice: choice, calibration: calibration, clock: clock, log: log)
         standby = boardLenses.isEmpty ? nil : devFolder.map { StandbyCamera(devFolder: $0, log: log) }
     }
 

@@ -27,10 +27,14 @@ import Glibc
     }
 
     @Test func aSwitchTakesOneFrameOfTheStillModeAndStreamsThePreviewAgain() throws {
-        let session = CameraSession(choice: CameraChoice(source: .simulated(.absoluteExposure)),
-                                    calibration: Self.calibration(.modeSwitch), log: { _ in })
+        // The sensor makes a frame whenever the last was taken, on its own clock: the wait for
+        // the still mode's frame counts frames, however slowly the host takes them.
+        let stepper = SensorStepper()
+        let session = CameraSession(choice: CameraChoice(source: .simulated(.absoluteExposure, pace: .stepped(stepper))),
+                                    calibration: Self.calibration(.modeSwitch), clock: .manual(stepper.clock), log: { _ in })
         #expect(try session.start())
-        defer { session.stop() }
+        stepper.startFollowing()
+        defer { stepper.stopFollowing(); session.stop() }
         #expect(session.mode?.width == SimulatedCamera.binnedWidth, "the preview's mode streams")
         let streams = session.streamCount
         let copy = FrameCopy()
@@ -47,12 +51,12 @@ import Glibc
         #expect(session.mode?.width == SimulatedCamera.binnedWidth && session.streamCount == streams + 1)
         let current = try session.currentExposure()
         #expect(abs(current.exposure - 1.0 / 60) < 1e-4 && abs(current.analogGain - 2) < 0.1)
-        // (Its timer's first frame comes when the host gets to it: waited for, a minute at most.)
+        // (Its next frame comes when the host gets to it: waited for, a minute at most.)
         var frame: CapturedFrame?
         let patience = monotonicSeconds() + 60
         while frame == nil && monotonicSeconds() < patience {
             frame = try session.nextFrame()
-            if frame == nil { usleep(10_000) }
+            if frame == nil { usleep(1_000) }
         }
         let next = try #require(frame, "the preview streams again")
         #expect(next.bytes.count == SimulatedCamera.binnedWidth * SimulatedCamera.binnedHeight * 2)

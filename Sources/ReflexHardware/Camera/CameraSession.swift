@@ -60,7 +60,12 @@ public final class CameraSession {
     public private(set) var streamCount = 0
     private var controlFailureReported = false
 
-    public init(choice: CameraChoice, calibration: SensorCalibration, log: @escaping Log) {
+    /// The time a still mode's first frame is waited for in (a stepped simulated sensor's
+    /// clock in tests).
+    private let clock: TimeSource
+
+    public init(choice: CameraChoice, calibration: SensorCalibration, clock: TimeSource = .monotonic, log: @escaping Log) {
+        self.clock = clock
         self.choice = choice
         self.calibration = calibration
         self.log = log
@@ -187,7 +192,7 @@ public final class CameraSession {
             let applied = (try? applyExposure(exposure)) ?? exposure
             try camera.start(bufferCount: 2)
             let frame = try firstFrame(of: camera, skipping: skipping, longestExposure: applied.exposure)
-            inHand = monotonicSeconds()
+            inHand = clock.now()
             copy.fill(SensorFrame(bytes: frame.bytes, mode: still, sequence: frame.sequence,
                                   timestampNanoseconds: frame.timestampNanoseconds, exposure: applied,
                                   parameters: parameters, sensorZoom: sensorZoom))
@@ -202,10 +207,10 @@ public final class CameraSession {
 
     /// The first whole frame of a stream just started, after `skipping` others.
     private func firstFrame(of camera: CameraDevice, skipping: Int, longestExposure: Double) throws(CameraError) -> CapturedFrame {
-        let deadline = monotonicSeconds() + 2 + 3 * longestExposure * Double(skipping + 1)
+        let deadline = clock.now() + 2 + 3 * longestExposure * Double(skipping + 1)
         var dropped = 0
         while true {
-            let left = deadline - monotonicSeconds()
+            let left = deadline - clock.now()
             guard left > 0 else { throw CameraError.failed("no frame in the still mode", code: ETIMEDOUT) }
             var ready = pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&ready, 1, Int32(left * 1000) + 1)

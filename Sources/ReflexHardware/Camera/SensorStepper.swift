@@ -17,6 +17,7 @@ public final class SensorStepper: @unchecked Sendable, Equatable {
     private let signal: FileDescriptor
     /// The streaming mode's frame time, as the sensor set it (1/30 s until it streams).
     private let frameBits = Atomic<UInt64>((1.0 / 30).bitPattern)
+    private let follower = WorkerThread(name: "reflex-stepper")
 
     public init(clock: ManualClock = ManualClock()) {
         self.clock = clock
@@ -38,6 +39,21 @@ public final class SensorStepper: @unchecked Sendable, Equatable {
         var count = UInt64(frames)
         _ = write(signal.rawValue, &count, 8)
     }
+
+    /// Steps on its own thread whenever the last frame has been taken, until `stopFollowing`:
+    /// for code under test that waits for frames itself (a still mode's switch). The clock
+    /// moves only as fast as the frames are read, so a deadline counted on it is a number of
+    /// frames, however slowly the host runs the reader.
+    public func startFollowing() {
+        _ = follower.start { [self] in
+            while !follower.isStopping {
+                var pending = pollfd(fd: signal.rawValue, events: Int16(POLLIN), revents: 0)
+                if poll(&pending, 1, 0) == 0 { step() } else { usleep(500) }
+            }
+        }
+    }
+
+    public func stopFollowing() { follower.stop() }
 
     public static func == (a: SensorStepper, b: SensorStepper) -> Bool { a === b }
 }
