@@ -87,6 +87,7 @@ public final class StillPipeline: @unchecked Sendable {
     public static func start(for sensor: SensorPipeline, calibration: SensorCalibration, cardFolder: String,
                              cardIsMountPoint: Bool = false, stateFolder: String, software: String,
                              location: @escaping @Sendable (Double) -> GPSFix? = { _ in nil },
+                             priority: WorkerThread.Priority = .background,
                              log: @escaping Log) -> (StillPipeline, keptFrames: Int) {
         let budget = MemoryBudget.forFrames(cap: calibration.frameMemoryBytes)
         // A still mode's frames come first: two (one saving while the next is taken) if the
@@ -105,6 +106,7 @@ public final class StillPipeline: @unchecked Sendable {
                                    cardSpace: { StorageProbe.freeBytes(at: cardFolder, requireMountPoint: cardIsMountPoint) },
                                    spill: HeldPhotoSpill(folder: stateFolder + "/held",
                                                          limitBytes: max(64 << 20, budget / 2)),
+                                   priority: priority,
                                    giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) }, log: log)
         // The kernel's memory pressure, where it can be watched: the ring and the queue give
         // memory up as it rises.

@@ -102,7 +102,11 @@ struct Capture: ParsableCommand {
         let (stills, _) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: card,
                                               cardIsMountPoint: output == nil, stateFolder: stateFolder,
                                               software: "Reflex \(Reflex.version)",
-                                              location: { gps?.fix(at: $0) }, log: log.write)
+                                              location: { gps?.fix(at: $0) },
+                                              // (Alone there is no viewfinder to yield to: on a
+                                              // busy machine a nice-19 thread would starve the
+                                              // shot the user is waiting for.)
+                                              priority: .ordinary, log: log.write)
         sensor.start()
         defer {
             sensor.stop()
@@ -144,19 +148,19 @@ struct Capture: ParsableCommand {
     }
 
     /// Until the camera streams and exposure has had time to settle; a camera that will not
-    /// stream is an error with the camera's own words.
+    /// stream is an error with the camera's own words. (The 10 s are for the stream to
+    /// start; the settling comes after them, so a camera slow to start is not refused for
+    /// the settling it has still to do.)
     private func waitForStream(_ sensor: SensorPipeline, log: CaptureLog) throws {
         let deadline = monotonicSeconds() + 10
         var streamingSince: Double?
-        while monotonicSeconds() < deadline {
-            let report = sensor.status.latestSensorReport()
-            if report.status == .streaming {
-                streamingSince = streamingSince ?? monotonicSeconds()
-                if monotonicSeconds() - streamingSince! >= Capture.settleSeconds { return }
-            }
+        while streamingSince.map({ monotonicSeconds() - $0 < Capture.settleSeconds }) ?? (monotonicSeconds() < deadline) {
+            if streamingSince == nil, sensor.status.latestSensorReport().status == .streaming { streamingSince = monotonicSeconds() }
             usleep(20_000)
         }
-        throw CaptureFailure("the camera does not stream: " + (log.lastLine ?? "no camera found"))
+        guard streamingSince != nil else {
+            throw CaptureFailure("the camera does not stream: " + (log.lastLine ?? "no camera found"))
+        }
     }
 
     /// With geotag on, the shot waits (up to `fixPatience`) for a fix, as a camera just
