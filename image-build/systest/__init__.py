@@ -1,9 +1,10 @@
 """The system tests of image-build/test, as a package (Python's standard library only).
 
     runner.py     the run: its options, the boot, each scenario in turn with its time, the
-                  slowest at the end, the evidence saved
+                  slowest at the end, the evidence saved (with each step's time)
     steps.py      how a scenario runs its steps in the guest (Steps, StepFailed, require,
-                  indent), the @scenario registry, and where the evidence goes (RESULTS)
+                  indent) and times them, the @scenario registry, and where the evidence
+                  goes (RESULTS)
     camera.py     the camera in the guest: its log, waiting for it to run and show a frame,
                   and fresh_camera (its first start's settings, for a scenario needing them)
     pixels.py     pixel checks on the panel as QEMU scans it out (screendump, colour_bars,
