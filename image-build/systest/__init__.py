@@ -9,8 +9,9 @@
                   and fresh_camera (its first start's settings, for a scenario needing them)
     pixels.py     pixel checks on the panel as QEMU scans it out (screendump, colour_bars,
                   yellow/cyan/magenta/blue/amber, amber_pixels, viewfinder_lit)
-    inputs.py     the board's inputs driven from the guest's shell (key_tap, touch_tap,
-                  detents, drag_recording_on, device_node) and the keys and places pressed
+    inputs.py     the board's inputs driven from the guest's shell (key_tap, key_hold,
+                  touch_tap, detents, play, drag_recording_on, device_node) and the keys and
+                  places pressed
     scenarios/    the scenarios, one module per group of what they test, and the order of a
                   full run (scenarios/__init__.py)
 
