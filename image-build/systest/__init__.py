@@ -7,8 +7,9 @@
                   goes (RESULTS)
     camera.py     the camera in the guest: its log, waiting for it to run and show a frame,
                   and fresh_camera (its first start's settings, for a scenario needing them)
-    pixels.py     pixel checks on the panel as QEMU scans it out (screendump, colour_bars,
-                  yellow/cyan/magenta/blue/amber, amber_pixels, viewfinder_lit)
+    pixels.py     pixel checks on the panel as QEMU scans it out (screendump, screen_until:
+                  screendumps until checks hold, colour_bars, yellow/cyan/magenta/blue/amber,
+                  amber_pixels, viewfinder_lit)
     inputs.py     the board's inputs driven from the guest's shell (key_tap, key_hold,
                   touch_tap, detents, play, drag_recording_on, device_node) and the keys and
                   places pressed
