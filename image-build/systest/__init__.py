@@ -5,8 +5,9 @@
     steps.py      how a scenario runs its steps in the guest (Steps, StepFailed, require,
                   indent) and times them, the @scenario registry, and where the evidence
                   goes (RESULTS)
-    camera.py     the camera in the guest: its log, waiting for it to run and show a frame,
-                  and fresh_camera (its first start's settings, for a scenario needing them)
+    camera.py     the camera in the guest: its log (follow_log: a line awaited as it is
+                  written), waiting for it to run and show a frame, and fresh_camera (its
+                  first start's settings, for a scenario needing them)
     pixels.py     pixel checks on the panel as QEMU scans it out (screendump, screen_until:
                   screendumps until checks hold, colour_bars, yellow/cyan/magenta/blue/amber,
                   amber_pixels, viewfinder_lit)
