@@ -23,6 +23,10 @@ OUT = os.path.join(CACHE, "out", BOARD)
 TESTDATA = os.path.join(REPO, "Tests", "Data")
 
 
+# What the guest's agent says once it listens (image-build/guest/reflex-test-agent).
+AGENT_READY = b"@@reflex-agent ready"
+
+
 class RigError(Exception):
     """Something the rig itself could not do (QEMU would not start, the agent never answered)."""
 
@@ -339,6 +343,15 @@ class Machine:
     def run(self, command, timeout=30, grace=10):
         """Runs a shell command as root in the guest; returns (exit code, output). The guest
         kills it after `timeout` s; the rig gives up `grace` s after that."""
+        answer = self._ask(command, timeout, grace)
+        if answer is None:
+            raise RigError(f"the guest did not answer within {timeout + grace} s: {command}")
+        return answer
+
+    def _ask(self, command, timeout, grace, until_ready=False):
+        """Sends a command to the agent and waits for its answer, (exit code, output); None if
+        none came in `timeout` + `grace` s or, with `until_ready`, if the agent said it was ready
+        first (it drops what it read before it listened, so the command is lost)."""
         request_id = self.next_id
         self.next_id += 1
         encoded = base64.b64encode(command.encode()).decode()
@@ -351,9 +364,11 @@ class Machine:
                     parts = line.split(b" ", 3)
                     output = base64.b64decode(parts[3]) if len(parts) > 3 and parts[3] else b""
                     return int(parts[2]), output.decode(errors="replace")
+                if until_ready and line == AGENT_READY:
+                    return None
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise RigError(f"the guest did not answer within {timeout + grace} s: {command}")
+                return None
             self.agent_socket.settimeout(remaining)
             try:
                 chunk = self.agent_socket.recv(65536)
@@ -368,17 +383,18 @@ class Machine:
         return [line.strip(b"\r") for line in complete]
 
     def wait_for_agent(self, timeout=300):
-        """Boot until the guest's agent answers; returns the seconds since QEMU started."""
+        """Boot until the guest's agent answers; returns the seconds since QEMU started. It is
+        asked every 2 s, and at once when it says it is ready."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RigError(f"QEMU exited during boot ({self.process.returncode})")
             try:
-                status, output = self.run("echo alive", timeout=1, grace=1)
-                if status == 0 and output.strip() == "alive":
-                    return time.monotonic() - self.started_at
+                answer = self._ask("echo alive", timeout=1, grace=1, until_ready=True)
             except RigError:
-                pass
+                answer = None
+            if answer and answer[0] == 0 and answer[1].strip() == "alive":
+                return time.monotonic() - self.started_at
         raise RigError(f"the guest's agent never answered in {timeout} s; console:\n{self.console_text()[-3000:]}")
 
     def power_off(self, timeout=30):

@@ -18,30 +18,30 @@ STATE = "/var/lib/reflex"
 SETTINGS_FILE = STATE + "/settings.conf"
 
 
+def follow_log(machine, pattern, limit):
+    """The first line of the camera's log this boot that matches `pattern` (grep's), as soon as
+    it is written, or None if none is within `limit` s. One command in the guest follows the
+    journal (journalctl -f) until that line comes: asking again and again would take the
+    emulated machine's CPU from what is awaited (a boot, the camera starting)."""
+    status, line = machine.run(f"exec 3< <(exec {REFLEX_LOG} -n all -f); follower=$!; grep -m1 -e '{pattern}' <&3;"
+                               " found=$?; kill $follower; exit $found", timeout=limit)
+    return line if status == 0 else None
+
+
 def wait_for_reflex(machine, limit=120):
     """Seconds from QEMU start until reflex's log says it is running."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        status, _ = machine.run("journalctl -b -u reflex -o cat --no-pager | grep -q 'waiting for SIGTERM'", timeout=5)
-        if status == 0:
-            return time.monotonic() - machine.started_at
-        time.sleep(0.25)
-    raise rig.RigError("reflex never reported running; its journal:\n"
-                       + machine.run("journalctl -b -u reflex --no-pager | tail -30")[1])
+    if follow_log(machine, "waiting for SIGTERM", limit) is None:
+        raise rig.RigError("reflex never reported running; its journal:\n"
+                           + machine.run("journalctl -b -u reflex --no-pager | tail -30")[1])
+    return time.monotonic() - machine.started_at
 
 
 def wait_for_first_frame(machine, limit=60):
     """Seconds from the guest kernel's start to reflex's first frame on the panel, as reflex
     took it when the flip came (its log line says it on the boot clock; the line itself may
     be written a little later); None if the panel never showed one."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        _, line = machine.run("journalctl -b -u reflex --no-pager | grep -m1 'first frame on the panel'", timeout=5)
-        match = re.search(r"\(([\d.]+) s after the kernel started\)", line)
-        if match:
-            return float(match.group(1))
-        time.sleep(0.5)
-    return None
+    match = re.search(r"\(([\d.]+) s after the kernel started\)", follow_log(machine, "first frame on the panel", limit) or "")
+    return float(match.group(1)) if match else None
 
 
 def fresh_camera(steps):

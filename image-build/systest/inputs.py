@@ -7,6 +7,8 @@ import rig
 KEY_CAMERA = 212
 KEY_MENU = 139
 KEY_RECORD = 167
+KEY_VOLUMEDOWN = 114
+KEY_ZOOMIN = 0x1A2
 # The quick menu on the QEMU board's 1280x800 panel (ScreenLayout at 1.00x): its button, a
 # point inside its panel, and the format line's value (right half: forward).
 MENU_BUTTON = (48, 108)
@@ -15,35 +17,57 @@ MENU_FORMAT_FORWARD = (540, 156)
 
 
 def device_node(name):
-    """Shell for the /dev/input node of the input device called `name`."""
-    return (f"$(for d in /sys/class/input/event*; do [ \"$(cat $d/device/name)\" = \"{name}\" ]"
-            f" && echo /dev/input/${{d##*/}}; done)")
+    """Shell for the /dev/input node of the input device called `name` (one grep of every
+    device's name: a shell loop reading each costs most of a second on an emulated machine)."""
+    return (f"$(n=$(grep -lxF '{name}' /sys/class/input/event*/device/name); n=${{n#/sys/class/input/}};"
+            f" echo /dev/input/${{n%/device/name}})")
+
+
+def play(device, events):
+    """Shell for evemu lines ("E: seconds type code value", from 0 s) written into an input
+    device in one evemu-play stream, at their own times: the spacing of a tap, a hold or
+    detents is the one asked for, which separate commands on a slow emulated machine would
+    stretch. (evemu-play takes a time whose whole seconds are 0 for no time yet and plays such
+    events at once, however far apart: the times are moved on by a second. The first event is
+    played at once, the others at their times after it.)"""
+    lines = []
+    for event in events:
+        _, when, rest = event.split(" ", 2)
+        lines.append(f"E: {float(when) + 1:.6f} {rest}")
+    return "printf '" + "\\n".join(lines) + "\\n' | evemu-play " + device
+
+
+def key_hold(device, code, seconds):
+    """Shell for a key held down `seconds` on an input device."""
+    return play(device, [f"E: 0.000000 0001 {code:04x} 0001", "E: 0.000000 0000 0000 0000",
+                         f"E: {seconds:.6f} 0001 {code:04x} 0000", f"E: {seconds:.6f} 0000 0000 0000"])
 
 
 def key_tap(device, code):
     """Shell for one press of a key (0.1 s, as a finger presses it) on an input device: one
     evemu-play stream, so a slow emulated machine cannot stretch it into a hold."""
-    return (f"printf 'E: 0.000000 0001 {code:04x} 0001\\nE: 0.000000 0000 0000 0000\\n"
-            f"E: 0.100000 0001 {code:04x} 0000\\nE: 0.100000 0000 0000 0000\\n' | evemu-play {device}")
+    return key_hold(device, code, 0.1)
 
 
 def touch_tap(x, y):
-    """Shell for one finger tapping the board's virtual touchscreen at panel pixel (x, y)."""
-    panel = device_node("Reflex Virtual Touchscreen")
-    return (f"p={panel}; e() {{ evemu-event $p --type $1 --code $2 --value $3 $4; }}; "
-            f"e EV_ABS ABS_MT_SLOT 0; e EV_ABS ABS_MT_TRACKING_ID 7; e EV_ABS ABS_MT_POSITION_X {x}; "
-            f"e EV_ABS ABS_MT_POSITION_Y {y}; e EV_ABS ABS_X {x}; e EV_ABS ABS_Y {y}; e EV_KEY BTN_TOUCH 1 --sync; "
-            f"sleep 0.1; e EV_ABS ABS_MT_TRACKING_ID -1; e EV_KEY BTN_TOUCH 0 --sync")
+    """Shell for one finger tapping the board's virtual touchscreen at panel pixel (x, y):
+    down, and up 0.1 s later."""
+    down = [("002f", 0), ("0039", 7), ("0035", x), ("0036", y), ("0000", x), ("0001", y)]
+    return play(device_node("Reflex Virtual Touchscreen"),
+                [f"E: 0.000000 0003 {code} {value:04d}" for code, value in down]
+                + ["E: 0.000000 0001 014a 0001", "E: 0.000000 0000 0000 0000",
+                   "E: 0.100000 0003 0039 -001", "E: 0.100000 0001 014a 0000", "E: 0.100000 0000 0000 0000"])
 
 
 def detents(device, count, spacing):
-    """Shell for `count` clockwise detents of an encoder, `spacing` seconds apart, in one
-    evemu-play stream (a spin faster than separate commands can be on an emulated machine)."""
+    """Shell for `count` clockwise detents of an encoder, `spacing` seconds apart (a spin faster
+    than separate commands can be on an emulated machine, or a slow turn whose spacing they
+    would stretch)."""
     lines = []
     for i in range(count):
         t = i * spacing
         lines += [f"E: {t:.6f} 0002 000b 0120", f"E: {t:.6f} 0002 0008 0001", f"E: {t:.6f} 0000 0000 0000"]
-    return "printf '" + "\\n".join(lines) + "\\n' | evemu-play " + device
+    return play(device, lines)
 
 
 def drag_recording_on(x, y):

@@ -1,5 +1,6 @@
 """Pixel checks: the panel as QEMU scans it out (a screendump), and what its pixels show."""
 import os
+import time
 
 import rig
 
@@ -15,6 +16,27 @@ def screendump(steps, name):
     def bright_pixels(x, y, w, h, level=200):
         return sum(1 for yy in range(y, y + h) for xx in range(x, x + w) if sum(pixel(xx, yy)) / 3 > level)
     return shot, width, height, pixel, bright_pixels
+
+
+def screen_until(steps, name, checks, limit=15):
+    """The panel once it shows what a step asked for: screendumps taken one after another until
+    every check holds, or `limit` seconds pass (the scenario's time limit at most), so a
+    scenario goes on as soon as the camera has drawn it, however slowly the emulated machine
+    draws. `checks(pixel, bright_pixels, width, height)` gives (what, ok) pairs, as require
+    takes them. Returns the last screendump and its checks: require on them fails a screen that
+    never came right, with that screendump as the evidence."""
+    started = time.monotonic()
+    until = min(started + limit, steps.deadline)
+    tries = 0
+    while True:
+        tries += 1
+        dump = screendump(steps, name)
+        shot, width, height, pixel, bright_pixels = dump
+        results = checks(pixel, bright_pixels, width, height)
+        if all(ok for _, ok in results) or time.monotonic() >= until:
+            steps.note_time(started, f"the screen ({name})", tries)
+            return dump, results
+        time.sleep(0.2)
 
 
 def colour_bars(pixel, width, height):

@@ -1,5 +1,6 @@
 """The run: the options, the boot, each scenario in turn with its time limit (its time and
-steps printed as it ends, a screenshot taken), and the evidence saved at the end."""
+steps printed as it ends, a screenshot taken, its steps' times written to step-times.txt),
+and the evidence saved at the end."""
 import argparse
 import os
 import subprocess
@@ -43,7 +44,8 @@ def main(description):
     card = os.path.join(RESULTS, "card.img")
     if os.path.exists(card):
         os.remove(card)
-    with rig.Machine(os.path.join(RESULTS, "machine"), card=card) as machine:
+    with open(os.path.join(RESULTS, "step-times.txt"), "w") as step_times, \
+            rig.Machine(os.path.join(RESULTS, "machine"), card=card) as machine:
         to_agent = machine.wait_for_agent()
         to_reflex = wait_for_reflex(machine)
         print(f"boot: QEMU start → guest answering {to_agent:.1f} s, → reflex running {to_reflex:.1f} s "
@@ -70,6 +72,7 @@ def main(description):
             seconds = time.monotonic() - started
             times.append((name, seconds, verdict))
             print(f"{verdict:6} {name:14} {seconds:5.1f} s  {steps.count} steps  {shot}", flush=True)
+            write_step_times(step_times, name, seconds, verdict, steps.times)
         save_evidence(machine)
     print_times(times)
     for name, failure in failures:
@@ -89,6 +92,16 @@ def print_times(times, slowest=10):
     total = sum(seconds for _, seconds, _ in times)
     together = f"{len(times)} scenario{'s' if len(times) > 1 else ''} in all"
     print(f"  {together:22} {total:6.1f} s ({int(total // 60)} min {total % 60:02.0f} s)", flush=True)
+
+
+def write_step_times(out, name, seconds, verdict, times):
+    """A scenario's steps as they ran: when each started (after the scenario did), how long it
+    took and, for a step repeated until it passed, how many tries. The gaps between them are
+    the host's work (screendumps, reading the card) and the scenario's own pauses."""
+    out.write(f"{name} {seconds:.1f} s {verdict}\n")
+    for at, took, what, tries in times:
+        out.write(f"  {at:6.1f} s +{took:5.1f} s  {what}{f' ({tries} tries)' if tries > 1 else ''}\n")
+    out.flush()
 
 
 def save_evidence(machine):

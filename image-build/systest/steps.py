@@ -26,17 +26,34 @@ class StepFailed(Exception):
 
 
 class Steps:
-    """Runs a scenario's steps in the guest and keeps its deadline."""
+    """Runs a scenario's steps in the guest and keeps its deadline, and the time each step
+    took (`times`: when it started after the scenario did, how long it took, what it was and
+    how many tries it had), for the run's step-times.txt."""
 
     def __init__(self, machine, deadline):
         self.machine = machine
         self.deadline = deadline
         self.count = 0
+        self.started = time.monotonic()
+        self.times = []
 
     def run(self, what, command, expect_status=0, contains=(), matches=(), excludes=(), timeout=30):
         """Runs `command` in the guest; fails unless it exits with `expect_status` and its
         output contains every string of `contains`, matches every regex of `matches`, and
         holds none of `excludes`. Returns the output."""
+        started = time.monotonic()
+        try:
+            return self._run(what, command, expect_status, contains, matches, excludes, timeout)
+        finally:
+            self.note_time(started, what)
+
+    def note_time(self, started, what, tries=1):
+        """Notes in `times` something of the scenario's that started at `started` (monotonic)
+        and ends now: a step, or work that is no step in the guest (a boot, waiting for the
+        screen to show something)."""
+        self.times.append((started - self.started, time.monotonic() - started, what, tries))
+
+    def _run(self, what, command, expect_status=0, contains=(), matches=(), excludes=(), timeout=30):
         self.count += 1
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
@@ -55,15 +72,21 @@ class Steps:
 
     def wait_until(self, what, command, limit=60, **expectations):
         """Repeats a step until it passes or `limit` seconds pass; the last failure is reported."""
-        until = min(time.monotonic() + limit, self.deadline)
-        while True:
-            try:
-                return self.run(what, command, **expectations)
-            except StepFailed:
-                if time.monotonic() >= until:
-                    raise
-                self.count -= 1
-                time.sleep(0.5)
+        started = time.monotonic()
+        until = min(started + limit, self.deadline)
+        tries = 0
+        try:
+            while True:
+                tries += 1
+                try:
+                    return self._run(what, command, **expectations)
+                except StepFailed:
+                    if time.monotonic() >= until:
+                        raise
+                    self.count -= 1
+                    time.sleep(0.5)
+        finally:
+            self.note_time(started, what, tries)
 
 
 def indent(text, limit=4000):

@@ -1,13 +1,12 @@
 """The storage card: pulled and put back, pulled while a burst is saved, nearly full, full."""
 import os
 import re
-import time
 
 import rig
 
 from ..camera import REFLEX_LOG, SHOWN_LOG
 from ..inputs import touch_tap
-from ..pixels import amber, amber_pixels, screendump
+from ..pixels import amber, amber_pixels, screen_until, screendump
 from ..steps import RESULTS, require, scenario
 
 
@@ -33,21 +32,21 @@ def storage_card(steps):
     try:
         steps.wait_until("the card's file system is let go", "findmnt /media/card; systemctl is-active reflex-card",
                          limit=20, excludes=["/media/card"], expect_status=None)
-        time.sleep(3)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "storage-card-out")
-        title = bright_pixels(440, 95, 400, 30)
-        require([("the banner's accent border", amber(banner(pixel))), ("its title is written", title > 200)],
-                "no Storage card missing banner", f"screendump {shot}: border {banner(pixel)}, {title} bright pixels in the title")
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "storage-card-out", lambda pixel, bright_pixels, *_: [
+                ("the banner's accent border", amber(banner(pixel))),
+                ("its title is written", bright_pixels(440, 95, 400, 30) > 200)])
+        require(shown, "no Storage card missing banner",
+                f"screendump {shot}: border {banner(pixel)}, {bright_pixels(440, 95, 400, 30)} bright pixels in the title")
     finally:
         steps.machine.insert_card()
         steps.wait_until("the card is back, checked and mounted", "findmnt -n -o FSTYPE /media/card", limit=30,
                          matches=[r"^vfat$"])
     steps.run("it was checked before it was mounted", "journalctl -b -u reflex-card -o cat --no-pager | tail -20",
               contains=["fsck"])
-    time.sleep(3)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "storage-card-back")
-    require([("the banner is gone", not amber(banner(pixel)))], "the banner stayed",
-            f"screendump {shot}: {banner(pixel)}")
+    (shot, width, height, pixel, bright_pixels), gone = screen_until(steps, "storage-card-back", lambda pixel, *_: [
+        ("the banner is gone", not amber(banner(pixel)))])
+    require(gone, "the banner stayed", f"screendump {shot}: {banner(pixel)}")
     steps.run("the camera kept running", "systemctl show reflex -p NRestarts -p ActiveState",
               contains=["NRestarts=0", "ActiveState=active"])
 
@@ -70,10 +69,9 @@ def card_pulled_mid_burst(steps):
     try:
         steps.wait_until("the photos left wait for the card, and the log says so", REFLEX_LOG + " | tail -20", limit=30,
                          contains=["wait for it"])
-        time.sleep(2)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "card-pulled-mid-burst")
-        require([("a banner over the picture", amber(pixel(640, 81)))], "the screen does not say the card is missing",
-                f"screendump {shot}: {pixel(640, 81)}")
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "card-pulled-mid-burst", lambda pixel, *_: [("a banner over the picture", amber(pixel(640, 81)))])
+        require(shown, "the screen does not say the card is missing", f"screendump {shot}: {pixel(640, 81)}")
     finally:
         machine.insert_card()
     steps.wait_until("all six are saved once the card is back", f"[ $({saved} | wc -l) -ge {before + 6} ] && echo all",
@@ -125,18 +123,19 @@ def low_storage(steps):
     fill_card(steps, 300 * 1000 * 1000)  # below 500 MB, above 100 MB
     steps.wait_until("the camera says Low storage", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=40,
                      contains=["below 500 MB, Low storage shown with the shots left"])
-    time.sleep(2)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "low-storage")
-    chips_low = amber_pixels(pixel, width // 2, 0, width // 2, 64)
-    require([("an amber chip in the top bar", chips_low > chips_before + 300)], "no Low storage chip on screen",
+    chips = lambda pixel, width: amber_pixels(pixel, width // 2, 0, width // 2, 64)
+    (shot, width, height, pixel, bright_pixels), shown = screen_until(
+        steps, "low-storage", lambda pixel, bright_pixels, width, height: [
+            ("an amber chip in the top bar", chips(pixel, width) > chips_before + 300)])
+    chips_low = chips(pixel, width)
+    require(shown, "no Low storage chip on screen",
             f"screendump {shot}: {chips_low} amber pixels in the top bar's right half, {chips_before} before")
     steps.run("files deleted on the camera", "rm /media/card/FILLER.BIN && sync && df -m /media/card")
     steps.wait_until("the warning goes", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20, contains=["no warning"])
-    time.sleep(2)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "low-storage-gone")
-    chips_after = amber_pixels(pixel, width // 2, 0, width // 2, 64)
-    require([("the chip is gone", chips_after < chips_low - 300)], "the Low storage chip stayed",
-            f"screendump {shot}: {chips_after} amber pixels, {chips_low} while low")
+    (shot, width, height, pixel, bright_pixels), gone = screen_until(
+        steps, "low-storage-gone", lambda pixel, bright_pixels, width, height: [
+            ("the chip is gone", chips(pixel, width) < chips_low - 300)])
+    require(gone, "the Low storage chip stayed", f"screendump {shot}: {chips(pixel, width)} amber pixels, {chips_low} while low")
 
 
 # The save banner's answers on the QEMU board's 1280x800 panel (ScreenLayout at 1.00×).
@@ -162,12 +161,12 @@ def card_full(steps):
                   ">/tmp/full.log 2>&1 &); true")
         steps.wait_until("the photo is kept, and the log says why", REFLEX_LOG + " | tail -20", limit=60,
                          contains=["kept until Retry or Discard"])
-        time.sleep(2)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "card-full")
-        require([("the save banner's accent border", amber(pixel(640, 81))),
-                 ("its Discard (white words)", bright_pixels(DISCARD[0] - 60, DISCARD[1] - 10, 120, 20) > 30),
-                 ("its Retry (an amber button)", amber(pixel(RETRY[0] - 70, RETRY[1])))],
-                "no Storage full banner with its answers", f"screendump {shot}: border {pixel(640, 81)}")
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "card-full", lambda pixel, bright_pixels, *_: [
+                ("the save banner's accent border", amber(pixel(640, 81))),
+                ("its Discard (white words)", bright_pixels(DISCARD[0] - 60, DISCARD[1] - 10, 120, 20) > 30),
+                ("its Retry (an amber button)", amber(pixel(RETRY[0] - 70, RETRY[1])))])
+        require(shown, "no Storage full banner with its answers", f"screendump {shot}: border {pixel(640, 81)}")
         steps.run("nothing half-written on the card", photos + "; true", excludes=[".tmp"])
         steps.run("space freed on the camera's card", "rm /media/card/FILLER.BIN && sync")
         steps.run("Retry tapped", touch_tap(*RETRY))
@@ -177,9 +176,9 @@ def card_full(steps):
         added = sorted(set(after_retry) - set(before))
         require([("one DNG more", len(added) == 1 and added[0].endswith(".DNG"))], "the retried photo is not on the card",
                 f"before {before}, after {after_retry}")
-        time.sleep(2)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "card-full-retried")
-        require([("the banner is gone", not amber(pixel(640, 81)))], "the banner stayed", f"screendump {shot}")
+        (shot, width, height, pixel, bright_pixels), gone = screen_until(steps, "card-full-retried", lambda pixel, *_: [
+            ("the banner is gone", not amber(pixel(640, 81)))])
+        require(gone, "the banner stayed", f"screendump {shot}")
         # Full again: this time the photo is discarded.
         fill_card(steps, 512 * 1024)
         steps.run("another RAW photo that cannot fit", "(reflex capture --state-dir /var/lib/reflex --format raw "

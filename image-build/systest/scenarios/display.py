@@ -4,7 +4,7 @@ import re
 import time
 
 from ..camera import REFLEX_LOG
-from ..pixels import blue, colour_bars, cyan, magenta, screendump, yellow
+from ..pixels import blue, colour_bars, cyan, magenta, screen_until, screendump, yellow
 from ..steps import StepFailed, require, scenario
 
 
@@ -23,7 +23,7 @@ def vkms(steps):
     steps.run("a second camera process shows its picture on vkms",
               f"card={card}; echo card=$card; mkdir -p /tmp/vkms-state && chown reflex /tmp/vkms-state && "
               "(runuser -u reflex -- reflex run --card $card --sensor sim --state-dir /tmp/vkms-state "
-              ">/tmp/vkms.log 2>&1 &); sleep 1; cat /tmp/vkms.log", matches=[r"card=/dev/dri/card\d"])
+              ">/tmp/vkms.log 2>&1 &)", matches=[r"card=/dev/dri/card\d"])
     steps.wait_until("it flips on vkms", "cat /tmp/vkms.log", limit=60,
                      matches=[r"display: /dev/dri/card\d+ vkms Virtual-\d+ \d+x\d+ \(atomic, the interface on overlay plane \d+\)",
                               r"display: first frame on the panel"])
@@ -51,7 +51,9 @@ def preview_on_panel(steps):
                               r"display: 216 dpi from the board's display.conf \(the panel says 320x200 mm\); "
                               r"the interface at 1.00× its design",
                               r"display: first frame on the panel"], timeout=10)
-    time.sleep(3)  # a few frames, so the metering has filled the HUD
+    # A few frames, until the metering has filled the HUD.
+    screen_until(steps, "preview-on-panel", lambda pixel, bright_pixels, *_: [
+        ("the HUD's exposure readout is written", bright_pixels(16, 30, 220, 28) > 100)])
     first = steps.run("the realtime loop's statistics", "reflex stats --state-dir /var/lib/reflex",
                       matches=[r"(\d+) allocations in \d+ frames"])
     time.sleep(5)
@@ -95,27 +97,24 @@ def no_camera(steps):
         since_mark = REFLEX_LOG + " | tail -n +$(( $(cat /tmp/mark) + 1 ))"
         steps.wait_until("it knows there is none", since_mark, limit=60,
                          contains=["camera: none found; waiting for one", "display: first frame on the panel"])
-        time.sleep(2)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "no-camera")
-        title = bright_pixels(440, 400, 400, 50)
-        require([
-            ("the screen is the failure screens' near-black", pixel(20, 20) == (0x0F, 0x10, 0x12)),
-            ("the message's title is written", title > 300),
-            ("no HUD over it", bright_pixels(0, 0, width, 64) == 0),
-        ], "the panel does not say there is no camera", f"screendump {shot}: corner {pixel(20, 20)}, {title} bright pixels in the title")
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "no-camera", lambda pixel, bright_pixels, width, height: [
+                ("the screen is the failure screens' near-black", pixel(20, 20) == (0x0F, 0x10, 0x12)),
+                ("the message's title is written", bright_pixels(440, 400, 400, 50) > 300),
+                ("no HUD over it", bright_pixels(0, 0, width, 64) == 0)])
+        require(shown, "the panel does not say there is no camera",
+                f"screendump {shot}: corner {pixel(20, 20)}, {bright_pixels(440, 400, 400, 50)} bright pixels in the title")
         steps.run("the camera kept running", "systemctl show reflex -p NRestarts -p ActiveState",
                   contains=["NRestarts=0", "ActiveState=active"])
     finally:
         steps.run("load vivid again", "modprobe vivid; systemctl start reflex; ls /dev/video0", contains=["/dev/video0"])
     steps.wait_until("reflex finds it by itself and streams", since_mark, limit=60,
                      matches=[r"camera: streaming /dev/video\d+"])
-    time.sleep(3)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "no-camera-recovered")
-    bars = colour_bars(pixel, width, height)
-    require([
-        ("the picture is back: bar 2 yellow", yellow(bars[1])),
-        ("and bar 7 blue", blue(bars[6])),
-    ], "the picture did not come back", f"screendump {shot}: bars {bars}")
+    (shot, width, height, pixel, bright_pixels), back = screen_until(
+        steps, "no-camera-recovered", lambda pixel, bright_pixels, width, height: [
+            ("the picture is back: bar 2 yellow", yellow(colour_bars(pixel, width, height)[1])),
+            ("and bar 7 blue", blue(colour_bars(pixel, width, height)[6]))])
+    require(back, "the picture did not come back", f"screendump {shot}: bars {colour_bars(pixel, width, height)}")
 
 
 @scenario("panel-rotation", limit=150)
@@ -136,16 +135,16 @@ def panel_rotation(steps):
                          matches=[r"board: panel from /tmp/board-180/display.conf",
                                   r"display: /dev/dri/card\d+ virtio_gpu Virtual-1 1280x800 turned 180°",
                                   r"display: first frame on the panel", r"camera: \d+ frames in"])
-        time.sleep(3)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "panel-rotation")
-        bars = colour_bars(pixel, width, height)
-        readout = bright_pixels(width - 236, height - 58, 220, 28)
-        require([
-            ("the readout is at the bottom right, upside down", readout > 100),
-            ("the Auto segment of the toggle is at the top left", min(pixel(width - 1 - 1100, height - 1 - 748)) > 220),
-            ("bar 2 from the right is yellow", yellow(bars[6])),
-            ("bar 7 from the right is blue", blue(bars[1])),
-        ], "the picture is not turned", f"screendump {shot}: bars {bars}, {readout} bright pixels in the readout")
+        (shot, width, height, pixel, bright_pixels), turned = screen_until(
+            steps, "panel-rotation", lambda pixel, bright_pixels, width, height: [
+                ("the readout is at the bottom right, upside down", bright_pixels(width - 236, height - 58, 220, 28) > 100),
+                ("the Auto segment of the toggle is at the top left", min(pixel(width - 1 - 1100, height - 1 - 748)) > 220),
+                ("bar 2 from the right is yellow", yellow(colour_bars(pixel, width, height)[6])),
+                ("bar 7 from the right is blue", blue(colour_bars(pixel, width, height)[1]))])
+        require(turned, "the picture is not turned", f"screendump {shot}: bars {colour_bars(pixel, width, height)}, "
+                f"{bright_pixels(width - 236, height - 58, 220, 28)} bright pixels in the readout")
     finally:
+        # (Its panel let go before the camera starts: the process gone, 5 s at most.)
         steps.run("back to the board's own camera",
-                  "pkill -f 'reflex run --board /tmp/board-180'; sleep 1; systemctl start reflex")
+                  "pkill -f 'reflex run --board /tmp/board-180'; for i in $(seq 50); do"
+                  " pgrep -f 'reflex run --board /tmp/board-18[0]' >/dev/null || break; sleep 0.1; done; systemctl start reflex")

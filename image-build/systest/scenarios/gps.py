@@ -4,26 +4,26 @@ import os
 import re
 import shutil
 import subprocess
-import time
 
 import rig
 
 from ..camera import REFLEX_LOG, SHOWN_LOG
 from ..inputs import MENU_BUTTON, touch_tap
-from ..pixels import amber, screendump
+from ..pixels import amber, screen_until
 from ..steps import RESULTS, indent, require, scenario
 
 
 MENU_GEOTAG_FORWARD = (540, 492)
 CONSENT_ALLOW = (432, 544)
 CONSENT_DENY = (160, 544)
-# gpsd's reports in the guest, for a few seconds: what a client of the board's gpsd sees.
+# gpsd's reports in the guest, for a few seconds or until one has a 3D fix: what a client of
+# the board's gpsd sees.
 GPSD_REPORTS = """python3 - <<'EOF'
 import socket, time
 connection = socket.create_connection(("127.0.0.1", 2947), timeout=5)
 connection.sendall(b'?WATCH={"enable":true,"json":true}\\n')
 received, until = b"", time.time() + 4
-while time.time() < until:
+while time.time() < until and b'"class":"TPV","device":"/dev/ttyS2","mode":3' not in received:
     try:
         received += connection.recv(65536)
     except socket.timeout:
@@ -78,12 +78,12 @@ def geotag(steps):
               + "; " + REFLEX_LOG + " | grep 'gps:'", matches=[r"\Aoff\s*$", r"geotag off \(gpsd is not asked\)"])
     steps.run("a tap on the menu's button", touch_tap(*MENU_BUTTON))
     steps.run("a tap on Geotag's value", touch_tap(*MENU_GEOTAG_FORWARD))
-    time.sleep(1.5)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "geotag-consent")
-    require([("the consent screen's Allow is drawn in the accent", amber(pixel(330, 528))),
-             ("its Don't allow beside it is not", not amber(pixel(60, 528))),
-             ("its explanation is written", bright_pixels(40, 150, 440, 180) > 400)],
-            "no consent screen on the first switch-on", f"screendump {shot}: {pixel(330, 528)}, {pixel(60, 528)}")
+    (shot, width, height, pixel, bright_pixels), shown = screen_until(
+        steps, "geotag-consent", lambda pixel, bright_pixels, *_: [
+            ("the consent screen's Allow is drawn in the accent", amber(pixel(330, 528))),
+            ("its Don't allow beside it is not", not amber(pixel(60, 528))),
+            ("its explanation is written", bright_pixels(40, 150, 440, 180) > 400)])
+    require(shown, "no consent screen on the first switch-on", f"screendump {shot}: {pixel(330, 528)}, {pixel(60, 528)}")
     steps.run("nothing is on before an answer", setting.format("geotag"), matches=[r"\Aoff\s*\Z"])
     steps.run("a tap on Allow", touch_tap(*CONSENT_ALLOW))
     steps.wait_until("geotag on and the consent remembered", setting.format("geotag") + "; " + setting.format("geotag-consent"),
@@ -91,11 +91,11 @@ def geotag(steps):
     steps.wait_until("the camera asks the board's gpsd", REFLEX_LOG + " | grep 'gps:' | tail -3", limit=30,
                      contains=["gps: connected to gpsd at 127.0.0.1:2947"])
     steps.run("a tap outside the menu closes it", touch_tap(900, 420))
-    time.sleep(2)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "geotag-icon")
-    icon = bright_pixels(1130, 8, 56, 48)
-    require([("the GPS icon is drawn left of the format badge", icon > 40)], "no GPS icon while geotagging",
-            f"screendump {shot}: {icon} bright pixels where the icon is")
+    (shot, width, height, pixel, bright_pixels), shown = screen_until(
+        steps, "geotag-icon", lambda pixel, bright_pixels, *_: [
+            ("the GPS icon is drawn left of the format badge", bright_pixels(1130, 8, 56, 48) > 40)])
+    require(shown, "no GPS icon while geotagging",
+            f"screendump {shot}: {bright_pixels(1130, 8, 56, 48)} bright pixels where the icon is")
     folder = os.path.join(RESULTS, "geotag-card")
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)

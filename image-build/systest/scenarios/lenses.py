@@ -5,7 +5,7 @@ import time
 
 from ..camera import REFLEX_LOG
 from ..inputs import touch_tap
-from ..pixels import amber, screendump, viewfinder_lit
+from ..pixels import amber, screen_until, screendump, viewfinder_lit
 from ..steps import require, scenario
 
 
@@ -34,8 +34,9 @@ def lenses(steps):
              "printf 'camera = Sensor A\\npreview-size = 640x360\\nf-number = 2.2\\nfocal-length-mm = 2\\n' "
              "> /tmp/lens-board/lenses/ultra-wide.conf && ls /tmp/lens-board/lenses")
     steps.run("the camera stopped; two vivid instances and vimc", "systemctl stop reflex && modprobe -r vivid && "
-              "modprobe vivid n_devs=2 && modprobe vimc && sleep 1 && v4l2-ctl --list-devices",
-              contains=["platform:vivid-000", "platform:vivid-001", "platform:vimc"])
+              "modprobe vivid n_devs=2 && modprobe vimc")
+    steps.wait_until("the three cameras are there", "v4l2-ctl --list-devices", limit=20,
+                     contains=["platform:vivid-000", "platform:vivid-001", "platform:vimc"])
     try:
         steps.run("a board of three lenses", board, contains=["tele.conf", "ultra-wide.conf", "wide.conf"])
         steps.run("Pro mode at ISO 800", f"runuser -u reflex -- reflex settings set mode pro {state} && "
@@ -52,12 +53,12 @@ def lenses(steps):
         ultra, wide, tele = re.search(r"lenses: ultra-wide 0.5x on (/dev/video\d+), wide 1x on (/dev/video\d+), "
                                       r"tele 3x on (/dev/video\d+)", found).groups()
         steps.wait_until("the wide's node streams", since_mark, limit=30, matches=[rf"camera: streaming {wide} "])
-        time.sleep(2)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "lenses-buttons")
-        require([("the 1x button is filled with the accent", amber(pixel(1058 - 20, 400))),
-                 ("the 0.5x and 3x buttons are drawn, not filled", not amber(pixel(1058 - 20, 472))
-                  and not amber(pixel(1058 - 20, 328)) and bright_pixels(1030, 310, 56, 36) > 20)],
-                "no lens buttons", f"screendump {shot}")
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "lenses-buttons", lambda pixel, bright_pixels, *_: [
+                ("the 1x button is filled with the accent", amber(pixel(1058 - 20, 400))),
+                ("the 0.5x and 3x buttons are drawn, not filled", not amber(pixel(1058 - 20, 472))
+                 and not amber(pixel(1058 - 20, 328)) and bright_pixels(1030, 310, 56, 36) > 20)])
+        require(shown, "no lens buttons", f"screendump {shot}")
         steps.run("a tap on 3x", touch_tap(*LENS_BUTTONS["3x"]))
         dumps = []
         for index in range(6):
@@ -74,21 +75,19 @@ def lenses(steps):
                 ", ".join(dump[0] for dump in dumps))
         steps.wait_until("ISO 800 carried over: the tele's gain is 800/100 x 16", f"v4l2-ctl -d {tele} --get-ctrl gain",
                          limit=20, contains=["gain: 128"])
-        time.sleep(1)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "lenses-tele")
-        require([("the 3x button is marked now", amber(pixel(1058 - 20, 328)) and not amber(pixel(1058 - 20, 400)))],
-                "the lens buttons do not show the tele", f"screendump {shot}")
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(steps, "lenses-tele", lambda pixel, *_: [
+            ("the 3x button is marked now", amber(pixel(1058 - 20, 328)) and not amber(pixel(1058 - 20, 400)))])
+        require(shown, "the lens buttons do not show the tele", f"screendump {shot}")
         steps.wait_until("vimc unloaded while the camera runs", "modprobe -r vimc && echo unloaded", limit=20,
                          contains=["unloaded"])
         steps.wait_until("the ultra-wide is dropped", since_mark, limit=30,
                          matches=[rf"lenses: wide 1x on {wide}, tele 3x on {tele}; missing: ultra-wide"])
         steps.run("reflex kept running throughout", "systemctl show reflex -p NRestarts -p ActiveState",
                   contains=["NRestarts=0", "ActiveState=active"])
-        time.sleep(2)
-        shot, width, height, pixel, bright_pixels = screendump(steps, "lenses-two")
-        require([("two buttons left, 3x marked", amber(pixel(1058 - 20, 364)) and not amber(pixel(1058 - 20, 436))
-                  and bright_pixels(1030, 400, 56, 72) > 20)], "the buttons do not follow the lenses present",
-                f"screendump {shot}")
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(steps, "lenses-two", lambda pixel, bright_pixels, *_: [
+            ("two buttons left, 3x marked", amber(pixel(1058 - 20, 364)) and not amber(pixel(1058 - 20, 436))
+             and bright_pixels(1030, 400, 56, 72) > 20)])
+        require(shown, "the buttons do not follow the lenses present", f"screendump {shot}")
         # The zoom still near the switch-over, the wide streams in standby beside the tele:
         # going back to it swaps streams instead of starting one.
         steps.wait_until("the wide streams in standby beside the tele", since_mark, limit=30,

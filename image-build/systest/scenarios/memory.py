@@ -33,7 +33,8 @@ def memory(steps):
     # throttles it at every allocation, time stalled on memory that PSI counts, in its cgroup
     # and for the whole machine (/proc/pressure/memory).
     # (Throttled at every allocation, the hog checks its clock late on an emulated machine:
-    # systemd ends it after 30 s whatever it is doing.)
+    # systemd ends it after 30 s whatever it is doing. Once the ring has shrunk the scenario
+    # stops it itself.)
     steps.run("a hog stalls on memory", "systemd-run --unit=reflex-test-hog -p MemoryHigh=48M -p MemorySwapMax=0 "
               "-p OOMScoreAdjust=1000 -p RuntimeMaxSec=30 -E HOG_SECONDS=30 python3 /tmp/hog.py")
     steps.wait_until("the pressure rises and the ring gives memory back", REFLEX_LOG + " | grep 'memory: ' | tail -5",
@@ -41,6 +42,7 @@ def memory(steps):
                                         r"the zero-lag ring keeps [23] of its \d+ frames"])
     steps.run("the kernel's account", "cat /proc/pressure/memory; grep -E 'MemAvailable|MemFree' /proc/meminfo; "
               "journalctl -u reflex-test-hog -o cat --no-pager | tail -3", expect_status=None)
+    steps.run("the hog stopped", "systemctl stop reflex-test-hog; ! systemctl is-active -q reflex-test-hog")
     steps.wait_until("the hog is gone and the pressure eases: the whole ring again",
                      REFLEX_LOG + " | grep 'memory: ' | tail -4", limit=120,
                      matches=[r"memory: pressure normal \(was moderate\)", r"the zero-lag ring keeps (\d+) of its \1 frames"])

@@ -10,7 +10,7 @@ import rig
 
 from ..camera import REFLEX_LOG, SHOWN_LOG, wait_for_reflex
 from ..inputs import KEY_RECORD, device_node, key_tap
-from ..pixels import screendump
+from ..pixels import screen_until
 from ..steps import RESULTS, require, scenario
 
 
@@ -59,12 +59,14 @@ def movie(steps):
     steps.run("the record key", key_tap(buttons, KEY_RECORD))
     steps.wait_until("a recording starts, with sound", REFLEX_LOG + " | grep 'recording,' | tail -1", limit=30,
                      matches=[r"movie RFLX\d{4}: recording, .* left on the card, sound from default"])
-    time.sleep(3)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "movie-recording")
-    red = sum(1 for y in range(12, 52, 2) for x in range(600, 1120, 2)
-              if pixel(x, y)[0] > 200 and pixel(x, y)[1] < 100 and pixel(x, y)[2] < 100)
-    require([("the red dot in the top bar", red >= 20)], "no recording shown", f"screendump {shot}: {red} red pixels in the top bar")
-    time.sleep(4)
+    recording = time.monotonic()
+    red = lambda pixel: sum(1 for y in range(12, 52, 2) for x in range(600, 1120, 2)
+                            if pixel(x, y)[0] > 200 and pixel(x, y)[1] < 100 and pixel(x, y)[2] < 100)
+    (shot, width, height, pixel, bright_pixels), shown = screen_until(steps, "movie-recording", lambda pixel, *_: [
+        ("the red dot in the top bar", red(pixel) >= 20)])
+    require(shown, "no recording shown", f"screendump {shot}: {red(pixel)} red pixels in the top bar")
+    # The movie's length: the key again 7 s after the log said it records.
+    time.sleep(max(0, recording + 7 - time.monotonic()))
     steps.run("the record key again", key_tap(buttons, KEY_RECORD))
     steps.wait_until("the movie is finished and named", saved + " | wc -l", limit=60, matches=[rf"^{before + 1}$"])
     log = steps.run("its line in the log", saved + " | tail -1", matches=[MOVIE_SAVED])
@@ -94,9 +96,11 @@ def movie(steps):
     time.sleep(5)
     machine.quit_hard()
     hidden = [n for n in rig.card_files(machine.card) if n.endswith(".MP4")]
+    booting = time.monotonic()
     machine.start()
     machine.wait_for_agent()
     wait_for_reflex(machine)
+    steps.note_time(booting, "the machine boots again, until the camera runs")
     recovered = steps.wait_until("the card's check keeps the interrupted movie", REFLEX_LOG + " | grep 'was interrupted'",
                                  limit=90, matches=[r"movies: /media/card/DCIM/100REFLX/(RFLX\d{4}).MP4 was interrupted"])
     cut_name = re.search(r"(RFLX\d{4}).MP4 was interrupted", recovered).group(1)

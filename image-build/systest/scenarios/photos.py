@@ -4,13 +4,12 @@ import os
 import re
 import shutil
 import subprocess
-import time
 
 import rig
 
 from ..camera import REFLEX_LOG, SHOWN_LOG, fresh_camera
 from ..inputs import KEY_CAMERA, device_node, key_tap, touch_tap
-from ..pixels import screendump
+from ..pixels import screen_until
 from ..steps import RESULTS, indent, require, scenario
 
 
@@ -34,11 +33,11 @@ def capture(steps):
     before = len(re.findall(r"photo \d+:", steps.run("photos so far", photos + "; true")))
     steps.run("two taps on the format badge", touch_tap(1200, 32) + "; sleep 1; " + touch_tap(1200, 32))
     steps.wait_until("RAW+JPEG is saved", fmt, limit=10, matches=[r"^raw\+jpeg$"])
-    time.sleep(1)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "capture-format")
-    badge = bright_pixels(1100, 16, 170, 32)
-    require([("the badge's wider text (RAW+JPEG) is written", badge > 150)], "the format badge did not change",
-            f"screendump {shot}: {badge} bright pixels in the badge")
+    (shot, width, height, pixel, bright_pixels), shown = screen_until(
+        steps, "capture-format", lambda pixel, bright_pixels, *_: [
+            ("the badge's wider text (RAW+JPEG) is written", bright_pixels(1100, 16, 170, 32) > 150)])
+    require(shown, "the format badge did not change",
+            f"screendump {shot}: {bright_pixels(1100, 16, 170, 32)} bright pixels in the badge")
     buttons = device_node("Reflex Virtual Buttons")
     # (A switch to the still mode makes each photo a few preview frames late, said in the log.)
     pair = r"photo \d+: frame \d+(?:, \d+ frame\(s\) after the press)? → (RFLX\d{4}).DNG \+ \1.JPG"
@@ -51,11 +50,10 @@ def capture(steps):
         log = steps.wait_until("its photo is saved as a DNG and JPEG pair", photos + f" | sed -n '{count}p'", limit=60,
                                matches=[pair])
         names.append(re.search(pair, log).group(1))
-    time.sleep(1)
-    shot, width, height, pixel, bright_pixels = screendump(steps, "capture-thumbnail")
-    thumbnail = pixel(1180, 530)
-    require([("the last photo's thumbnail is below the button (vivid's bars, not the picture's black)", max(thumbnail) > 60)],
-            "no thumbnail", f"screendump {shot}: {thumbnail} where the thumbnail is")
+    (shot, width, height, pixel, bright_pixels), shown = screen_until(steps, "capture-thumbnail", lambda pixel, *_: [
+        ("the last photo's thumbnail is below the button (vivid's bars, not the picture's black)",
+         max(pixel(1180, 530)) > 60)])
+    require(shown, "no thumbnail", f"screendump {shot}: {pixel(1180, 530)} where the thumbnail is")
     asked = steps.run("reflex capture asks the running camera", "reflex capture --state-dir /var/lib/reflex --format jpeg",
                       matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}.JPG"], timeout=90)
     last = re.search(r"(RFLX\d{4}).JPG", asked).group(1)

@@ -44,9 +44,13 @@ def power_cut(steps):
               "import fcntl, os, struct; f = os.open('RFLX0097.DNG', os.O_CREAT | os.O_WRONLY); os.write(f, bytes(4096));"
               " fcntl.ioctl(f, 0x40047211, struct.pack('I', 0x22)); os.fsync(f); os.close(f);"
               " os.close(os.open('RFLX0098.JPG', os.O_CREAT | os.O_WRONLY))\" && sync")
-    steps.run("the card taken out and put back (unmounted, then checked and mounted again)",
-              "systemctl stop reflex-card; sleep 2; systemctl start reflex-card; sleep 2; mountpoint /media/card",
-              contains=["is a mountpoint"])
+    steps.run("the card taken out (unmounted)", "systemctl stop reflex-card; ! mountpoint -q /media/card")
+    try:
+        steps.wait_until("the camera sees it gone", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20,
+                         contains=["storage: no card at /media/card"])
+    finally:
+        steps.run("and put back (checked and mounted again)", "systemctl start reflex-card; mountpoint /media/card",
+                  contains=["is a mountpoint"])
     steps.wait_until("Reflex's check removed both", REFLEX_LOG + " | grep 'photos: card at' | tail -1", limit=20,
                      contains=["removed 2 unfinished file(s)"])
     steps.run("and they are gone", "ls -a /media/card/DCIM/100REFLX", excludes=["RFLX0097", "RFLX0098"])
@@ -62,9 +66,11 @@ def power_cut(steps):
         _, _, at_cut = card_state(machine.card)
         with open(os.path.join(folder, f"cut-{cut}-fsck-before-check.txt"), "w") as evidence:
             evidence.write(at_cut.stdout + at_cut.stderr)
+        booting = time.monotonic()
         machine.start()
         machine.wait_for_agent()
         wait_for_reflex(machine)
+        steps.note_time(booting, f"cut {cut}: the machine boots again, until the camera runs")
         checked = steps.wait_until("the card is checked again after the cut", REFLEX_LOG + " | grep 'photos: card at'",
                                    limit=90, contains=["photos: card at /media/card checked"])
         repaired = steps.run("what the card's check at mount did", "journalctl -b -u reflex-card -o cat --no-pager")

@@ -19,8 +19,8 @@ def media_graph(steps):
     media-ctl does: the sensors, debayers, scaler and capture nodes, each pad's format and
     links, and the route from each capture node back to its sensor's subdevice. vimc is
     unloaded again (the camera stays on vivid)."""
-    steps.run("vimc loads: a media controller appears", "modprobe vimc && sleep 1 && ls /dev/media*",
-              matches=[r"/dev/media\d+"])
+    steps.run("vimc loads", "modprobe vimc")
+    steps.wait_until("a media controller appears", "ls /dev/media*", limit=20, matches=[r"/dev/media\d+"])
     probe = steps.wait_until("reflex probe shows vimc's graph", "reflex probe", limit=30,
                              contains=["vimc (VIMC MDEV)", '"Sensor A" [sensor]', '"Debayer A" [processing]',
                                        '"Scaler" [processing]', '"Raw Capture 0" [video I/O]'],
@@ -47,7 +47,8 @@ def media_camera(steps):
     asks for a test pattern (sensor.conf's test-pattern); `reflex capture` streams the node and
     shoots; v4l2-ctl on the subdevice reads the pattern back, media-ctl the sensor's format, and
     the DNG, developed on the host by dcraw, shows vimc's colour bars."""
-    steps.run("vimc loads", "modprobe vimc && sleep 1 && ls /dev/media*", matches=[r"/dev/media\d+"])
+    steps.run("vimc loads", "modprobe vimc")
+    steps.wait_until("its media controller appears", "ls /dev/media*", limit=20, matches=[r"/dev/media\d+"])
     probe = steps.wait_until("reflex probe finds Sensor A's raw capture node", "reflex probe", limit=30,
                              matches=[r"/dev/video\d+ ← Sensor A, its controls on /dev/v4l-subdev\d+"])
     node, subdevice = re.search(r"(/dev/video\d+) ← Sensor A, its controls on (/dev/v4l-subdev\d+)", probe).groups()
