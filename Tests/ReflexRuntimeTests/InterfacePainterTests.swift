@@ -39,6 +39,10 @@ struct InterfacePainterTests {
         private let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
         /// The next vblank on the rig's clock.
         private(set) var nextVblank: Double
+        /// Longer than a frame: a latch whose layers are still being painted waits for them
+        /// (on the rig's clock, which stands still while the painter works), never goes out
+        /// with the layers before, however slowly the host runs the painter.
+        static let paintPatience = 1.0
 
         /// `patterned`: frames with a different value in every sample (else flat grey).
         /// `gps`: a gpsd client at this port, its status posted to the loop's board.
@@ -52,7 +56,7 @@ struct InterfacePainterTests {
             loop = FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
                              fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
                              model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8,
-                             gps: gps, clock: .manual(clock))
+                             paintPatience: Rig.paintPatience, gps: gps, clock: .manual(clock))
             frame = patterned ? patternedFrame(width: 64, height: 48) : flatGrey(width: 64, height: 48)
             report.status = .streaming
             report.width = 64
@@ -73,9 +77,11 @@ struct InterfacePainterTests {
         /// events, a sensor frame a vblank, and its step; none once `target` frames
         /// reached the screen (nothing left in flight: the next frame rendered is the caller's).
         func turn(until target: Int = .max) {
-            waitForThePainter()
+            // A painter that was still at work took no time on the rig's clock: the loop,
+            // waiting for its layers, is turned again at the same moment.
+            let painted = waitForThePainter()
             let now = clock.now
-            let moment = min(now + loop.pollTimeout(at: now), nextVblank)
+            let moment = painted ? now : min(now + loop.pollTimeout(at: now), nextVblank)
             clock.advance(to: max(now, moment))
             if clock.now >= nextVblank {
                 display.tickVblank()
@@ -98,9 +104,12 @@ struct InterfacePainterTests {
 
         /// The painter's thread paints at the host's speed: the rig's time stands still
         /// until it has (a minute at most: a painter that never answers fails the test).
-        private func waitForThePainter() {
+        /// True if it had to wait.
+        private func waitForThePainter() -> Bool {
+            guard loop.interfaceIsBeingPainted else { return false }
             let patience = monotonicSeconds() + 60
             while loop.interfaceIsBeingPainted && monotonicSeconds() < patience { usleep(200) }
+            return true
         }
 
         /// Runs frame by frame until `condition` holds (true) or `frames` frames pass (false).
