@@ -98,4 +98,4 @@ def package(steps):
     finally:
         # Gone before the next scenario, which may count the reflex processes.
         steps.run("stop it", "pkill -f 'reflex run --sensor sim --display png:/tmp/anywhere';"
-                  " for i in $(seq 20); do pgrep -f 'display png:/tmp/anywhere' >/dev/null || break; sleep 0.5; done; true")
+                  " for i in $(seq 50); do pgrep -f 'display png:/tmp/anywhere' >/dev/null || break; sleep 0.1; done; true")

@@ -79,5 +79,6 @@ def capture(steps):
         jpeg = subprocess.run(["jpeginfo", "-c", dng[:-3] + "JPG"], capture_output=True, text=True)
         require([("jpeginfo finds the JPEG whole", jpeg.returncode == 0 and " OK" in jpeg.stdout and "ERROR" not in jpeg.stdout)],
                 "a broken JPEG", jpeg.stdout + jpeg.stderr)
-    steps.run("back to JPEG for the other scenarios",
-              "runuser -u reflex -- reflex settings set format jpeg --state-dir /var/lib/reflex; systemctl restart reflex")
+    # (The formats go round: JPEG, RAW, RAW+JPEG, JPEG.)
+    steps.run("a third tap on the format badge: back to JPEG for the other scenarios", touch_tap(1200, 32))
+    steps.wait_until("JPEG is saved", fmt, limit=10, matches=[r"^jpeg$"])
