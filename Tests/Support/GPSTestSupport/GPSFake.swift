@@ -30,26 +30,27 @@ public final class GPSFake {
         precondition(getpgid(process.processIdentifier) == process.processIdentifier,
                      "gpsfake must lead a process group of its own to be stopped with its gpsd")
         // As a board's gpsd is, listening before the camera asks (gpsfake takes a moment).
-        guard Self.waitUntilListening(port: port, seconds: 10) else {
+        // (A minute for each: a safety net for a busy host, not a figure.)
+        guard Self.waitUntilListening(port: port, seconds: 60) else {
             stop()
-            throw GPSFakeFailure(description: "gpsd did not listen on port \(port) within 10 s")
+            throw GPSFakeFailure(description: "gpsd did not listen on port \(port) within 60 s")
         }
         // gpsfake hands gpsd the receiver a moment after gpsd listens (longer on a busy
         // machine): a board's gpsd has its receiver from boot.
         guard log == nil || waitForReceiver() else {
             stop()
-            throw GPSFakeFailure(description: "gpsfake gave gpsd on port \(port) no receiver within 20 s")
+            throw GPSFakeFailure(description: "gpsfake gave gpsd on port \(port) no receiver within 60 s")
         }
     }
 
     /// Waits until gpsd says it has a receiver; false after `seconds`.
-    public func waitForReceiver(seconds: Double = 20) -> Bool {
+    public func waitForReceiver(seconds: Double = 60) -> Bool {
         waitForReport(seconds: seconds) { $0.contains(#""class":"DEVICES","devices":[{"#) || $0.contains(#""activated":""#) }
     }
 
     /// Waits until gpsd reports a fix (a TPV of mode 2 or 3) to a client of its own, as a
     /// board's gpsd has one before the photographer shoots; false after `seconds`.
-    public func waitForFix(seconds: Double = 30) -> Bool {
+    public func waitForFix(seconds: Double = 60) -> Bool {
         waitForReport(seconds: seconds) {
             $0.contains(#""class":"TPV""#) && ($0.contains(#""mode":2"#) || $0.contains(#""mode":3"#))
         }
