@@ -5,7 +5,11 @@ import Foundation
 /// `stop` ends gpsfake and its gpsd together, at once — as gpsd dying would.
 public final class GPSFake {
     public let port: UInt16
-    private let process = Process()
+    private var process = Process()
+    /// gpsfake's own TMPDIR, for its control socket: gpsfake names the socket after its pid
+    /// and a killed gpsfake leaves it behind, so in the shared /tmp a later gpsfake given a
+    /// reused pid finds a stale socket, takes it for gpsd's, and never hands gpsd the log.
+    private let scratch: URL
 
     /// `log` (a name in Tests/Data/nmea) fed a sentence every `cycle` seconds, again and
     /// again unless `once`; no log: a gpsd without a receiver. Foundation starts the child
@@ -13,34 +17,46 @@ public final class GPSFake {
     /// group behind), so gpsfake's gpsd shares the group `stop` ends.
     public init(log: String?, port: UInt16, cycle: Double = 0.05, once: Bool = false) throws {
         self.port = port
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reflex-gpsfake-\(port)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // gpsfake connects to gpsd's control socket as soon as the file exists, which on a
+        // busy machine can be before gpsd listens on it: the receiver is then silently never
+        // added. That is gpsfake's race, not gpsd's, so a second start is fair.
+        for attempt in 1...2 {
+            try launch(log: log, cycle: cycle, once: once)
+            // As a board's gpsd is, listening before the camera asks (gpsfake takes a moment).
+            // (A minute for each: a safety net for a busy host, not a figure.)
+            guard Self.waitUntilListening(port: port, seconds: 60) else {
+                stop()
+                throw GPSFakeFailure(description: "gpsd did not listen on port \(port) within 60 s")
+            }
+            // gpsfake hands gpsd the receiver a moment after gpsd listens (longer on a busy
+            // machine): a board's gpsd has its receiver from boot.
+            if log == nil || waitForReceiver(seconds: attempt == 1 ? 30 : 60) { return }
+            stop()
+        }
+        throw GPSFakeFailure(description: "gpsfake gave gpsd on port \(port) no receiver, twice")
+    }
+
+    private func launch(log: String?, cycle: Double, once: Bool) throws {
+        process = Process()
         if let log {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
             process.arguments = ["-q", "-P", "\(port)", "-c", "\(cycle)"] + (once ? ["-1"] : []) + [Self.path(log)]
         } else {
             // gpsd refuses to start with neither a device nor a control socket.
             process.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
-            process.arguments = ["-N", "-n", "-S", "\(port)", "-F", "/tmp/reflex-gpsd-\(port).sock"]
+            process.arguments = ["-N", "-n", "-S", "\(port)", "-F", scratch.appendingPathComponent("gpsd.sock").path]
         }
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "/usr/sbin:/usr/bin:/sbin:/bin:" + (environment["PATH"] ?? "")
+        environment["TMPDIR"] = scratch.path
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         precondition(getpgid(process.processIdentifier) == process.processIdentifier,
                      "gpsfake must lead a process group of its own to be stopped with its gpsd")
-        // As a board's gpsd is, listening before the camera asks (gpsfake takes a moment).
-        // (A minute for each: a safety net for a busy host, not a figure.)
-        guard Self.waitUntilListening(port: port, seconds: 60) else {
-            stop()
-            throw GPSFakeFailure(description: "gpsd did not listen on port \(port) within 60 s")
-        }
-        // gpsfake hands gpsd the receiver a moment after gpsd listens (longer on a busy
-        // machine): a board's gpsd has its receiver from boot.
-        guard log == nil || waitForReceiver() else {
-            stop()
-            throw GPSFakeFailure(description: "gpsfake gave gpsd on port \(port) no receiver within 60 s")
-        }
     }
 
     /// Waits until gpsd says it has a receiver; false after `seconds`.
@@ -108,7 +124,10 @@ public final class GPSFake {
         return false
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: scratch)
+    }
 
     public static func path(_ log: String) -> String {
         // (Tests/Support/GPSTestSupport/ → Tests/Data/nmea.)
