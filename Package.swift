@@ -63,9 +63,10 @@ let package = Package(
                 dependencies: ["ReflexCore", "ReflexISP", "ReflexSystem", "ReflexStorage", "ReflexFormats", "ReflexHardware",
                                "ReflexUI", "CAllocationCounter"]),
 
-        // The executable: commands and wiring only.
-        .executableTarget(
-            name: "reflex",
+        // `reflex bench …`: every benchmark, each against a reference in the same run (libv4lconvert,
+        // memcpy, TurboJPEG, write+fsync), registered as a subcommand by the executable.
+        .target(
+            name: "ReflexBench",
             dependencies: [
                 "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
                 "ReflexFormats", "CAllocationCounter", "CV4L2", "CTurboJPEG",
@@ -73,30 +74,42 @@ let package = Package(
             ]
         ),
 
+        // The executable: commands and wiring only.
+        .executableTarget(
+            name: "reflex",
+            dependencies: [
+                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
+                "ReflexFormats", "ReflexBench", "CAllocationCounter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
-        .testTarget(name: "ReflexFormatsTests", dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg"]),
+        .testTarget(name: "ReflexFormatsTests",
+                    dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg", "CExif", "ReflexTestSupport"]),
         .testTarget(name: "ReflexUITests",
                     dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CAllocationCounter"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests",
                     dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
-                                   "CAllocationCounter", "GPSTestSupport"]),
+                                   "CAllocationCounter", "ReflexTestSupport"]),
         .testTarget(name: "ReflexRuntimeTests",
                     dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
-                                   "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG", "GPSTestSupport"]),
+                                   "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG", "ReflexTestSupport"]),
         .testTarget(
             name: "ReflexStorageTests",
-            dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer"]
+            dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer", "ReflexTestSupport"]
         ),
         .testTarget(
             name: "CModuleTests",
-            dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF"]
+            dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF", "ReflexHardware"]
         ),
         // Runs the built `reflex` binary as a user would (it imports none of it).
-        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "GPSTestSupport"]),
-        // A real gpsd for the GPS tests: gpsfake replaying the NMEA logs in Tests/Data/nmea.
-        .target(name: "GPSTestSupport", path: "Tests/Support/GPSTestSupport"),
+        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "ReflexTestSupport"]),
+        // What several test targets share and the product does not: a real gpsd (gpsfake replaying
+        // the NMEA logs in Tests/Data/nmea), a movie read back as a player does, temporary folders.
+        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "CFFmpeg"], path: "Tests/Support/ReflexTestSupport"),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

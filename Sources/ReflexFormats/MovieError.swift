@@ -25,7 +25,7 @@ public struct MovieError: Error, CustomStringConvertible, Sendable {
 
     /// `result` when it is not an error (FFmpeg's calls return a negative code for one).
     @discardableResult
-    static func check(_ result: Int32, _ operation: String) throws(MovieError) -> Int32 {
+    public static func check(_ result: Int32, _ operation: String) throws(MovieError) -> Int32 {
         guard result >= 0 else { throw MovieError(operation, code: result) }
         return result
     }

@@ -1,3 +1,4 @@
+import ReflexSystem
 import ReflexCore
 import ReflexHardware
 import ReflexISP

@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// `reflex capture`: photos for integrators and scripts, as rpicam-still takes them, through
-/// the camera's own pipeline (zero-lag ring, still ISP, DNG and JPEG, DCF names). While the
+/// the camera's own pipeline (zero-lag ring, photo ISP, DNG and JPEG, DCF names). While the
 /// camera runs it owns the sensor, so the running camera is asked to take the shot; otherwise
 /// the command streams the camera itself until exposure settles, then shoots.
 struct Capture: ParsableCommand {
@@ -99,7 +99,7 @@ struct Capture: ParsableCommand {
         let sensor = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
                                     lenses: lenses, log: log.write)
         let gps = settings.geotag ? GPSSetup.start(boardFolder: camera.boardFolder, geotag: true, log: log.write) : nil
-        let (stills, _) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: card,
+        let (photos, _) = CameraWiring.photos(for: sensor, calibration: calibration, cardFolder: card,
                                               cardIsMountPoint: output == nil, stateFolder: stateFolder,
                                               software: "Reflex \(Reflex.version)",
                                               location: { gps?.fix(at: $0) },
@@ -110,7 +110,7 @@ struct Capture: ParsableCommand {
         sensor.start()
         defer {
             sensor.stop()
-            stills.stop()
+            photos.stop()
             gps?.stop()
         }
         try waitForStream(sensor, log: log)
@@ -125,7 +125,7 @@ struct Capture: ParsableCommand {
         }
         var failures = 0
         for ticket in tickets {
-            if !report(CaptureService.reply(stills.waitForResult(ticket: ticket, seconds: CaptureService.patience))) {
+            if !report(CaptureService.reply(photos.waitForResult(ticket: ticket, seconds: CaptureService.patience))) {
                 failures += 1
             }
         }

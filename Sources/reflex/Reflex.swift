@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReflexBench
 
 /// The firmware's one binary. With no subcommand it runs the camera.
 @main
@@ -23,17 +24,4 @@ struct StateOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"),
             help: "Folder for the settings file (default: $REFLEX_STATE_DIR, else /var/lib/reflex).")
     var stateDirectory: String?
-}
-
-/// Messages for people go to stderr, so stdout stays clean for what a script reads.
-func log(_ message: String) {
-    var standardError = StandardError()
-    print("reflex: \(message)", to: &standardError)
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { writeToStandardError($0.baseAddress, $0.count) }
-    }
 }

@@ -71,10 +71,10 @@ struct Run: ParsableCommand {
         // (A remembered geotag stays on at start; the icon says when there is no GPS to ask.)
         let gps = GPSSetup.start(boardFolder: camera.boardFolder, geotag: loaded.settings.geotag,
                                  post: { status.postGPS($0) }, log: { log($0) })
-        let stills = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, gps: gps)
-        let movies = startMovies(sensorPipeline, numbering: stills.numbering)
+        let photos = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, gps: gps)
+        let movies = startMovies(sensorPipeline, numbering: photos.numbering)
         sensorPipeline.start()
-        let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, stills: stills,
+        let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, photos: photos,
                                             log: { log($0) })
         captureService.start()
         let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
@@ -83,7 +83,7 @@ struct Run: ParsableCommand {
             : ScreenStarter(choice: display, panel: panel, sensor: sensorPipeline, store: store, writer: writer,
                             fNumber: calibration.fNumber, fontFolder: fontFolder, log: { log($0) })
         screen?.controls = controls
-        screen?.saveDecisions = stills.decisions
+        screen?.saveDecisions = photos.decisions
         screen?.gps = gps
         screen?.lenses = lenses.map(\.description)
         screen?.movies = movies
@@ -123,7 +123,7 @@ struct Run: ParsableCommand {
         captureService.stop()
         sensorPipeline.stop()
         movies.stop()
-        stills.stop()
+        photos.stop()
         gps.stop()
         writer.stop()
     }
@@ -134,13 +134,13 @@ struct Run: ParsableCommand {
     /// Photos: a zero-lag ring within the memory budget, and the photo thread that saves
     /// each press's frame to the card.
     private func startPhotos(_ sensor: SensorPipeline, calibration: SensorCalibration, stateFolder: String,
-                             gps: GPSDClient) -> StillPipeline {
-        let (stills, kept) = StillPipeline.start(for: sensor, calibration: calibration, cardFolder: cardFolder,
+                             gps: GPSDClient) -> PhotoPipeline {
+        let (photos, kept) = CameraWiring.photos(for: sensor, calibration: calibration, cardFolder: cardFolder,
                                                  cardIsMountPoint: storage == nil,
                                                  stateFolder: stateFolder, software: "Reflex \(Reflex.version)",
                                                  location: { gps.fix(at: $0) }, log: { log($0) })
         log("photos: to \(cardFolder)/DCIM; the last \(kept) frames kept for zero shutter lag")
-        return stills
+        return photos
     }
 
     /// Movies: the recording sink on the sensor thread and the movie thread, numbered with

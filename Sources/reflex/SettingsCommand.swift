@@ -1,3 +1,4 @@
+import ReflexSystem
 import ArgumentParser
 import ReflexCore
 import ReflexStorage

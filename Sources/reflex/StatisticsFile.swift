@@ -1,3 +1,4 @@
+import ReflexSystem
 import ReflexStorage
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import ReflexSystem
 import ArgumentParser
 import ReflexStorage
 #if canImport(Glibc)

@@ -6,6 +6,7 @@ import CTIFF
 import CTurboJPEG
 import CV4L2
 import Glibc
+import ReflexHardware
 import Testing
 
 /// Each C module imports, links, and its shim's constants match the kernel's and the
@@ -99,7 +100,5 @@ struct CModuleTests {
         #expect(BTN_TOUCH == 0x14A)
     }
 
-    private func fourCC(_ text: String) -> UInt32 {
-        text.utf8.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-    }
+    private func fourCC(_ text: StaticString) -> UInt32 { FourCC(text).code }
 }

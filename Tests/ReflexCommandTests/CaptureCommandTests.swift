@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import Testing
 
@@ -74,7 +75,7 @@ struct CaptureKillTests {
     @Test func aKilledBurstLeavesOnlyWholePhotos() throws {
         let state = StateFolder()
         let card = state.path + "/card"
-        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = BuildProducts.folder
         var killed = 0
         for round in 0..<6 {
             let process = Process()

@@ -1,5 +1,5 @@
 import Foundation
-import GPSTestSupport
+import ReflexTestSupport
 import Testing
 
 /// Geotagged photos end to end: `reflex capture` on the simulated sensor, its gpsd a real

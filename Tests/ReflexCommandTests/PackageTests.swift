@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ struct PackageTests {
     static func buildPackage() throws -> String {
         let output = testBuildFolder + "/package-tests"
         try? FileManager.default.removeItem(atPath: output)
-        let run = try Program.run(["/bin/bash", repository + "/image-build/package", testBuildFolder + "/reflex", output])
+        let run = try ProgramRun(["/bin/bash", repository + "/image-build/package", testBuildFolder + "/reflex", output])
         guard run.status == 0, let deb = run.output.split(separator: "\n").last.map(String.init),
               FileManager.default.fileExists(atPath: deb) else {
             throw PackageError(description: "image-build/package failed (\(run.status)):\n\(run.output)\(run.errors)")
@@ -30,11 +31,11 @@ struct PackageTests {
     @Test func thePackageHoldsTheBinaryFontsBoardsUnitAndItsDependencies() throws {
         let deb = try Self.package.get()
         let version = try ReflexRun(["--version"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let architecture = try Program.run(["dpkg", "--print-architecture"]).output
+        let architecture = try ProgramRun(["dpkg", "--print-architecture"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(deb.hasSuffix("/reflex_\(version)_\(architecture).deb"), "\(deb)")
 
-        let fields = try Program.run(["dpkg-deb", "--field", deb, "Package", "Version", "Depends"]).output
+        let fields = try ProgramRun(["dpkg-deb", "--field", deb, "Package", "Version", "Depends"]).output
         #expect(fields.contains("Package: reflex\n") && fields.contains("Version: \(version)\n"), "\(fields)")
         let depends = fields.split(separator: "\n").first { $0.hasPrefix("Depends: ") }
             .map { $0.dropFirst("Depends: ".count).components(separatedBy: ", ") } ?? []
@@ -44,7 +45,7 @@ struct PackageTests {
             #expect(depends.contains(package), "Depends names \(package): \(depends)")
         }
 
-        let listing = try Program.run(["dpkg-deb", "--contents", deb]).output
+        let listing = try ProgramRun(["dpkg-deb", "--contents", deb]).output
         let entries = listing.split(separator: "\n").map(String.init)
         // "-rw-r--r-- root/root 546 2026-01-01 12:00 ./usr/share/…" (a folder's name ends in "/").
         let paths = Set(entries.compactMap { entry in
@@ -75,7 +76,7 @@ struct PackageTests {
         #expect(entries.allSatisfy { $0.contains(" root/root ") }, "every file is root's")
         #expect(entries.contains { $0.hasPrefix("-rwxr-xr-x") && $0.hasSuffix(" ./usr/bin/reflex") })
 
-        let information = try Program.run(["dpkg-deb", "--info", deb]).output
+        let information = try ProgramRun(["dpkg-deb", "--info", deb]).output
         for script in ["postinst", "prerm", "postrm", "md5sums"] {
             #expect(information.contains(" \(script)"), "the package has a \(script)\n\(information)")
         }
@@ -88,7 +89,7 @@ struct PackageTests {
         let scratch = StateFolder()
         try FileManager.default.createDirectory(atPath: scratch.path, withIntermediateDirectories: true)
         let root = scratch.path + "/root"
-        #expect(try Program.run(["dpkg-deb", "-x", deb, root]).status == 0)
+        #expect(try ProgramRun(["dpkg-deb", "-x", deb, root]).status == 0)
         // Where a board maker's unpacked tree says which board it is (the image uses /etc/reflex/board).
         try FileManager.default.createSymbolicLink(atPath: root + "/usr/share/reflex/board",
                                                    withDestinationPath: "boards/qemu-x86_64")
@@ -139,8 +140,3 @@ struct PackageError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A program other than reflex, run to its end (found on PATH).
-enum Program {
-    static func run(_ arguments: [String]) throws -> ProgramRun {
-        try ProgramRun(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments)
-    }
-}

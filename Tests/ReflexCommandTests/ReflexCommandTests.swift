@@ -1,30 +1,6 @@
+import ReflexTestSupport
 import Foundation
 import Testing
-
-/// A program run to its end: its exit status and what it wrote.
-struct ProgramRun {
-    let status: Int32
-    let output: String
-    let errors: String
-
-    init(executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        // (What these programs write on standard error is a few lines: it cannot fill its pipe.)
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        output = String(decoding: outData, as: UTF8.self)
-        errors = String(decoding: errData, as: UTF8.self)
-    }
-}
 
 /// Runs the real `reflex` binary, as an integrator would.
 struct ReflexRun {
@@ -33,7 +9,7 @@ struct ReflexRun {
     let errors: String
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = BuildProducts.folder
         let run = try ProgramRun(executable: folder.appendingPathComponent("reflex"), arguments,
                                  environment: ProcessInfo.processInfo.environment.filter { $0.key != "REFLEX_STATE_DIR" }
                                      .merging(environment) { $1 })
@@ -171,7 +147,7 @@ struct ReflexCommandTests {
 
     @Test func runStaysUpAndStopsCleanlyOnSIGTERM() throws {
         let state = StateFolder()
-        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = BuildProducts.folder
         let process = Process()
         process.executableURL = folder.appendingPathComponent("reflex")
         process.arguments = ["run", "--state-dir", state.path]
@@ -203,7 +179,7 @@ struct ReflexCommandTests {
     /// few a second: the bound, two minutes of summaries, is only there so a camera that
     /// never settles fails instead of hanging.)
     func runOnSimulatedSensor(state: StateFolder, summaries: Int = 24, sensor: String = "sim") throws -> String {
-        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = BuildProducts.folder
         let process = Process()
         process.executableURL = folder.appendingPathComponent("reflex")
         process.arguments = ["run", "--sensor", sensor, "--state-dir", state.path]

@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import ReflexHardware
 import Testing
@@ -17,7 +18,7 @@ struct ScreenCommandTests {
              state: StateFolder = StateFolder()) throws {
             self.state = state
             pngFolder = state.path + "/png"
-            let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            let folder = BuildProducts.folder
             process.executableURL = folder.appendingPathComponent("reflex")
             // The state folder stands in for the card unless the test says otherwise.
             process.arguments = ["run", "--state-dir", state.path, "--display", "png:" + pngFolder,

@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import ReflexCore
 import ReflexISP
 import Testing
@@ -264,7 +265,7 @@ struct DNGEncoderTests {
                                                         stride: stride))
             }
         }
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let tags = try ExiftoolTags(file: try folder.write(bytes, to: "preview.dng"))
         #expect(tags["IFD0:ImageWidth"] == "100" && tags["IFD0:ImageHeight"] == "75")
         let offsets = try #require(tags["IFD0:StripOffsets"]).split(separator: " ").compactMap { Int($0) }

@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import ReflexFormats
 import ReflexISP
 
@@ -22,7 +23,7 @@ struct EncodedDNG {
                                       preview: RGBImage(pixels: pixels.baseAddress!, width: 256, height: 192))
             }
         }
-        folder = try TemporaryFolder()
+        folder = TemporaryFolder()
         path = try folder.write(bytes, to: "photo.dng")
     }
 

@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import ReflexISP
 import Testing
 @testable import ReflexFormats
@@ -25,7 +26,7 @@ struct JPEGEncoderTests {
                 try JPEGEncoder.encode(RGBImage(pixels: $0.baseAddress!, width: width, height: height, stride: stride),
                                        quality: quality, photo: photo, fastDCT: fastDCT)
             }
-            folder = try TemporaryFolder()
+            folder = TemporaryFolder()
             path = try folder.write(bytes, to: "photo.jpg")
         }
     }

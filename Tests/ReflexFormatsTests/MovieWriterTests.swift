@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Glibc
 import ReflexCore
 import Testing
@@ -55,7 +56,7 @@ struct MovieWriterTests {
     }
 
     @Test func aRecordingReadsBackAsH264OfItsSizeWithEveryFrameInOrder() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let bytes = try Self.record(frames: 75, in: folder)
         let reader = try MovieReader(path: folder.file("movie.mp4"))
         #expect(reader.streams == [.init(kind: "video", codec: "h264", width: 320, height: 180, sampleRate: 0, channels: 0)])
@@ -68,7 +69,7 @@ struct MovieWriterTests {
     }
 
     @Test func decodedFramesMatchThePicturesEncoded() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         _ = try Self.record(frames: 40, in: folder)
         var worst = 99.0, count = 0
         try MovieReader(path: folder.file("movie.mp4")).decodeVideo { picture in
@@ -84,7 +85,7 @@ struct MovieWriterTests {
     /// third fragment starts plays the first two; cut in the middle of the third, those and
     /// what of the third arrived.
     @Test func aFileCutShortPlaysUpToItsLastWholeFragment() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let bytes = try Self.record(frames: 90, in: folder)
         let moof = Array("moof".utf8)
         var starts: [Int] = []
@@ -178,7 +179,7 @@ struct MovieSoundTests {
     }
 
     @Test func aMovieHasAnAACTrackOnThePicturesClock() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let path = try Self.record(soundStart: 4800, in: folder)
         let reader = try MovieReader(path: path)
         #expect(reader.streams.map(\.kind) == ["video", "audio"])
@@ -193,7 +194,7 @@ struct MovieSoundTests {
     }
 
     @Test func aGapInTheSoundIsFilledSoTheTrackRunsOn() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let path = try Self.record(soundStart: 0, gapAt: 30, in: folder)
         let times = try MovieReader(path: path).packetTimes(of: "audio")
         let steps = zip(times, times.dropFirst()).map { $1 - $0 }

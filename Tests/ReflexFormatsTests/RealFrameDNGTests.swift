@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import ReflexISP
 import Testing
 @testable import ReflexFormats

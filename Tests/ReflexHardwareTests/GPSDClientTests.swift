@@ -2,7 +2,7 @@ import Foundation
 import ReflexCore
 import ReflexSystem
 import Synchronization
-import GPSTestSupport
+import ReflexTestSupport
 import Testing
 @testable import ReflexHardware
 

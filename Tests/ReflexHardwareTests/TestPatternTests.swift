@@ -43,7 +43,7 @@ struct TestPatternTests {
     }
 
     @Test func aBusCodeIsStoredInTheFormatsOfItsDepthAndOrder() {
-        func fourCC(_ text: String) -> UInt32 { text.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+        func fourCC(_ text: StaticString) -> UInt32 { FourCC(text).code }
         #expect(MediaBusFormat.pixelFormats(forCode: 0x3012) == [fourCC("RG12"), fourCC("pRCC")], "SRGGB12_1X12")
         #expect(MediaBusFormat.pixelFormats(forCode: 0x3001) == [fourCC("BA81")], "SBGGR8_1X8")
         #expect(MediaBusFormat.pixelFormats(forCode: 0x100A) == [fourCC("RGB3")])

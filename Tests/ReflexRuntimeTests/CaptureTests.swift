@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import CTurboJPEG
 import Foundation
 import ReflexCore
@@ -48,10 +49,10 @@ final class FrameRecorder: FrameSink, @unchecked Sendable {
 @Suite("Capture", .serialized)
 struct CaptureTests {
     final class Rig {
-        let card = TemporaryDirectory()
-        let state = TemporaryDirectory()
+        let card = TemporaryFolder()
+        let state = TemporaryFolder()
         let pipeline: SensorPipeline
-        let stills: StillPipeline
+        let photos: PhotoPipeline
         let recorder = FrameRecorder()
         let log = TestLog()
         /// The simulated sensor's frames, one a `step` (nil: a timer's, in real time).
@@ -74,23 +75,23 @@ struct CaptureTests {
                 pipeline = SensorPipeline(settings: settings, calibration: calibration, choice: choice, log: log.write)
             }
             let ring = ZeroLagRing(ringFrames: ringFrames, spares: spares, frameBytes: 0)
-            stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)),
+            photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)),
                                    describer: PhotoDescriber(calibration: calibration, software: "Reflex test"),
                                    status: pipeline.status, priority: photoPriority,
                                    giveBack: { ring.giveBack($0); stillFrames?.giveBack($0) },
                                    log: log.write)
-            pipeline.takePhotos(ring: ring, stillFrames: stillFrames, stills: stills)
+            pipeline.takePhotos(ring: ring, stillFrames: stillFrames, photos: photos)
             pipeline.mailbox.attach(recorder)
         }
 
         func start() {
-            #expect(stills.start())
+            #expect(photos.start())
             #expect(pipeline.start())
         }
 
         func stop() {
             pipeline.stop()
-            stills.stop()
+            photos.stop()
         }
 
         /// A stepped sensor's next frames, one at a time, each waited for until the sensor
@@ -247,7 +248,7 @@ struct CaptureTests {
 
     /// 16-bit samples LibRaw's unprocessed_raw decodes (a PGM it writes beside the file).
     static func unprocessedRaw(_ path: String) -> (width: Int, height: Int, values: [UInt16])? {
-        guard ProgramOutput.run("/usr/bin/unprocessed_raw", ["-q", path]) != nil,
+        guard ProgramRun.output(["/usr/bin/unprocessed_raw", "-q", path]) != nil,
               let data = FileManager.default.contents(atPath: path + ".pgm") else { return nil }
         let bytes = [UInt8](data)
         // "P5\n<w> <h>\n<max>\n" then big-endian samples.

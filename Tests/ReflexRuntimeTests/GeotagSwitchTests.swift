@@ -1,4 +1,4 @@
-import GPSTestSupport
+import ReflexTestSupport
 import ReflexCore
 import ReflexHardware
 import ReflexSystem

@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import ReflexCore
 import ReflexHardware
@@ -39,12 +40,12 @@ struct MemoryPressureTests {
     /// pressure is extreme, not under moderate pressure; the ring shrinks at each level.
     @Test func extremePressureCancelsThePressesWaitingForMemory() throws {
         let log = TestLog()
-        let state = TemporaryDirectory()
-        let stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path)),
+        let state = TemporaryFolder()
+        let photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path)),
                                    describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
                                    status: StatusBoard(), giveBack: { _ in }, log: log.write)
         let ring = ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 0)
-        let queue = ShutterQueue(ring: ring, stills: stills, log: log.write)
+        let queue = ShutterQueue(ring: ring, photos: photos, log: log.write)
         for number in 1...3 { queue.add(Self.press(number)) }
         queue.adapt(to: .moderate)
         #expect(queue.waiting == 3 && queue.cancelled == 0)
@@ -60,19 +61,19 @@ struct MemoryPressureTests {
     /// The photo thread's side: photos waiting to be developed are cancelled under extreme
     /// pressure, their frames given back at once, counted for the screen, nothing written.
     @Test func extremePressureCancelsThePhotosNotYetDeveloped() throws {
-        let card = TemporaryDirectory(), state = TemporaryDirectory()
+        let card = TemporaryFolder(), state = TemporaryFolder()
         let log = TestLog()
         let status = StatusBoard()
         let givenBack = Atomic<Int>(0)
-        let stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)),
+        let photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)),
                                    describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
                                    status: status, giveBack: { _ in givenBack.add(1, ordering: .relaxed) }, log: log.write)
         let pressure = MemoryPressureMonitor(log: log.write)
         pressure.fired(.severe)
-        stills.memoryPressure = pressure
-        for number in 1...3 { #expect(stills.inbox.send(SaveQueueTests.Rig.capture(number, format: .raw))) }
-        stills.start()
-        defer { stills.stop() }
+        photos.memoryPressure = pressure
+        for number in 1...3 { #expect(photos.inbox.send(SaveQueueTests.Rig.capture(number, format: .raw))) }
+        photos.start()
+        defer { photos.stop() }
         var report = CameraStatus()
         #expect(waitUntil { status.update(&report); return report.photo.cancelled == 3 }, "\(log.text)")
         #expect(givenBack.load(ordering: .relaxed) == 3, "every frame's memory given back")

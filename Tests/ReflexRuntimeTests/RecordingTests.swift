@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import ReflexCore
 import ReflexFormats
@@ -48,34 +49,34 @@ struct RecordingTests {
     static let format = VideoFormat(width: 640, height: 360, bitRate: 3_000_000)
 
     final class Rig {
-        let card = TemporaryDirectory()
-        let state = TemporaryDirectory()
+        let card = TemporaryFolder()
+        let state = TemporaryFolder()
         /// The sensor, stepped frame by frame: each frame waits until the movie thread has
         /// encoded what it was given, so the movie holds every frame on any machine.
         let sensor: SteppedPipeline
         var pipeline: SensorPipeline { sensor.pipeline }
         let recorder: MovieRecorder
         /// Photos too, numbered with the movies (with `photos`).
-        let stills: StillPipeline?
+        let photos: PhotoPipeline?
         let frames = SensorFrameLog()
         let log = TestLog()
         private var status = CameraStatus()
 
         init(card: String? = nil, cardSpace: (@Sendable () -> Int64?)? = nil, microphone: String? = nil,
-             photos: Bool = false) {
+             withPhotos: Bool = false) {
             sensor = SteppedPipeline(log: log.write)
             let pipeline = sensor.pipeline
             let root = card ?? self.card.path
             let numbering = CardNumbering(card: PhotoCard(root: root), counter: PhotoCounter(folder: state.path))
-            if photos {
+            if withPhotos {
                 let ring = ZeroLagRing(ringFrames: 6, spares: 2, frameBytes: 0)
-                let stills = StillPipeline(numbering: numbering, describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
+                let photos = PhotoPipeline(numbering: numbering, describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
                                            status: pipeline.status, giveBack: { ring.giveBack($0) }, log: log.write)
-                pipeline.takePhotos(ring: ring, stills: stills)
-                #expect(stills.start())
-                self.stills = stills
+                pipeline.takePhotos(ring: ring, photos: photos)
+                #expect(photos.start())
+                self.photos = photos
             } else {
-                stills = nil
+                self.photos = nil
             }
             recorder = MovieRecorder(numbering: numbering,
                                      format: RecordingTests.format, microphone: microphone,
@@ -92,7 +93,7 @@ struct RecordingTests {
         func stop() {
             pipeline.stop()
             recorder.stop()
-            stills?.stop()
+            photos?.stop()
         }
 
         func photoReport() -> PhotoReport {
@@ -215,7 +216,7 @@ struct RecordingTests {
 
     /// A photo taken while a movie records is saved beside it, under the next number.
     @Test func aPhotoWhileRecordingIsWelcome() throws {
-        let rig = Rig(photos: true)
+        let rig = Rig(withPhotos: true)
         defer { rig.stop() }
         #expect(rig.step(frames: 5))
         #expect(rig.recorder.send(.start))

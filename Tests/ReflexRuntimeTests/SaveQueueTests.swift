@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import ReflexCore
 import ReflexFormats
@@ -22,7 +23,7 @@ struct SaveQueueTests {
     /// root, as CI has.
     final class SmallCard {
         let path: String
-        private let parent = TemporaryDirectory()
+        private let parent = TemporaryFolder()
 
         init(kilobytes: Int) throws {
             path = parent.path + "/card"
@@ -73,31 +74,26 @@ struct SaveQueueTests {
         var photos: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path + "/DCIM/100REFLX")) ?? []).sorted() }
 
         private func run(_ program: String, _ arguments: [String]) -> Bool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-            guard (try? process.run()) != nil else { return false }
-            process.waitUntilExit()
-            return process.terminationStatus == 0
+            (try? ProgramRun(executable: URL(fileURLWithPath: program), arguments))?.status == 0
         }
     }
 
     /// The photo pipeline alone, fed photos of simulated frames as the sensor thread would.
     final class Rig {
-        let state = TemporaryDirectory()
+        let state = TemporaryFolder()
         let status = StatusBoard()
-        let stills: StillPipeline
+        let photos: PhotoPipeline
         let log = TestLog()
         let describer = PhotoDescriber(calibration: .simulated, software: "Reflex test")
         private var cameraStatus = CameraStatus()
 
         init(card: String, cardSpace: (@Sendable () -> Int64?)? = nil) {
-            stills = StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card), counter: PhotoCounter(folder: state.path)), describer: describer,
+            photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: card), counter: PhotoCounter(folder: state.path)), describer: describer,
                                    status: status, cardSpace: cardSpace, giveBack: { _ in }, log: log.write)
-            #expect(stills.start())
+            #expect(photos.start())
         }
 
-        func stop() { stills.stop() }
+        func stop() { photos.stop() }
 
         var report: CameraStatus {
             status.update(&cameraStatus)
@@ -105,7 +101,7 @@ struct SaveQueueTests {
         }
 
         /// Photo `number` of a 640x360 simulated frame, as pressed.
-        static func capture(_ number: Int, format: CaptureFormat) -> StillCapture {
+        static func capture(_ number: Int, format: CaptureFormat) -> TakenPhoto {
             let layout = RawLayout(width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight,
                                    format: SimulatedScene.format)
             let pixels = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.byteCount, alignment: 64)
@@ -125,14 +121,14 @@ struct SaveQueueTests {
                                   sensorZoom: 1))
             var settings = CameraSettings()
             settings.format = format
-            return StillCapture(frame: copy, press: ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: 1,
+            return TakenPhoto(frame: copy, press: ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: 1,
                                                                                  zoom: 1, format: nil),
                                 settings: settings, iso: 100, framesLate: 0,
                                 pressedAt: PhotoTime(year: 2026, month: 11, day: 23, hour: 12, minute: 0, second: number))
         }
 
         /// The files a photo makes, developed apart: what the card must hold, byte for byte.
-        func expectedFiles(_ capture: StillCapture) throws -> [(extension: String, bytes: [UInt8])] {
+        func expectedFiles(_ capture: TakenPhoto) throws -> [(extension: String, bytes: [UInt8])] {
             try PhotoDeveloper(describer: describer).develop(capture).files
         }
     }
@@ -146,17 +142,17 @@ struct SaveQueueTests {
         let first = Rig.capture(1, format: .raw), second = Rig.capture(2, format: .raw)
         let expected = try [rig.expectedFiles(first), rig.expectedFiles(second)]
         try card.fill(leaving: 64 * 1024)
-        #expect(rig.stills.inbox.send(first))
+        #expect(rig.photos.inbox.send(first))
         #expect(waitUntil { rig.report.photo.saveProblem?.kind == .storageFull }, "the problem is said: \(rig.log.text)")
         #expect(rig.report.photo.saveProblem?.message == "Storage full – photo not saved")
         #expect(rig.report.photo.saveProblem?.detail == "1 photo kept · free space, or switch to JPEG")
         #expect(card.photos.isEmpty, "nothing half-written, no temporary file left: \(card.photos)")
         // A second press is held behind it, in order.
-        #expect(rig.stills.inbox.send(second))
+        #expect(rig.photos.inbox.send(second))
         #expect(waitUntil { rig.report.pendingSaves == 2 && rig.report.photo.saveProblem?.waiting == 2 })
         // Space freed, Retry: both saved, the same bytes as developed, numbers in order.
         card.freeFiller()
-        #expect(rig.stills.decisions.send(.retry))
+        #expect(rig.photos.decisions.send(.retry))
         #expect(waitUntil { rig.report.photo.saved == 2 }, "saved after the retry: \(rig.log.text)")
         #expect(rig.report.photo.saveProblem == nil && rig.report.pendingSaves == 0, "the banner goes")
         #expect(card.photos == ["RFLX0001.DNG", "RFLX0002.DNG"])
@@ -175,25 +171,25 @@ struct SaveQueueTests {
         try #require(files.map(\.extension) == ["DNG", "JPG"] && files[1].bytes.count > 24 * 1024)
         // Room for the DNG and not for the JPEG: the pair is cut in half by the full card.
         try card.fill(leaving: Int64((files[0].bytes.count + 4095) / 4096 * 4096) + 8192)
-        #expect(rig.stills.inbox.send(pair))
+        #expect(rig.photos.inbox.send(pair))
         #expect(waitUntil { rig.report.photo.saveProblem?.kind == .storageFull }, "\(rig.log.text)")
         #expect(card.photos == ["RFLX0001.DNG"], "the DNG went, the JPEG did not: \(card.photos)")
-        #expect(rig.stills.decisions.send(.discard))
+        #expect(rig.photos.decisions.send(.discard))
         #expect(waitUntil { rig.report.photo.saveProblem == nil && rig.report.pendingSaves == 0 })
         #expect(card.photos.isEmpty, "the card as it was: \(card.photos)")
         // The next photo saves once there is room, under a new number (never one used before).
         card.freeFiller()
-        #expect(rig.stills.inbox.send(Rig.capture(2, format: .jpeg)))
+        #expect(rig.photos.inbox.send(Rig.capture(2, format: .jpeg)))
         #expect(waitUntil { rig.report.photo.saved == 1 }, "\(rig.log.text)")
         #expect(card.photos == ["RFLX0002.JPG"])
     }
 
     @Test func photosWaitForAMissingCardAndAreSavedWhenItIsBack() throws {
-        let card = TemporaryDirectory()
+        let card = TemporaryFolder()
         let present = Atomic<Bool>(false)
         let rig = Rig(card: card.path, cardSpace: { present.load(ordering: .relaxed) ? 1 << 30 : nil })
         defer { rig.stop() }
-        for number in 1...3 { #expect(rig.stills.inbox.send(Rig.capture(number, format: .jpeg))) }
+        for number in 1...3 { #expect(rig.photos.inbox.send(Rig.capture(number, format: .jpeg))) }
         #expect(waitUntil { rig.report.photo.saveProblem?.kind == .cardMissing && rig.report.pendingSaves == 3 },
                 "\(rig.log.text)")
         #expect(rig.report.photo.saveProblem?.detail == "3 photos waiting: saved when the card is back")
@@ -208,13 +204,13 @@ struct SaveQueueTests {
     /// A card pulled during a write fails it with EIO, and then is gone: the photo waits for
     /// the card (no Retry needed) and is saved, once, when it is back.
     @Test func aWriteFailedByAPulledCardWaitsForTheCard() throws {
-        let card = TemporaryDirectory()
+        let card = TemporaryFolder()
         let present = Atomic<Bool>(true)
         // A file where the folder should be: the write fails as a pulled card's does.
         #expect(FileManager.default.createFile(atPath: card.path + "/DCIM", contents: Data()))
         let rig = Rig(card: card.path, cardSpace: { present.load(ordering: .relaxed) ? 1 << 30 : nil })
         defer { rig.stop() }
-        #expect(rig.stills.inbox.send(Rig.capture(1, format: .jpeg)))
+        #expect(rig.photos.inbox.send(Rig.capture(1, format: .jpeg)))
         #expect(waitUntil { rig.report.photo.saveProblem?.kind == .writeFailed }, "\(rig.log.text)")
         present.store(false, ordering: .relaxed)
         #expect(waitUntil { rig.report.photo.saveProblem?.kind == .cardMissing }, "\(rig.log.text)")
@@ -233,14 +229,14 @@ struct SaveQueueTests {
 @Suite("Held photos survive a restart", .serialized)
 struct HeldPhotoSpillTests {
     @Test func photosWaitingForTheCardAreSavedByTheNextStart() throws {
-        let card = TemporaryDirectory()
-        let state = TemporaryDirectory()
+        let card = TemporaryFolder()
+        let state = TemporaryFolder()
         let present = Atomic<Bool>(false)
         let log = TestLog()
         let describer = PhotoDescriber(calibration: .simulated, software: "Reflex test")
         let spill = HeldPhotoSpill(folder: state.path + "/held", limitBytes: 64 << 20)
-        func pipeline(_ status: StatusBoard) -> StillPipeline {
-            StillPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)), describer: describer,
+        func pipeline(_ status: StatusBoard) -> PhotoPipeline {
+            PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path)), describer: describer,
                           status: status, cardSpace: { present.load(ordering: .relaxed) ? 1 << 30 : nil }, spill: spill,
                           giveBack: { _ in }, log: log.write)
         }

@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import Testing
 import ReflexCore
@@ -11,7 +12,7 @@ struct SettingsKillTests {
     static let kills = 200
 
     @Test(.tags(.externalTool)) func killedWritersAlwaysLeaveTheOldOrTheNewSettings() throws {
-        let writer = buildProductsFolder + "/settings-writer"
+        let writer = BuildProducts.folder.path + "/settings-writer"
         try #require(FileManager.default.isExecutableFile(atPath: writer), "the settings-writer fixture is built")
         let folder = TemporaryFolder()
         let store = SettingsStore(folder: folder.path)

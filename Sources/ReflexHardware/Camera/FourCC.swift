@@ -4,6 +4,14 @@ public struct FourCC: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ code: UInt32) { self.code = code }
 
+    /// The code of four characters, the first in the lowest byte (as v4l2_fourcc builds it).
+    public init(_ text: StaticString) {
+        precondition(text.utf8CodeUnitCount == 4, "a fourCC is four characters")
+        var code: UInt32 = 0
+        for index in 0..<4 { code |= UInt32(text.utf8Start[index]) << (8 * UInt32(index)) }
+        self.code = code
+    }
+
     public var description: String {
         var text = ""
         for shift in stride(from: 0, to: 32, by: 8) {

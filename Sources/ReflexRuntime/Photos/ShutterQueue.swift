@@ -1,0 +1,190 @@
+import ReflexCore
+import ReflexHardware
+import ReflexISP
+import ReflexSystem
+
+/// The shutter on the sensor thread: presses wait here until the frame each one takes is
+/// in the zero-lag ring (the one under way at the press; see `ShutterMoment`), then that
+/// frame leaves the ring, without a copy, for the photo thread. Presses are served in order;
+/// none is dropped: one that finds no spare frame memory waits for the photo thread to give
+/// one back (and takes the oldest kept frame if its own has gone by then, said in the log).
+/// Nothing here allocates once made.
+///
+/// Where the board takes stills by switching the sensor to its still mode (`stills =
+/// switch`), presses wait here for `serveBySwitching` instead, each taking a frame of that
+/// mode into the still pool's memory.
+final class ShutterQueue {
+    /// Presses waiting for their frames: a burst's three seconds and more.
+    static let capacity = 40
+    let ring: ZeroLagRing
+    /// Full-resolution frame memory for the still mode, where the board switches to one.
+    let stillFrames: FramePool?
+    private let photos: PhotoPipeline
+    private let log: SensorPipeline.Log
+    /// Presses not yet served, oldest first (a fixed ring: no allocation).
+    private var pending: [ControlMailbox.CaptureRequest?]
+    private var first = 0
+    private(set) var waiting = 0
+    /// Photos handed to the photo thread.
+    private(set) var taken = 0
+    /// Presses cancelled under extreme memory pressure, in all.
+    private(set) var cancelled = 0
+    /// The memory pressure the ring was last fitted to.
+    private(set) var pressure = MemoryPressureLevel.normal
+    /// The time between the last two frames, for a frame's period.
+    private var lastTimestamp: Int64?
+    private var lastSequence: UInt32 = 0
+    private var frameNanoseconds: Int64?
+
+    init(ring: ZeroLagRing, stillFrames: FramePool? = nil, photos: PhotoPipeline, log: @escaping SensorPipeline.Log) {
+        self.ring = ring
+        self.stillFrames = stillFrames
+        self.photos = photos
+        self.log = log
+        pending = Array(repeating: nil, count: ShutterQueue.capacity)
+    }
+
+    /// A press from the mailbox (the mailbox holds at most as many as this queue).
+    /// The streaming lens's calibration, on a board of several lenses (its photos say its
+    /// f-number and focal length and carry its matrices).
+    var lensCalibration: SensorCalibration?
+
+    func add(_ request: ControlMailbox.CaptureRequest) {
+        guard waiting < ShutterQueue.capacity else {
+            log("shutter: press \(request.number) refused, \(waiting) photos still waiting for their frames")
+            return
+        }
+        pending[(first + waiting) % ShutterQueue.capacity] = request
+        waiting += 1
+    }
+
+    /// A new stream: its frames are timed afresh.
+    func streamStarted() {
+        ring.clear()
+        lastTimestamp = nil
+        frameNanoseconds = nil
+    }
+
+    /// After each frame reached the ring: serves the presses whose frame is there.
+    func serve(_ frame: SensorFrame, settings: CameraSettings, iso: (ExposureSetting) -> Int) {
+        measurePeriod(frame)
+        while waiting > 0, let press = pending[first] {
+            let moment = ShutterMoment(pressNanoseconds: Int64((press.pressedAt * 1e9).rounded()),
+                                       frameSeconds: frameSeconds(frame.mode), mark: frame.timestampMark)
+            let sequence: UInt32, late: Int
+            switch ring.choose(moment) {
+            case .wait: return
+            case .take(let chosen): (sequence, late) = (chosen, 0)
+            case .late(let oldest): (sequence, late) = (oldest, lateFrames(oldest, moment: moment, frame: frame))
+            }
+            guard let copy = ring.take(sequence: sequence) else {
+                // No spare yet: the next frame asks again; under extreme memory pressure the
+                // presses waiting for memory are cancelled instead.
+                if pressure.cancelsWaitingPhotos { cancelWaiting() }
+                return
+            }
+            guard send(copy, for: press, settings: settings, iso: iso, framesLate: late) else {
+                ring.giveBack(copy)
+                return
+            }
+        }
+    }
+
+    /// The still mode's way: for each waiting press, `switchToStill` puts a frame of the
+    /// still mode into memory from the still pool (the sensor is switched there and back) and
+    /// says when it was in hand.
+    /// Returns how many were served; presses that find no free memory wait for the next call.
+    func serveBySwitching(settings: CameraSettings, iso: (ExposureSetting) -> Int, framePeriod: Double,
+                          switchToStill: (FrameCopy) throws(CameraError) -> Double) throws(CameraError) -> Int {
+        var served = 0
+        while waiting > 0, let press = pending[first], let copy = stillFrames?.borrow() {
+            let inHand: Double
+            do {
+                inHand = try switchToStill(copy)
+            } catch {
+                stillFrames?.giveBack(copy)
+                throw error
+            }
+            // The lag, in the preview's frames: what a photographer waited beyond the press.
+            let lag = inHand - press.pressedAt
+            let late = max(0, Int((lag / framePeriod).rounded(.up)))
+            let size = copy.mode.map { "\($0.width)x\($0.height)" } ?? "?"
+            func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+            log("shutter: press \(press.number): still mode \(size), its frame in hand \(milliseconds(lag)) ms after the press "
+                + "(stamped \(milliseconds(Double(copy.timestampNanoseconds) / 1e9 - press.pressedAt)) ms); "
+                + "the preview back \(milliseconds(monotonicSeconds() - press.pressedAt)) ms after it")
+            guard send(copy, for: press, settings: settings, iso: iso, framesLate: late) else {
+                stillFrames?.giveBack(copy)
+                break
+            }
+            served += 1
+        }
+        return served
+    }
+
+    /// Fits the ring to the memory pressure when it changed: fewer frames kept and fewer
+    /// photos on their way as it rises (their memory given back), every waiting press
+    /// cancelled when it is extreme; the full ring again once it has eased.
+    func adapt(to level: MemoryPressureLevel) {
+        guard level != pressure else { return }
+        let frames = level.ringFrames(of: ring.ringFrames), photos = level.photosOnTheirWay(of: ring.spares)
+        let released = ring.limit(ringFrames: frames, photosOut: photos)
+        log("memory: pressure \(level): the zero-lag ring keeps \(frames) of its \(ring.ringFrames) frames, "
+            + "\(photos) of \(ring.spares) photos on their way at once"
+            + (released > 0 ? ", \(released / 1_000_000) MB given back" : ""))
+        pressure = level
+        if level.cancelsWaitingPhotos { cancelWaiting() }
+    }
+
+    /// Cancels every press still waiting for its frame (extreme memory pressure).
+    private func cancelWaiting() {
+        guard waiting > 0 else { return }
+        let count = waiting
+        let numbers = (0..<waiting).compactMap { pending[(first + $0) % ShutterQueue.capacity]?.number }
+        for index in pending.indices { pending[index] = nil }
+        (first, waiting) = (0, 0)
+        ring.forgetWaitingPhotos()
+        cancelled += count
+        log("shutter: \(count) press(es) cancelled, memory low: "
+            + (numbers.count > 1 ? "\(numbers.first!)…\(numbers.last!)" : "\(numbers.first ?? 0)"))
+    }
+
+    /// The press's photo to the photo thread; false if its inbox is full (the press waits).
+    private func send(_ copy: FrameCopy, for press: ControlMailbox.CaptureRequest, settings: CameraSettings,
+                      iso: (ExposureSetting) -> Int, framesLate: Int) -> Bool {
+        var photoSettings = settings
+        if let format = press.format { photoSettings.format = format }
+        let capture = TakenPhoto(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
+                                   framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt),
+                                   location: photos.describer.place(photoSettings, pressedAt: press.pressedAt),
+                                   calibration: lensCalibration)
+        guard photos.inbox.send(capture) else { return false }
+        pending[first] = nil
+        first = (first + 1) % ShutterQueue.capacity
+        waiting -= 1
+        taken += 1
+        return true
+    }
+
+    /// The frame period from the frames' own timestamps (a long exposure lengthens it).
+    private func measurePeriod(_ frame: SensorFrame) {
+        if let lastTimestamp, frame.sequence > lastSequence, frame.timestampNanoseconds > lastTimestamp {
+            frameNanoseconds = (frame.timestampNanoseconds - lastTimestamp) / Int64(frame.sequence - lastSequence)
+        }
+        lastTimestamp = frame.timestampNanoseconds
+        lastSequence = frame.sequence
+    }
+
+    func frameSeconds(_ mode: CameraSession.Mode) -> Double {
+        if let frameNanoseconds { return Double(frameNanoseconds) / 1e9 }
+        return 1 / (mode.framesPerSecond ?? 30)
+    }
+
+    /// How many frame periods after the press the oldest kept frame began.
+    private func lateFrames(_ sequence: UInt32, moment: ShutterMoment, frame: SensorFrame) -> Int {
+        let periods = Double(frame.sequence &- sequence) + 1
+        let newestStart = frame.timestampNanoseconds - Int64(moment.frameSeconds * 1e9)
+        let oldestStart = Double(newestStart) - (periods - 1) * moment.frameSeconds * 1e9
+        return max(1, Int(((oldestStart - Double(moment.pressNanoseconds)) / (moment.frameSeconds * 1e9)).rounded(.up)))
+    }
+}

@@ -1,0 +1,31 @@
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+import ReflexISP
+
+/// A photo on its way to the card: the frame the press took (its memory lent by the
+/// zero-lag ring until the files are made) and what its files must say.
+public struct TakenPhoto: @unchecked Sendable {
+    public let frame: FrameCopy
+    public let press: ControlMailbox.CaptureRequest
+    /// The settings at the press (the format, the mode, the manual values).
+    public let settings: CameraSettings
+    /// The frame's ISO, from its own exposure.
+    public let iso: Int
+    /// Frames between the one under way at the press and the one taken (0: no lag).
+    public let framesLate: Int
+    /// The press in local time, for EXIF.
+    public let pressedAt: PhotoTime
+    /// Where it was taken (the GPS fix at the press, at the precision chosen), found as the
+    /// frame is taken, not when the photo is saved, which may be much later; nil: no GPS tags.
+    public let location: GPSFix?
+    /// The calibration of the lens that took it, on a board of several (nil: the board's one
+    /// sensor's): its f-number, focal length and colour matrices go in the files.
+    public let calibration: SensorCalibration?
+
+    public init(frame: FrameCopy, press: ControlMailbox.CaptureRequest, settings: CameraSettings, iso: Int,
+                framesLate: Int, pressedAt: PhotoTime, location: GPSFix? = nil, calibration: SensorCalibration? = nil) {
+        (self.frame, self.press, self.settings, self.iso) = (frame, press, settings, iso)
+        (self.framesLate, self.pressedAt, self.location, self.calibration) = (framesLate, pressedAt, location, calibration)
+    }
+}

@@ -1,8 +1,0 @@
-import ArgumentParser
-
-/// `reflex bench`: speed as a product feature, measured against references in the same run.
-struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Measure the camera's hot paths against reference implementations.",
-        subcommands: [ISPBench.self, FrameBench.self, StartBench.self, CaptureBench.self, BurstBench.self, RecordBench.self])
-}
