@@ -20,7 +20,9 @@ import Glibc
 /// next frame (`handOver`) and keeps showing its own lens until then, so the viewfinder never
 /// waits longer than a frame of the lens shown; then it takes the session and that frame
 /// (`acquire`). The standby thread does the rest. A session is touched by one thread at a
-/// time: the standby thread's until it is handed over, under the lock.
+/// time: the standby thread's until it is handed over, the sensor thread's after; the two
+/// pass sessions through the shared state, and no ioctl is ever made under its lock (a
+/// camera's ioctl can take milliseconds, and the sensor thread must never wait for one).
 final class StandbyCamera: @unchecked Sendable {
     /// What the sensor thread asks for.
     struct Wish {
@@ -30,33 +32,45 @@ final class StandbyCamera: @unchecked Sendable {
         var exposure: ExposureSetting?
     }
 
-    private struct State {
-        var wish = Wish()
-        /// The session streaming, and its camera's path (standby thread; handed over under the lock).
-        var session: CameraSession?
-        var path: String?
-        /// A session handed back by a switch (the lens left, still streaming), to keep.
-        var returned: (CameraSession, String, lens: String, shown: String)?
-        /// The camera the standby thread is starting now (off the lock).
-        var starting: String?
-        /// The camera asked for at its next frame, and once that frame came, the session
-        /// with it (the frame not given back: it is the first the switch shows).
-        var handOverPath: String?
-        var handedOver: (session: CameraSession, frame: CapturedFrame, path: String)?
+    /// A camera session passing from one thread to the other, with the frame it was handed
+    /// over at (not given back: the first the switch shows) or, on its way back, the frame to
+    /// give back. Only the thread holding it touches the session, so it may cross.
+    struct Passed: @unchecked Sendable {
+        let session: CameraSession
+        let path: String
+        var frame: CapturedFrame?
+        /// For a lens left at a switch: which lens it is, and beside which (for the log).
+        var lens = "", shown = ""
     }
 
-    /// The state both threads see, under `lock` (a Mutex of its own: a camera session is not
-    /// a value that can live inside one).
-    private let lock = Mutex<Void>(())
-    private var shared = State()
-    /// Cameras that could not stream beside another, and the exposure last given the one in
-    /// standby (standby thread only).
+    private struct State {
+        var wish = Wish()
+        /// The camera streaming in standby (its session is the standby thread's own).
+        var streaming: String?
+        /// The camera the standby thread is starting now.
+        var starting: String?
+        /// The camera asked for at its next frame (`handOver`), or at once (`acquire`).
+        var handOverPath: String?
+        var takeAtOnce: String?
+        /// A session on its way to the sensor thread.
+        var handedOver: Passed?
+        /// Sessions on their way back to the standby thread: the lens left at a switch, still
+        /// streaming, or one handed over for a switch since called off.
+        var returned: [Passed] = []
+    }
+
+    private let shared = Mutex(State())
+    /// The session streaming in standby and its camera's path, cameras that could not stream
+    /// beside another, and the exposure last given the one in standby (standby thread only).
+    private var session: CameraSession?
+    private var sessionPath: String?
     private var refused: Set<String> = []
     private var followed: ExposureSetting?
     private let devFolder: String
     private let log: SensorPipeline.Log
     private let thread = WorkerThread(name: "reflex-standby")
-    /// Signalled when a camera asked for with `handOver` has its frame: polled by the sensor thread.
+    /// Signalled when a camera asked for has its frame (or is handed over at once): polled by
+    /// the sensor thread.
     private let handedOverSignal = EventSignal()
 
     init(devFolder: String, log: @escaping SensorPipeline.Log) {
@@ -66,15 +80,16 @@ final class StandbyCamera: @unchecked Sendable {
 
     func start() { thread.start { self.run() } }
 
-    /// Stops the thread and the camera in standby.
+    /// Stops the thread, then every camera it or the hand-over held.
     func stop() {
         thread.stop()
-        lock.withLock { _ in
-            shared.session?.stop()
-            shared.returned?.0.stop()
-            shared.handedOver?.session.stop()
-            (shared.session, shared.path, shared.returned, shared.handedOver) = (nil, nil, nil, nil)
+        let left = shared.withLock { state -> [Passed] in
+            defer { (state.handedOver, state.returned, state.streaming) = (nil, [], nil) }
+            return state.returned + (state.handedOver.map { [$0] } ?? [])
         }
+        for passed in left { passed.session.stop() }
+        session?.stop()
+        (session, sessionPath) = (nil, nil)
     }
 
     // MARK: the sensor thread's side
@@ -82,9 +97,9 @@ final class StandbyCamera: @unchecked Sendable {
     /// The camera at `path` (nil: none) should stream in standby, `lens` beside `shown`, with
     /// `exposure` (the stream shown's, followed); never waits for a camera to start.
     func want(path: String?, calibration: SensorCalibration, lens: String, beside shown: String, exposure: ExposureSetting?) {
-        let changed = lock.withLock { _ -> Bool in
-            let changed = shared.wish.path != path || shared.wish.exposure != exposure
-            shared.wish = Wish(path: path, calibration: calibration, lens: lens, shown: shown, exposure: exposure)
+        let changed = shared.withLock { state -> Bool in
+            let changed = state.wish.path != path || state.wish.exposure != exposure
+            state.wish = Wish(path: path, calibration: calibration, lens: lens, shown: shown, exposure: exposure)
             return changed
         }
         if changed { thread.wake() }
@@ -92,7 +107,7 @@ final class StandbyCamera: @unchecked Sendable {
 
     /// Whether the camera at `path` is in standby, being started for it, or wished there.
     func involves(_ path: String) -> Bool {
-        lock.withLock { _ in shared.path == path || shared.starting == path || shared.wish.path == path }
+        shared.withLock { $0.streaming == path || $0.starting == path || $0.wish.path == path }
     }
 
     /// Readable when the camera asked for with `handOver` has its frame.
@@ -103,9 +118,9 @@ final class StandbyCamera: @unchecked Sendable {
     /// `handOverDescriptor`); false when it is not streaming here (the caller switches as it
     /// would without a standby).
     func handOver(path: String) -> Bool {
-        let asked = lock.withLock { _ -> Bool in
-            guard shared.path == path, shared.session?.isStreaming == true else { return false }
-            shared.handOverPath = path
+        let asked = shared.withLock { state -> Bool in
+            guard state.streaming == path else { return false }
+            state.handOverPath = path
             return true
         }
         if asked { thread.wake() }
@@ -115,66 +130,63 @@ final class StandbyCamera: @unchecked Sendable {
     /// The switch asked for is off (the zoom went back, or the frame did not come in time):
     /// a camera already handed over with its frame goes back into standby.
     func cancelHandOver() {
-        lock.withLock { _ in
-            shared.handOverPath = nil
-            guard let (session, frame, path) = shared.handedOver else { return }
-            shared.handedOver = nil
-            putBack(session, frame: frame, path: path)
+        let returned = shared.withLock { state -> Bool in
+            state.handOverPath = nil
+            guard let passed = state.handedOver else { return false }
+            state.handedOver = nil
+            state.returned.append(passed)
+            state.wish.path = passed.path
+            return true
         }
         handedOverSignal.drain()
-    }
-
-    /// A session handed over and not taken goes back into standby, its frame given back
-    /// (under the lock).
-    private func putBack(_ session: CameraSession, frame: CapturedFrame, path: String) {
-        do {
-            try session.giveBack(frame)
-            shared.session?.stop()
-            (shared.session, shared.path, shared.wish.path) = (session, path, path)
-        } catch {
-            session.stop()
-        }
+        if returned { thread.wake() }
     }
 
     /// The session streaming `wanted`, handed over, with the frame it was handed over at (if
-    /// it was asked for with `handOver`): at once when it is ready, after its start ends when
-    /// it is being started (at most `patience` seconds). Nil when it is not in standby; then
-    /// nothing here holds it or will start it (the wish for it is dropped), so the caller may
-    /// open it itself.
-    func acquire(path wanted: String, patience: Double = 3) -> (session: CameraSession, firstFrame: CapturedFrame?)? {
+    /// it was asked for with `handOver`): as soon as the standby thread hands it over when it
+    /// streams, after its start ends when it is being started (at most `patience` seconds).
+    /// Nil when it is not in standby; then nothing here holds it or will start it (the wish
+    /// for it is dropped), so the caller may open it itself.
+    func acquire(path wanted: String, patience: Double = LensSwitch.startPatience) -> (session: CameraSession, firstFrame: CapturedFrame?)? {
         let deadline = monotonicSeconds() + patience
+        var wokeStandby = false
         while true {
-            let (taken, starting) = lock.withLock { _ -> ((CameraSession, CapturedFrame?)?, Bool) in
-                shared.handOverPath = nil
-                if let (session, frame, path) = shared.handedOver {
-                    shared.handedOver = nil
-                    if path == wanted { return ((session, frame), false) }
+            let (taken, waiting) = shared.withLock { state -> (Passed?, Bool) in
+                state.handOverPath = nil
+                if let passed = state.handedOver {
+                    state.handedOver = nil
+                    if passed.path == wanted { return (passed, false) }
                     // Handed over for a switch since called off: back into standby.
-                    putBack(session, frame: frame, path: path)
+                    state.returned.append(passed)
+                    state.wish.path = passed.path
                 }
-                if shared.path == wanted, let session = shared.session, session.isStreaming {
-                    // (Nothing in standby until the sensor thread wishes again: the camera
-                    // taken is the one shown now, not to be started a second time.)
-                    (shared.session, shared.path, shared.wish.path) = (nil, nil, nil)
-                    return ((session, nil), false)
+                if state.streaming == wanted {
+                    // Streaming: the standby thread hands it over at once.
+                    state.takeAtOnce = wanted
+                    return (nil, true)
                 }
-                if shared.wish.path == wanted { shared.wish.path = nil }
-                return (nil, shared.starting == wanted || shared.path == wanted)
+                state.takeAtOnce = nil
+                if state.wish.path == wanted { state.wish.path = nil }
+                return (nil, state.starting == wanted)
             }
             handedOverSignal.drain()
-            if let (session, frame) = taken { return (session, frame) }
-            guard starting, monotonicSeconds() < deadline else { return nil }
+            if let taken { return (taken.session, taken.frame) }
+            guard waiting, monotonicSeconds() < deadline else {
+                if wokeStandby { thread.wake() }
+                return nil
+            }
             thread.wake()
-            usleep(2_000)
+            wokeStandby = true
+            usleep(1_000)
         }
     }
 
     /// `session` (the lens just left, still streaming) goes into standby: the zoom is still
     /// near the switch, and may go back.
     func keep(_ session: CameraSession, path: String, lens: String, beside shown: String) {
-        lock.withLock { _ in
-            shared.returned = (session, path, lens, shown)
-            (shared.wish.path, shared.wish.lens, shared.wish.shown) = (path, lens, shown)
+        shared.withLock { state in
+            state.returned.append(Passed(session: session, path: path, frame: nil, lens: lens, shown: shown))
+            (state.wish.path, state.wish.lens, state.wish.shown) = (path, lens, shown)
         }
         thread.wake()
     }
@@ -184,46 +196,69 @@ final class StandbyCamera: @unchecked Sendable {
     private func run() {
         while !thread.isStopping {
             adoptReturned()
+            handOverAtOnce()
             // What is wished and what streams, read together; a start is marked in the same
             // step, so `acquire` sees it (or this thread sees the wish it dropped).
-            let (wish, start) = lock.withLock { _ -> (Wish, Bool) in
-                let start = shared.wish.path != shared.path
-                if start { shared.starting = shared.wish.path }
-                return (shared.wish, start)
+            let (wish, start) = shared.withLock { state -> (Wish, Bool) in
+                let start = state.wish.path != sessionPath
+                if start { (state.starting, state.streaming) = (state.wish.path, nil) }
+                return (state.wish, start)
             }
             if start { startWished(wish) }
             drainAndFollow(wish.exposure)
-            let descriptor = lock.withLock { _ in shared.session?.descriptor ?? -1 }
-            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            var descriptors = [pollfd(fd: session?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             _ = poll(&descriptors, 2, 200)
             if descriptors[1].revents & Int16(POLLIN) != 0 { thread.drainWake() }
         }
     }
 
-    /// A session a switch handed back becomes the standby (the one before, if any, stops).
+    /// Sessions handed back become the standby, in the order they came (the one before, if
+    /// any, stops); a frame one was handed over at is given back first.
     private func adoptReturned() {
-        let adopted: (String, String)? = lock.withLock { _ in
-            guard let (session, path, lens, shown) = shared.returned else { return nil }
-            shared.returned = nil
-            shared.session?.stop()
-            (shared.session, shared.path) = (session, path)
-            return (lens, shown)
+        let returned = shared.withLock { state -> [Passed] in
+            defer { state.returned = [] }
+            return state.returned
         }
-        if let (lens, shown) = adopted { log("lenses: the \(lens) streams beside the \(shown), ready for the switch") }
+        for passed in returned {
+            if let frame = passed.frame {
+                do {
+                    try passed.session.giveBack(frame)
+                } catch {
+                    passed.session.stop()
+                    continue
+                }
+            }
+            session?.stop()
+            (session, sessionPath) = (passed.session, passed.path)
+            shared.withLock { $0.streaming = passed.path }
+            if !passed.lens.isEmpty { log("lenses: the \(passed.lens) streams beside the \(passed.shown), ready for the switch") }
+        }
     }
 
-    /// Stops the camera in standby and starts the one wished for (off the lock: starting
-    /// takes a while, and the sensor thread must never wait for it).
-    private func startWished(_ wish: Wish) {
-        let old = lock.withLock { _ -> CameraSession? in
-            let old = shared.session
-            (shared.session, shared.path) = (nil, nil)
-            return old
+    /// The camera `acquire` asks for at once, handed over without a frame.
+    private func handOverAtOnce() {
+        guard let session, let path = sessionPath else { return }
+        let handed = shared.withLock { state -> Bool in
+            guard state.takeAtOnce == path else { return false }
+            // (Nothing in standby until the sensor thread wishes again: the camera taken is
+            // the one shown now, not to be started a second time.)
+            state.handedOver = Passed(session: session, path: path, frame: nil)
+            (state.takeAtOnce, state.streaming, state.handOverPath, state.wish.path) = (nil, nil, nil, nil)
+            return true
         }
-        old?.stop()
+        guard handed else { return }
+        (self.session, sessionPath) = (nil, nil)
+        handedOverSignal.signal()
+    }
+
+    /// Stops the camera in standby and starts the one wished for (the sensor thread never
+    /// waits for it: starting takes a while).
+    private func startWished(_ wish: Wish) {
+        session?.stop()
+        (session, sessionPath) = (nil, nil)
         guard let path = wish.path, !refused.contains(path) else {
-            lock.withLock { _ in shared.starting = nil }
+            shared.withLock { $0.starting = nil }
             return
         }
         // (Its log is the camera's: once swapped in, it is the stream shown.)
@@ -231,26 +266,27 @@ final class StandbyCamera: @unchecked Sendable {
                                       calibration: wish.calibration, log: log)
         do {
             guard try candidate.start() else {
-                lock.withLock { _ in shared.starting = nil }
+                shared.withLock { $0.starting = nil }
                 return
             }
             if let exposure = wish.exposure { _ = try? candidate.applyExposure(exposure) }
             followed = wish.exposure
             // Published only if it is still wished (the sensor thread may have dropped it).
-            let kept = lock.withLock { _ -> Bool in
-                shared.starting = nil
-                guard shared.wish.path == path else { return false }
-                (shared.session, shared.path) = (candidate, path)
+            let kept = shared.withLock { state -> Bool in
+                state.starting = nil
+                guard state.wish.path == path else { return false }
+                state.streaming = path
                 return true
             }
             guard kept else {
                 candidate.stop()
                 return
             }
+            (session, sessionPath) = (candidate, path)
             log("lenses: the \(wish.lens) streams beside the \(wish.shown), ready for the switch")
         } catch {
             candidate.stop()
-            lock.withLock { _ in shared.starting = nil }
+            shared.withLock { $0.starting = nil }
             refused.insert(path)
             log("lenses: the \(wish.lens)'s camera cannot stream beside the \(wish.shown)'s (\(error)): "
                 + "switching to it restarts the stream")
@@ -261,34 +297,36 @@ final class StandbyCamera: @unchecked Sendable {
     /// one shown (or, asked for at its next frame, hands it over with that frame); a camera
     /// that fails is dropped.
     private func drainAndFollow(_ exposure: ExposureSetting?) {
+        guard let session, let path = sessionPath else { return }
         let follow = exposure != followed ? exposure : nil
         if follow != nil { followed = exposure }
-        let failed: Error? = lock.withLock { _ in
-            guard let session = shared.session, let path = shared.path else { return nil }
-            do {
-                var newest: CapturedFrame?
-                while let frame = try session.nextFrame() {
-                    if let older = newest { try session.giveBack(older) }
-                    newest = frame
-                }
-                if let newest {
-                    // Asked for at its next frame: this one, kept for the switch to show.
-                    if shared.handOverPath == path {
-                        shared.handedOver = (session, newest, path)
-                        (shared.session, shared.path, shared.handOverPath, shared.wish.path) = (nil, nil, nil, nil)
-                        handedOverSignal.signal()
-                        return nil
-                    }
-                    try session.giveBack(newest)
-                }
-                if let follow { _ = try? session.applyExposure(follow) }
-                return nil
-            } catch {
-                session.stop()
-                (shared.session, shared.path) = (nil, nil)
-                return error
+        do {
+            var newest: CapturedFrame?
+            while let frame = try session.nextFrame() {
+                if let older = newest { try session.giveBack(older) }
+                newest = frame
             }
+            if let newest {
+                // Asked for at its next frame: this one, kept for the switch to show.
+                let handed = shared.withLock { state -> Bool in
+                    guard state.handOverPath == path else { return false }
+                    state.handedOver = Passed(session: session, path: path, frame: newest)
+                    (state.streaming, state.handOverPath, state.wish.path) = (nil, nil, nil)
+                    return true
+                }
+                if handed {
+                    (self.session, sessionPath) = (nil, nil)
+                    handedOverSignal.signal()
+                    return
+                }
+                try session.giveBack(newest)
+            }
+            if let follow { _ = try? session.applyExposure(follow) }
+        } catch {
+            session.stop()
+            (self.session, sessionPath) = (nil, nil)
+            shared.withLock { $0.streaming = nil }
+            log("lenses: the camera in standby stopped (\(error))")
         }
-        if let failed { log("lenses: the camera in standby stopped (\(failed))") }
     }
 }

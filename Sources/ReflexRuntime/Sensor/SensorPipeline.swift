@@ -52,25 +52,14 @@ public final class SensorPipeline: @unchecked Sendable {
     private var carriedExposure: ExposureSetting?
     /// When the last lens's last frame was in: the new lens's first frame says the gap.
     private var lensSwitchStartedAt: Double?
-    /// A switch waiting for the next frame of the lens streaming in standby (its index), the
-    /// lens shown meanwhile still streaming, and until when it waits before switching by
-    /// restart; the frame the standby handed over with its camera, to show first.
-    private var handoverTo: Int?
-    /// Whether the standby was asked for its next frame (else it is still starting the camera).
-    private var handoverAsked = false
-    private var handoverDeadline = 0.0
+    /// A switch to a lens whose camera streams (or starts) in standby, the lens shown still
+    /// streaming meanwhile; the frame the standby handed over with its camera, to show first.
+    private var lensSwitch = LensSwitch()
     private var firstFrameOfSwitch: CapturedFrame?
     /// When the standby handed its camera over (the swap's own cost is measured from it).
     private var handedOverAt: Double?
     /// When the frame shown last was in (a switch measures its gap from it).
     private var lastFrameHandledAt: Double?
-    /// How long a switch waits for the standby's next frame: beyond a frame of any sensor,
-    /// short enough that a standby that stopped delivering costs no more than a restart.
-    static let handoverPatience = 0.3
-    /// How long a switch waits for a camera still starting in standby (a sensor's power-up
-    /// and first frame) before it switches by a restart. Long: the lens shown keeps
-    /// streaming meanwhile, while a restart would hold its last frame until the start ends.
-    static let standbyStartPatience = 5.0
     /// Where V4L2 cameras are looked for (the lenses' cameras too).
     private let devFolder: String?
     private let log: Log
@@ -168,8 +157,7 @@ public final class SensorPipeline: @unchecked Sendable {
                 log("camera lost: \(error); waiting for it to come back")
                 lensesStale = true
                 switchingToStandby = false
-                if handoverTo != nil { standby?.cancelHandOver() }
-                handoverTo = nil
+                if lensSwitch.callOff() { standby?.cancelHandOver() }
                 firstFrameOfSwitch = nil
             }
             if !switchingToStandby { session.stop() }
@@ -215,19 +203,17 @@ public final class SensorPipeline: @unchecked Sendable {
                            pollfd(fd: standby?.handOverDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
         while !thread.isStopping {
             for i in descriptors.indices { descriptors[i].revents = 0 }
-            if poll(&descriptors, nfds_t(descriptors.count), handoverTo == nil ? 1000 : 20) < 0 && errno != EINTR {
+            if poll(&descriptors, nfds_t(descriptors.count), lensSwitch.isSteady ? 1000 : 20) < 0 && errno != EINTR {
                 throw CameraError.failed("poll", code: errno)
             }
-            // The lens switched to, still starting in standby, may stream now.
-            if handoverTo != nil && !handoverAsked && !askForHandOver() {
-                switchAfterHandover(handedOver: false)
-                return true
+            // The lens switched to, still starting in standby, may stream now; once it does,
+            // its next frame is shown next, from the standby's stream.
+            var outcome = askStandby()
+            if descriptors[3].revents & Int16(POLLIN) != 0 {
+                if lensSwitch.isWaitingForFrame { outcome = lensSwitch.frameHandedOver() } else { standby?.drainHandOver() }
             }
-            // The lens switched to has its frame: it is shown next, from the standby's stream.
-            let handedOver = descriptors[3].revents & Int16(POLLIN) != 0
-            if handedOver && !(handoverTo != nil && handoverAsked) { standby?.drainHandOver() }
-            if handoverTo != nil && ((handedOver && handoverAsked) || clock.now() > handoverDeadline) {
-                switchAfterHandover(handedOver: handedOver && handoverAsked)
+            if let ended = outcome ?? lensSwitch.timePassed(clock.now()) {
+                endSwitch(ended)
                 return true
             }
             if descriptors[1].revents & Int16(POLLIN) != 0 {
@@ -244,7 +230,7 @@ public final class SensorPipeline: @unchecked Sendable {
             try handle(frame, mode: mode)
             // The zoom reached another lens's switch-over: that lens streams next.
             if restartRequested { return true }
-            if handoverTo == nil { keepNeighbourReady() }
+            if lensSwitch.isSteady { keepNeighbourReady() }
             if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try takeStills(mode, shutter: shutter) > 0 {
                 // The preview streams again from its first frame: a new stream.
                 try prepare(mode)
@@ -255,40 +241,41 @@ public final class SensorPipeline: @unchecked Sendable {
         return true
     }
 
-    /// Asks the standby for the lens switched to at its next frame, once it streams (asked
-    /// again each wake-up while its camera starts); false when it is not there at all.
-    private func askForHandOver() -> Bool {
-        guard let to = handoverTo else { return true }
-        guard !handoverAsked else { return true }
-        // Streaming in standby: this lens stays on screen until that one's next frame (the
-        // freeze is at most a frame of this lens), then they swap.
-        if let standby, standby.handOver(path: lensPaths[to]) {
-            handoverAsked = true
-            handoverDeadline = clock.now() + SensorPipeline.handoverPatience
-            return true
+    /// Asks the standby for the lens switched to at its next frame while its camera starts
+    /// (asked again each wake-up); a restart when the standby does not have it at all.
+    private func askStandby() -> LensSwitch.Outcome? {
+        guard let lens = lensSwitch.target, lensSwitch.isWaitingForStart else { return nil }
+        let path = lensPaths[lens]
+        let answer: LensSwitch.StandbyAnswer = if standby?.handOver(path: path) == true {
+            .streaming
+        } else if standby?.involves(path) == true {
+            .starting
+        } else {
+            .absent
         }
-        guard standby?.involves(lensPaths[to]) ?? false else {
-            handoverTo = nil
-            return false
-        }
-        return true
+        return lensSwitch.standbyAnswered(answer, at: clock.now())
     }
 
-    /// Ends a switch that waited for the standby's frame: handed over, or not in time (the
-    /// camera in standby stopped delivering), in which case the switch restarts the stream
-    /// (its camera taken from standby if it is there after all, else opened).
-    private func switchAfterHandover(handedOver: Bool) {
-        if let to = handoverTo, !handedOver {
+    /// Ends a switch that waited for the standby: handed over, or not (not there, not started
+    /// in time, or it stopped delivering), in which case the switch restarts the stream (its
+    /// camera taken from standby if it is there after all, else opened).
+    private func endSwitch(_ outcome: LensSwitch.Outcome) {
+        var handedOver = false
+        switch outcome {
+        case .handedOver:
+            handedOver = true
+        case .restart(_, .notInStandby):
+            break
+        case .restart(let lens, let reason):
             standby?.cancelHandOver()
-            let lens = lenses.lenses.indices.contains(to) ? lenses.lenses[to].role.rawValue : "lens"
-            log("lenses: the \(lens)'s camera in standby " + (handoverAsked
-                ? "gave no frame in \(Int(SensorPipeline.handoverPatience * 1000)) ms"
-                : "did not start in \(Formatting.fixed(SensorPipeline.standbyStartPatience, 1)) s") + ": switching by a restart")
+            let role = lenses.lenses.indices.contains(lens) ? lenses.lenses[lens].role.rawValue : "lens"
+            log("lenses: the \(role)'s camera in standby " + (reason == .gaveNoFrame
+                ? "gave no frame in \(Int(LensSwitch.framePatience * 1000)) ms"
+                : "did not start in \(Formatting.fixed(LensSwitch.startPatience, 1)) s") + ": switching by a restart")
         }
         handedOverAt = handedOver ? clock.now() : nil
         // The exposure shown last, for the new lens to start from.
         carriedExposure = counters.lastSequence.flatMap { exposure?.taken(forFrame: $0) }
-        handoverTo = nil
         switchingToStandby = true
         lensSwitchStartedAt = lastFrameHandledAt ?? clock.now()
         restartRequested = true
@@ -409,7 +396,7 @@ public final class SensorPipeline: @unchecked Sendable {
         shutter?.lensCalibration = calibration
         // (Asked whenever there is a standby: a camera it is starting must be its to hand over,
         // or let go of, before it is opened here.)
-        handoverTo = nil
+        _ = lensSwitch.callOff()
         let taken = standby?.acquire(path: lensPaths[next])
         let swapped = taken?.session
         firstFrameOfSwitch = taken?.firstFrame
@@ -553,18 +540,15 @@ public final class SensorPipeline: @unchecked Sendable {
         if let settings = mailbox.takeSettings(), settings != chosen { try applySettings(settings, afterFrame: sequence) }
         if let zoom = mailbox.takeZoom() {
             zoomWanted = zoom
-            if let activeLens, case let next = lenses.lens(forZoom: zoom), next != activeLens {
-                if handoverTo != next {
-                    // (A switch to another lens asked before: called off first, its camera
-                    // back in standby.)
-                    if handoverTo != nil { standby?.cancelHandOver() }
-                    // A camera still starting in standby is waited for, this lens shown (and
-                    // zoomed) meanwhile: the switch comes a little later, never a frozen picture.
-                    handoverTo = next
-                    handoverAsked = false
-                    handoverDeadline = clock.now() + SensorPipeline.standbyStartPatience
+            if let activeLens {
+                // A switch to another lens asked before, or the zoom back on this lens before
+                // the switch: called off first, its camera back in standby. A camera still
+                // starting in standby is waited for, this lens shown (and zoomed) meanwhile:
+                // the switch comes a little later, never a frozen picture.
+                if lensSwitch.zoomAsks(for: lenses.lens(forZoom: zoom), shown: activeLens, at: clock.now()) {
+                    standby?.cancelHandOver()
                 }
-                if !askForHandOver() {
+                if case .restart? = askStandby() {
                     // No stream beside this one: the switch restarts the stream.
                     carriedExposure = exposure?.taken(forFrame: sequence)
                     switchingToStandby = false
@@ -572,10 +556,6 @@ public final class SensorPipeline: @unchecked Sendable {
                     restartRequested = true
                     return
                 }
-            } else if handoverTo != nil {
-                // The zoom went back before the switch: the other lens stays in standby.
-                standby?.cancelHandOver()
-                handoverTo = nil
             }
             try session.setZoom(zoom / magnification, afterFrame: sequence)
         }
