@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Reflex: the firmware of a handheld camera. See README.md for the layout.
+// Reflex: the firmware of a handheld camera. docs/architecture.md draws the layout.
 import PackageDescription
 
 /// A system-library module for one C library: `Sources/<name>/module.modulemap` + `shim.h`.
