@@ -27,43 +27,6 @@ import Glibc
 /// control mailbox and to the settings writer; what the camera says comes in one status
 /// snapshot, read each turn.
 public final class FrameLoop: @unchecked Sendable {
-    /// What the loop reports to other threads: its frame times and the display's counters,
-    /// copied by the loop between two frames when asked.
-    public struct Statistics {
-        public var ring = FrameTimeRing()
-        public var flips = 0
-        public var missedVblanks: Int?
-        public var vblanksSpanned: Int?
-        public var refusedFlips = 0
-        public var stalledFlips = 0
-        /// Frames that went out before the painter had painted the newest change (after
-        /// `paintPatience`): the change showed a frame late.
-        public var lateInterfaceFrames = 0
-        /// Frames shown after the vblank they were made for (by the loop's clock).
-        public var lateFrames = 0
-        /// How the loop's thread is scheduled: "SCHED_FIFO 40", or why it is not.
-        public var scheduling = "not started"
-        /// Seconds from the process's start to the first page flip, taken when the flip came.
-        public var firstFlipSeconds: Double?
-        /// From an input event's kernel time to the flip that showed its effect.
-        public var inputLatency = InputLatencyRing()
-        /// How long before its vblank the newest frame was latched (nil: no vblank to aim at),
-        /// and how long its latch took.
-        public var latchLead: Double?
-        public var latchSeconds = 0.0
-
-        public func describe(display: String) -> String {
-            let flipText = "\(flips) flips" + (vblanksSpanned.map { " over \($0) vblanks" } ?? " (no vblank counter)")
-            return "display: \(ring.summary()), " + flipText
-                + (missedVblanks.map { ", \($0) vblanks missed by the display" } ?? "")
-                + ", \(refusedFlips) refused, \(stalledFlips) stalled, \(lateInterfaceFrames) with the interface a frame late"
-                + ", \(lateFrames) after the vblank they were made for"
-                + ", on \(display), \(scheduling)"
-                + (firstFlipSeconds.map { ", first frame on the panel \(Int(($0 * 1000).rounded())) ms after start" } ?? "")
-                + (inputLatency.recorded > 0 ? ", \(inputLatency.summary())" : "")
-        }
-    }
-
     /// A flip whose event has not come after this long is given up (and counted).
     static let flipTimeout = 0.5
 
@@ -279,18 +242,7 @@ public final class FrameLoop: @unchecked Sendable {
         statistics.flips = display.flips
         statistics.missedVblanks = display.missedVblanks
         statistics.vblanksSpanned = display.vblanksSpanned
-        statisticsCopy.ring.copy(from: statistics.ring)
-        statisticsCopy.flips = statistics.flips
-        statisticsCopy.missedVblanks = statistics.missedVblanks
-        statisticsCopy.vblanksSpanned = statistics.vblanksSpanned
-        statisticsCopy.refusedFlips = statistics.refusedFlips
-        statisticsCopy.stalledFlips = statistics.stalledFlips
-        statisticsCopy.lateInterfaceFrames = statistics.lateInterfaceFrames
-        statisticsCopy.lateFrames = statistics.lateFrames
-        statisticsCopy.inputLatency.copy(from: statistics.inputLatency)
-        statisticsCopy.latchLead = statistics.latchLead
-        statisticsCopy.latchSeconds = statistics.latchSeconds
-        statisticsCopy.scheduling = statistics.scheduling  // (set once, before the loop: a shared buffer, no copy)
+        statisticsCopy.copy(from: statistics)
         statisticsCopy.firstFlipSeconds = firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds }
         answered.store(request, ordering: .releasing)
     }
@@ -534,8 +486,7 @@ public final class FrameLoop: @unchecked Sendable {
         if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
         if outcome.record { record(now: now) }
         if let notice = outcome.notice {
-            state.notice = notice
-            noticeUntil = now + FrameLoop.noticeSeconds
+            showNotice(notice, at: now)
         }
         if outcome.lockChanged {
             state.exposureLocked = controller.locked
@@ -580,8 +531,7 @@ public final class FrameLoop: @unchecked Sendable {
         guard let reason = status.gps.refusal else { return }
         geotagCheckUntil = nil
         if controller.refuseGeotag() { publishSettings() }
-        state.notice = InterfaceText.geotagRefused(reason)
-        noticeUntil = now + FrameLoop.refusalNoticeSeconds
+        showNotice(InterfaceText.geotagRefused(reason), at: now, for: FrameLoop.refusalNoticeSeconds)
     }
 
     /// A press of the shutter: the sensor thread takes the frame under way at `pressedAt`;
@@ -591,8 +541,7 @@ public final class FrameLoop: @unchecked Sendable {
         // Nearly full or full: said prominently at the press (the photo is still taken: a
         // JPEG may fit where a RAW does not, and a full card's photo is held, not lost).
         if case .low(let advice) = state.storage, let warning = advice.atPress {
-            state.notice = warning
-            noticeUntil = now + FrameLoop.noticeSeconds
+            showNotice(warning, at: now)
         }
         mailbox?.requestCapture(at: pressedAt, zoom: controller.zoom.factor(at: now))
         capturedAt = now
@@ -602,8 +551,7 @@ public final class FrameLoop: @unchecked Sendable {
     private func record(now: Double) {
         guard state.screen == .live else { return }
         guard let movies else {
-            state.notice = InterfaceText.noRecording
-            noticeUntil = now + FrameLoop.noticeSeconds
+            showNotice(InterfaceText.noRecording, at: now)
             return
         }
         // (Refused only with eight presses still waiting: the thread is busy with them.)
@@ -617,8 +565,7 @@ public final class FrameLoop: @unchecked Sendable {
             ? RecordingIndicator(elapsedSeconds: Int(movie.elapsedSeconds), secondsLeft: movie.secondsLeft) : nil
         controller.recording = movie.recording
         if movie.messagesSaid != movieMessagesShown, let message = movie.message {
-            state.notice = message
-            noticeUntil = now + FrameLoop.refusalNoticeSeconds
+            showNotice(message, at: now, for: FrameLoop.refusalNoticeSeconds)
         }
         movieMessagesShown = movie.messagesSaid
     }
@@ -626,14 +573,19 @@ public final class FrameLoop: @unchecked Sendable {
     /// The last photo saved: its thumbnail in the corner.
     /// Photos cancelled under extreme memory pressure (on the sensor thread before their
     /// frame was taken, or on the photo thread before they were developed) are said on screen.
+    /// Puts `text` on screen for `seconds` from `now` (the one way a notice is shown).
+    private func showNotice(_ text: String, at now: Double, for seconds: Double = FrameLoop.noticeSeconds) {
+        state.notice = text
+        noticeUntil = now + seconds
+    }
+
     private func noticeCancelledPhotos(at now: Double) {
         let cancelled = status.sensor.photosCancelled + status.photo.cancelled
         defer { cancelledShown = cancelled }
         // (A loop opened again on another display does not say old news.)
         guard cancelledShown >= 0, cancelled > cancelledShown else { return }
         let count = cancelled - cancelledShown
-        state.notice = count == 1 ? "1 photo cancelled – memory low" : "\(count) photos cancelled – memory low"
-        noticeUntil = now + FrameLoop.noticeSeconds
+        showNotice(count == 1 ? "1 photo cancelled – memory low" : "\(count) photos cancelled – memory low", at: now)
     }
 
     private func takePhotoReport(_ photo: PhotoReport) {
@@ -707,8 +659,7 @@ public final class FrameLoop: @unchecked Sendable {
             changes.append("\(from) → \(to)")
         }
         guard !changes.isEmpty else { return }
-        state.notice = changes.joined(separator: ", ") + " · this lens's limit"
-        noticeUntil = now + FrameLoop.noticeSeconds
+        showNotice(changes.joined(separator: ", ") + " · this lens's limit", at: now)
     }
 
     private func isAnimating(at now: Double) -> Bool {
