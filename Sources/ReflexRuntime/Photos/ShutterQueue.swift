@@ -90,11 +90,29 @@ final class ShutterQueue {
         }
     }
 
+    /// The board's still mode: the sensor switches to it for each waiting press and back,
+    /// the exposure, white balance and zoom of the preview's frame `lastSequence` kept (the
+    /// zoom's `magnification` is the lens's). The number taken.
+    func serveBySwitching(_ session: CameraSession, mode: CameraSession.Mode, calibration: SensorCalibration,
+                          settings: CameraSettings, exposure: ExposureController?, lastSequence sequence: UInt32,
+                          magnification: Double) throws(CameraError) -> Int {
+        guard let width = calibration.stillWidth, let height = calibration.stillHeight else { return 0 }
+        let exposureNow = exposure?.taken(forFrame: sequence) ?? ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
+        let parameters = exposure?.parameters(forFrame: sequence)
+        let zoom = session.sensorZoom(forFrame: sequence) * magnification
+        let model = session.exposureModel
+        return try serveBySwitching(settings: settings, iso: { model.iso(of: $0) }, framePeriod: frameSeconds(mode)) {
+            copy throws(CameraError) in
+            try session.captureStill(width: width, height: height, exposure: exposureNow, parameters: parameters,
+                                     sensorZoom: zoom, skipping: calibration.stillSkipFrames, into: copy)
+        }
+    }
+
     /// The still mode's way: for each waiting press, `switchToStill` puts a frame of the
     /// still mode into memory from the still pool (the sensor is switched there and back) and
     /// says when it was in hand.
     /// Returns how many were served; presses that find no free memory wait for the next call.
-    func serveBySwitching(settings: CameraSettings, iso: (ExposureSetting) -> Int, framePeriod: Double,
+    private func serveBySwitching(settings: CameraSettings, iso: (ExposureSetting) -> Int, framePeriod: Double,
                           switchToStill: (FrameCopy) throws(CameraError) -> Double) throws(CameraError) -> Int {
         var served = 0
         while waiting > 0, let press = pending[first], let copy = stillFrames?.borrow() {

@@ -1,4 +1,6 @@
 import ReflexCore
+import ReflexHardware
+import ReflexISP
 
 /// What the sensor thread tells the rest of the camera: whether there is a camera, the
 /// exposure in use, the newest histogram, what the camera can do and the settings fitted to
@@ -55,4 +57,37 @@ public struct SensorReport: Sendable, Equatable {
     public var fNumber: Double?
 
     public init() {}
+}
+
+extension SensorReport {
+    /// A stream of `session`'s began in `mode`: what the camera can do, where its lens is,
+    /// the picture's size, and the lens's f-number (nil: the board's one sensor's).
+    mutating func streamStarted(_ session: CameraSession, mode: CameraSession.Mode, fNumber: Double?) {
+        (limits, focus, photoPixels, streamCount) = (session.limits, session.focus, session.photoPixels, session.streamCount)
+        (width, height, self.fNumber) = (mode.width, mode.height, fNumber)
+    }
+
+    /// A frame streamed: the counts, and with a `metered` frame the controller's exposure,
+    /// colour and `histogram`, taken in. Whether anything changed (the report then goes out).
+    /// `capturesReported` is the captures count last sent, brought up to date.
+    mutating func streamed(metered: Bool, framesLost: Int, photosTaken: Int, photosCancelled: Int,
+                           capturesReported: inout Int, controller: ExposureController?, histogram: [UInt32]) -> Bool {
+        let changed = status != .streaming || metered || framesLost != self.framesLost
+            || captureRequestsTaken != capturesReported || photosTaken != self.photosTaken
+            || photosCancelled != self.photosCancelled
+        guard changed else { return false }
+        status = .streaming
+        (self.framesLost, self.photosTaken, self.photosCancelled) = (framesLost, photosTaken, photosCancelled)
+        capturesReported = captureRequestsTaken
+        if let controller, controller.meters {
+            exposureSeconds = controller.requested.exposure
+            iso = controller.iso
+            if metered {
+                kelvin = controller.kelvin
+                for bin in 0..<min(FrameStatistics.histogramBins, 64) { self.histogram[bin] = histogram[bin] }
+                hasHistogram = true
+            }
+        }
+        return true
+    }
 }

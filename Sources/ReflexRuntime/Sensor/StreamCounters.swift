@@ -1,5 +1,6 @@
 import CAllocationCounter
 import ReflexHardware
+import ReflexISP
 
 /// A stream's frame counts, for the metering cadence and the log's summaries.
 struct StreamCounters {
@@ -22,6 +23,21 @@ struct StreamCounters {
         lastBytes = frame.bytes.count
         frames += 1
         framesSinceSummary += 1
+    }
+
+    /// The log's summary of the stream since the last: its rate, drops, `exposure` (the
+    /// session's words for it), the controller's luma and white balance, the allocations a
+    /// frame and every sink's losses.
+    func summary(at now: Double, exposure: String, controller: ExposureController, sinks: [FrameSink]) -> String {
+        let allocations = reflex_thread_allocations() - allocationsAtSummary
+        let rate = Double(framesSinceSummary) / (now - summaryStart)
+        var line = "camera: \(framesSinceSummary) frames in \(Int((now - summaryStart).rounded())) s "
+            + "(\(Int(rate.rounded())) fps), \(dropped) dropped, \(lastBytes) bytes a frame, "
+            + "\(exposure), luma \(Int((controller.lastLuma * 1000).rounded()))/1000, "
+            + controller.whiteBalanceDescription
+            + ", \(allocations / Int64(max(framesSinceSummary, 1))) allocations a frame"
+        for sink in sinks where sink.framesLost > 0 { line += ", \(sink.name) lost \(sink.framesLost) frames" }
+        return line
     }
 
     mutating func startSummary(at now: Double) {
