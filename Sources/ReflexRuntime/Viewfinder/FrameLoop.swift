@@ -40,7 +40,14 @@ public final class FrameLoop: @unchecked Sendable {
     private let mailbox: ControlMailbox?
     private let fonts: FontLibrary
     /// The interface's rules and the camera model they change.
-    private var controller: InterfaceController
+    /// The screen's state, the interface's rules and the status turned into them.
+    private var model: ScreenModel
+    private var controller: InterfaceController {
+        get { model.controller }
+        set { model.controller = newValue }
+    }
+    private var state: ViewState { model.state }
+    private var scales: DialScales { model.scales }
     private let input: InputSource?
     /// The board's vibrator, if it has one: what the hand feels for each input.
     private let haptics: Haptics?
@@ -48,22 +55,9 @@ public final class FrameLoop: @unchecked Sendable {
     private let saveDecisions: HandOffQueue<SaveDecision>?
     /// The movie thread: the record button's presses go to it (nil: no movies, a benchmark).
     private let movies: MovieRecorder?
-    /// The movie thread's messages already shown.
-    private var movieMessagesShown = 0
     /// The gpsd client, told when geotag is switched (nil: no GPS side, a benchmark).
     private let gps: GPSDClient?
-    /// Geotag was just switched on: until then, gpsd's first answer may turn it back off.
-    private var geotagCheckUntil: Double?
-    /// How long the switch waits for gpsd's answer (a connection's limit is 2 s).
-    static let geotagCheckSeconds = 4.0
     private let settingsWriter: SettingsWriter?
-    /// The board's sensor's f-number; a board of several lenses has each lens's.
-    private let fNumberTenths: Int
-    /// The board's lenses (the report says which are present and which streams).
-    private let boardLenses: [LensDescription]
-    /// The lens streaming as last reported (its role), for the confirmation at a change.
-    private var reportedLens: LensDescription.Role?
-    private var lensSwitchedAt: Double?
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
     private let thread = WorkerThread(name: "reflex-loop", priority: FrameLoop.priority)
     /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
@@ -78,17 +72,13 @@ public final class FrameLoop: @unchecked Sendable {
     private let paintPatience: Double
 
     private var isp: PreviewISP?
-    /// The screen's layout for the sensor's aspect (the viewfinder's place), and the dials'
-    /// scales for the camera's limits: what the painter is asked to paint with.
+    /// The screen's layout for the sensor's aspect (the viewfinder's place): what the
+    /// painter is asked to paint with, with the model's dial scales.
     private var layout: ScreenLayout?
-    private var scales: DialScales
     /// Renders bands of each frame's picture on a second core, beside the loop.
     private let pictureWorker = PictureWorker()
     private var status = CameraStatus()
     private var report: SensorReport { status.sensor }
-    private var state: ViewState
-    /// What the card's free space means: the shots left from this camera's real file sizes.
-    private var storagePolicy = StoragePolicy(sensorPixels: 0)
     /// The painter's generation of the layers last presented.
     private var presentedGeneration = 0
     /// The oldest input event (kernel time) whose effect is not on screen yet, and the one
@@ -108,7 +98,6 @@ public final class FrameLoop: @unchecked Sendable {
     private var latchedOnTime = false
     /// The vblank the frame queued last was made for (nil: none to aim at).
     private var queuedForVblank: Double?
-    private var histogram = [UInt32](repeating: 0, count: 64)
     private var newFrame = false
     /// What the overlay plane shows (when there is one), and whether a new histogram since.
     private var overlayGeneration: Int?
@@ -116,17 +105,6 @@ public final class FrameLoop: @unchecked Sendable {
     private var firstFrameShown = false
     private var presentedAt = 0.0
     private var missedAtLastFrame = 0
-    /// When the last photo was taken: the mark round the picture fades from then.
-    private var capturedAt = -Double.infinity
-    /// How long the mark that a photo was taken stays (fading out).
-    public static let captureMarkSeconds = 0.2
-    /// Until when the notice on screen stays.
-    private var noticeUntil = -Double.infinity
-    /// Photos cancelled for memory already said (-1: none seen yet).
-    private var cancelledShown = -1
-    public static let noticeSeconds = 3.0
-    /// A switch refused says why, and where to turn it on later: longer to read.
-    public static let refusalNoticeSeconds = 6.0
     public private(set) var statistics = Statistics()
     /// A frame's picture is drawn and its latch is still to come (for a caller that drives `step`).
     public var pictureWaitsForItsLatch: Bool {
@@ -161,7 +139,6 @@ public final class FrameLoop: @unchecked Sendable {
         self.clock = clock
         self.paintPatience = paintPatience
         self.movies = movies
-        boardLenses = lenses
         self.gps = gps
         self.haptics = haptics
         self.saveDecisions = saveDecisions
@@ -173,16 +150,14 @@ public final class FrameLoop: @unchecked Sendable {
         cameraStatus = status
         self.mailbox = mailbox
         self.fonts = fonts
-        fNumberTenths = fNumber.map { Int(($0 * 10).rounded()) } ?? 0
-        state = ViewState(settings: model.settings, hasFocusDial: model.limits.hasFocusControl)
-        state.gps = GPSIndicator(geotag: model.settings.geotag, status: gps?.status ?? .off)
-        scales = DialScales(model)
         painter = InterfacePainter(fonts: fonts, wakes: thread)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
-        controller = InterfaceController(model: model,
-                                         layout: ScreenLayout(width: display.width, height: display.height, density: display.density),
-                                         now: clock.now())
+        var controller = InterfaceController(model: model,
+                                             layout: ScreenLayout(width: display.width, height: display.height,
+                                                                  density: display.density),
+                                             now: clock.now())
         controller.controls = controls
+        self.model = ScreenModel(controller: controller, model: model, fNumber: fNumber, lenses: lenses, gps: gps?.status ?? .off)
     }
 
     // MARK: the thread
@@ -263,7 +238,7 @@ public final class FrameLoop: @unchecked Sendable {
         if pictureWorker.isRunning { statistics.scheduling += ", the picture in bands on two cores" }
         // What the sensor said before this loop existed (a display opened again).
         status.sensor = cameraStatus.latestSensorReport()
-        take(status.sensor, now: clock.now())
+        carryOut(model.take(status, sensorChanged: true, now: clock.now()))
         var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: preview.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -292,7 +267,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// otherwise until the next event, or the moment the controls start to fade.
     public func pollTimeout(at now: Double) -> Double {
         if let presentDueAt, !display.flipPending { return max(0, presentDueAt - now) }
-        if isAnimating(at: now) || display.flipPending { return 0.016 }
+        if model.isAnimating(at: now) || display.flipPending { return 0.016 }
         if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
             return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)))
         }
@@ -326,29 +301,15 @@ public final class FrameLoop: @unchecked Sendable {
     /// Takes what the sensor sent and, if the panel is free and something changed, presents.
     public func step(now: Double) {
         answerStatisticsRequest()
-        if cameraStatus.update(&status) { take(status.sensor, now: now) }
-        checkGeotagSwitch(now: now)
-        state.gps = GPSIndicator(geotag: state.settings.geotag, status: status.gps)
-        takePhotoReport(status.photo)
-        takeMovieReport(status.movie, now: now)
-        noticeCancelledPhotos(at: now)
-        if state.notice != nil && now >= noticeUntil { state.notice = nil }
-        state.savingCount = status.pendingSaves
-        if state.saveProblem != status.photo.saveProblem {
-            state.saveProblem = status.photo.saveProblem
-            controller.saveProblemShown = state.saveProblem != nil
-        }
-        if report.photoPixels != storagePolicy.sensorPixels { storagePolicy = StoragePolicy(sensorPixels: report.photoPixels) }
-        if status.storageChecked {
-            state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, format: state.settings.format)
-        }
+        let sensorChanged = cameraStatus.update(&status)
+        carryOut(model.take(status, sensorChanged: sensorChanged, now: now))
         if preview.takeFrame() != nil { newFrame = true }
         // The shutter held: the burst's photos as they fall due.
         while let burstPhoto = controller.nextBurstPhoto(at: now) { takePhoto(pressedAt: burstPhoto, now: now) }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         controller.settleZoom(at: now)
         let zoom = controller.zoom.factor(at: now)
-        state.zoomTenths = Int((zoom * 10).rounded(.down))
+        model.showZoom(zoom)
         // The camera's own zoom control takes what it can (on the sensor thread).
         mailbox?.requestZoom(zoom)
         movies?.setZoom(zoom)
@@ -366,7 +327,7 @@ public final class FrameLoop: @unchecked Sendable {
         }
         // A frame for a new sensor frame, new layers (a change, painted), or an animation step.
         let layersChanged = (painter.newestLayers()?.generation ?? 0) != presentedGeneration
-        guard newFrame || layersChanged || isAnimating(at: now) else {
+        guard newFrame || layersChanged || model.isAnimating(at: now) else {
             // (Nothing to show after all: an animation ended while its frame was due.)
             presentDueAt = nil
             return
@@ -485,11 +446,9 @@ public final class FrameLoop: @unchecked Sendable {
         if let decision = outcome.saveDecision { _ = saveDecisions?.send(decision) }
         if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
         if outcome.record { record(now: now) }
-        if let notice = outcome.notice {
-            showNotice(notice, at: now)
-        }
+        if let notice = outcome.notice { model.showNotice(notice, at: now) }
         if outcome.lockChanged {
-            state.exposureLocked = controller.locked
+            model.followControls()
             mailbox?.lockExposure(controller.locked)
         }
     }
@@ -504,34 +463,24 @@ public final class FrameLoop: @unchecked Sendable {
     /// together), and the settings out once.
     private func settle(changed: Bool, felt: HapticEffect?, now: Double) {
         if let felt { haptics?.play(felt) }
-        state.menu = controller.menu
+        model.followControls()
         guard changed else { return }
-        let geotagSwitchedOn = controller.model.settings.geotag && !state.settings.geotag
+        model.settingsChanged(at: now)
         publishSettings()
-        if geotagSwitchedOn { geotagCheckUntil = now + FrameLoop.geotagCheckSeconds }
     }
 
-    /// The controller's settings on screen, to the sensor, the file and the GPS client.
+    /// The screen's settings to the sensor, the file and the GPS client.
     private func publishSettings() {
-        state.settings = controller.model.settings
         mailbox?.send(state.settings)
         settingsWriter?.save(state.settings)
         gps?.setEnabled(state.settings.geotag)
     }
 
-    /// After geotag is switched on, gpsd's first answer decides: where there is no GPS to ask
-    /// (no gpsd, no receiver) the switch goes back off and the reason shows, with where to
-    /// turn it on later (seed 002 story 4.4). A receiver still searching keeps it on.
-    private func checkGeotagSwitch(now: Double) {
-        guard let until = geotagCheckUntil else { return }
-        if !state.settings.geotag || status.gps == .searching || status.gps == .fix || now > until {
-            geotagCheckUntil = nil
-            return
-        }
-        guard let reason = status.gps.refusal else { return }
-        geotagCheckUntil = nil
-        if controller.refuseGeotag() { publishSettings() }
-        showNotice(InterfaceText.geotagRefused(reason), at: now, for: FrameLoop.refusalNoticeSeconds)
+    /// What the status asked of the loop: a pulse, the settings sent on, a new histogram.
+    private func carryOut(_ effects: ScreenModel.Effects) {
+        if let haptic = effects.haptic { haptics?.play(haptic) }
+        if effects.settingsChanged { publishSettings() }
+        if effects.histogramChanged { overlayStale = true }
     }
 
     /// A press of the shutter: the sensor thread takes the frame under way at `pressedAt`;
@@ -541,131 +490,21 @@ public final class FrameLoop: @unchecked Sendable {
         // Nearly full or full: said prominently at the press (the photo is still taken: a
         // JPEG may fit where a RAW does not, and a full card's photo is held, not lost).
         if case .low(let advice) = state.storage, let warning = advice.atPress {
-            showNotice(warning, at: now)
+            model.showNotice(warning, at: now)
         }
         mailbox?.requestCapture(at: pressedAt, zoom: controller.zoom.factor(at: now))
-        capturedAt = now
+        model.photoRequested(at: now)
     }
 
     /// The record button: the movie thread starts or stops (it reports back).
     private func record(now: Double) {
         guard state.screen == .live else { return }
         guard let movies else {
-            showNotice(InterfaceText.noRecording, at: now)
+            model.showNotice(InterfaceText.noRecording, at: now)
             return
         }
         // (Refused only with eight presses still waiting: the thread is busy with them.)
         movies.send(.toggle)
-    }
-
-    /// The movie under way on screen (the red dot, its time, the card's time left), and what
-    /// the movie thread had to say (a recording stopped by a full card, one that could not start).
-    private func takeMovieReport(_ movie: MovieReport, now: Double) {
-        state.recording = movie.recording
-            ? RecordingIndicator(elapsedSeconds: Int(movie.elapsedSeconds), secondsLeft: movie.secondsLeft) : nil
-        controller.recording = movie.recording
-        if movie.messagesSaid != movieMessagesShown, let message = movie.message {
-            showNotice(message, at: now, for: FrameLoop.refusalNoticeSeconds)
-        }
-        movieMessagesShown = movie.messagesSaid
-    }
-
-    /// The last photo saved: its thumbnail in the corner.
-    /// Photos cancelled under extreme memory pressure (on the sensor thread before their
-    /// frame was taken, or on the photo thread before they were developed) are said on screen.
-    /// Puts `text` on screen for `seconds` from `now` (the one way a notice is shown).
-    private func showNotice(_ text: String, at now: Double, for seconds: Double = FrameLoop.noticeSeconds) {
-        state.notice = text
-        noticeUntil = now + seconds
-    }
-
-    private func noticeCancelledPhotos(at now: Double) {
-        let cancelled = status.sensor.photosCancelled + status.photo.cancelled
-        defer { cancelledShown = cancelled }
-        // (A loop opened again on another display does not say old news.)
-        guard cancelledShown >= 0, cancelled > cancelledShown else { return }
-        let count = cancelled - cancelledShown
-        showNotice(count == 1 ? "1 photo cancelled – memory low" : "\(count) photos cancelled – memory low", at: now)
-    }
-
-    private func takePhotoReport(_ photo: PhotoReport) {
-        guard let number = photo.lastNumber, state.lastPhoto?.number != number, photo.thumbnailWidth > 0 else { return }
-        storagePolicy.recordSaved(rawBytes: photo.lastRawBytes, jpegBytes: photo.lastJPEGBytes)
-        state.lastPhoto = PhotoThumbnail(number: number, rgb: photo.thumbnail, width: photo.thumbnailWidth,
-                                         height: photo.thumbnailHeight)
-    }
-
-    private func take(_ newReport: SensorReport, now: Double) {
-        controller.burstAllowed = !newReport.stillsBySwitching
-        takeLenses(newReport, now: now)
-        if let limits = newReport.limits, limits != controller.model.limits {
-            noticeClamping(newReport.settings, now: now)
-            // The dials' stops and the focus dial follow the camera; drawn again once. The
-            // settings come fitted by the sensor thread (the file keeps what was chosen).
-            controller.adopt(limits: limits, fittedSettings: newReport.settings)
-            state.settings = controller.model.settings
-            state.hasFocusDial = limits.hasFocusControl
-            scales = DialScales(controller.model)
-        }
-        state.screen = switch newReport.status {
-        case .starting, .streaming: .live
-        case .noCamera: .noCamera
-        case .lost: .reconnecting
-        }
-        // The metered Kelvin is on screen only on Pro's WB dial while it is on Auto; elsewhere
-        // its wobble must not cost a repaint.
-        let kelvinShown = state.settings.mode == .pro && state.settings.whiteBalance == .auto
-        state.readout = ExposureReadout(
-            iso: controller.model.isoScale.nearest(to: ISOSpeed(newReport.iso)).value,
-            shutter: controller.model.shutterScale.nearest(toSeconds: newReport.exposureSeconds),
-            fNumberTenths: newReport.fNumber.map { Int(($0 * 10).rounded()) } ?? fNumberTenths, kelvin: kelvinShown ? (newReport.kelvin + 50) / 100 * 100 : state.readout.kelvin)
-        if newReport.hasHistogram {
-            for bin in 0..<histogram.count { histogram[bin] = newReport.histogram[bin] }
-            overlayStale = true
-        }
-    }
-
-    /// The lenses present and the one streaming: the buttons follow; a new lens is felt
-    /// (a confirmation), and a focus set by hand on the lens before goes back to auto.
-    private func takeLenses(_ newReport: SensorReport, now: Double) {
-        guard !boardLenses.isEmpty else { return }
-        let present = LensSet(boardLenses.filter { lens in
-            newReport.lensesPresent & UInt8(1 << (LensDescription.Role.allCases.firstIndex(of: lens.role) ?? 0)) != 0
-        })
-        if present != controller.lenses {
-            controller.setLenses(present, at: now)
-            state.lenses = present
-        }
-        state.activeLens = present.lenses.firstIndex { $0.role == newReport.activeLens }
-        guard newReport.activeLens != reportedLens else { return }
-        defer { reportedLens = newReport.activeLens }
-        guard reportedLens != nil, newReport.activeLens != nil else { return }
-        haptics?.play(.confirm)
-        lensSwitchedAt = now
-        if controller.focusAutomaticallyOnNewLens() { publishSettings() }
-    }
-
-    /// A new camera's limits fit the manual ISO or shutter chosen (the lens switched to has
-    /// a narrower range): said on screen, as the dial shows the value it could keep.
-    private func noticeClamping(_ fitted: CameraSettings, now: Double) {
-        let chosen = controller.model.settings
-        // Only across a switch of lens (at start, the dials simply show what the camera allows).
-        guard chosen.mode == .pro, let switched = lensSwitchedAt, now - switched < 2 else { return }
-        var changes: [String] = []
-        if chosen.iso != fitted.iso, case .manual(let from) = chosen.iso, case .manual(let to) = fitted.iso {
-            changes.append("ISO \(from.value) → \(to.value)")
-        }
-        if chosen.shutter != fitted.shutter, case .manual(let from) = chosen.shutter, case .manual(let to) = fitted.shutter {
-            changes.append("\(from) → \(to)")
-        }
-        guard !changes.isEmpty else { return }
-        showNotice(changes.joined(separator: ", ") + " · this lens's limit", at: now)
-    }
-
-    private func isAnimating(at now: Double) -> Bool {
-        !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
-            || controller.peaking(at: now) || controller.zoom.isRamping
-            || now - capturedAt < FrameLoop.captureMarkSeconds || now < noticeUntil
     }
 
     /// The layout for the newest frame's size (made again only when that changes).
@@ -689,7 +528,7 @@ public final class FrameLoop: @unchecked Sendable {
                                                      reveal: controller.reveal.progress(at: now), zebras: state.zebras,
                                                      peaking: state.settings.focusPeaking && controller.peaking(at: now),
                                                      zebraPhase: Int(now * 30),
-                                                     captureMark: 1 - (now - capturedAt) / FrameLoop.captureMarkSeconds)
+                                                     captureMark: 1 - (now - model.capturedAt) / ScreenModel.captureMarkSeconds)
         overlay.grid = state.settings.framingGrid
         overlay.meteringBox = state.settings.mode == .auto
             ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
@@ -741,7 +580,7 @@ public final class FrameLoop: @unchecked Sendable {
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay
-        let updateOverlay = useOverlay && (overlayStale || layers?.generation != overlayGeneration || isAnimating(at: now))
+        let updateOverlay = useOverlay && (overlayStale || layers?.generation != overlayGeneration || model.isAnimating(at: now))
         let presented: Bool
         do {
             presented = try display.queue({ pixels, stride in
@@ -771,7 +610,7 @@ public final class FrameLoop: @unchecked Sendable {
 
     private func composite(_ layers: InterfacePainter.PaintedLayers, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
                            _ overlay: InterfaceRenderer.FrameOverlay, showHistogram: Bool) {
-        histogram.withUnsafeBufferPointer { bins in
+        model.histogram.withUnsafeBufferPointer { bins in
             var frameOverlay = overlay
             frameOverlay.histogram = showHistogram ? bins : nil
             // The screen the layers were painted for: a failure screen's message comes with them.

@@ -1,0 +1,90 @@
+import ReflexCore
+@testable import ReflexRuntime
+import ReflexUI
+import Testing
+
+/// The viewfinder's model alone: the camera's status turned into the screen's state and
+/// notices, on a clock the test gives, with no display, thread or device.
+@Suite("Screen model")
+struct ScreenModelTests {
+    static let layout = ScreenLayout(width: 1280, height: 800)
+
+    static func model(_ settings: CameraSettings = CameraSettings(), lenses: [LensDescription] = []) -> ScreenModel {
+        let camera = CameraModel(settings: settings, limits: .unlimited)
+        return ScreenModel(controller: InterfaceController(model: camera, layout: layout, now: 0), model: camera,
+                           fNumber: 1.8, lenses: lenses, gps: .off)
+    }
+
+    @Test func aNoticeShowsForItsSecondsThenGoes() {
+        var model = Self.model()
+        model.showNotice("Card full", at: 10)
+        #expect(model.isAnimating(at: 10 + ScreenModel.noticeSeconds - 0.01))
+        _ = model.take(CameraStatus(), sensorChanged: false, now: 10 + ScreenModel.noticeSeconds - 0.01)
+        #expect(model.state.notice == "Card full")
+        _ = model.take(CameraStatus(), sensorChanged: false, now: 10 + ScreenModel.noticeSeconds)
+        #expect(model.state.notice == nil)
+    }
+
+    @Test func cancelledPhotosAreSaidOnceAndOnlyWhenNew() {
+        var model = Self.model()
+        var status = CameraStatus()
+        status.photo.cancelled = 2
+        _ = model.take(status, sensorChanged: false, now: 1)
+        #expect(model.state.notice == nil, "a loop opened again does not say old news")
+        status.sensor.photosCancelled = 1
+        _ = model.take(status, sensorChanged: true, now: 2)
+        #expect(model.state.notice == "1 photo cancelled – memory low")
+        status.photo.cancelled = 4
+        _ = model.take(status, sensorChanged: false, now: 3)
+        #expect(model.state.notice == "2 photos cancelled – memory low")
+    }
+
+    @Test func aNewLensIsFeltAndAFocusSetByHandGoesBackToAuto() {
+        var settings = CameraSettings()
+        settings.mode = .pro
+        settings.focus = .manual(FocusPosition(0.3))
+        let lenses = [LensDescription(role: .wide, camera: "a"), LensDescription(role: .tele, camera: "b")]
+        var model = Self.model(settings, lenses: lenses)
+        var status = CameraStatus()
+        status.sensor.status = .streaming
+        status.sensor.lensesPresent = 0b110
+        status.sensor.activeLens = .wide
+        let first = model.take(status, sensorChanged: true, now: 1)
+        #expect(first.haptic == nil && !first.settingsChanged, "the first lens shown is no switch")
+        #expect(model.state.lenses.lenses.map(\.role) == [.wide, .tele])
+        #expect(model.state.settings.focus == .manual(FocusPosition(0.3)))
+        status.sensor.activeLens = .tele
+        let switched = model.take(status, sensorChanged: true, now: 2)
+        #expect(switched.haptic == .confirm)
+        #expect(switched.settingsChanged)
+        #expect(model.state.settings.focus == .auto)
+        #expect(model.state.activeLens == 1)
+    }
+
+    @Test func geotagSwitchedOnWithNoGPSServiceGoesBackOffAndSaysWhy() {
+        var model = Self.model()
+        var settings = model.controller.model.settings
+        settings.geotag = true
+        model.controller.adopt(limits: .unlimited, fittedSettings: settings)
+        model.settingsChanged(at: 5)
+        #expect(model.state.settings.geotag)
+        var status = CameraStatus()
+        status.gps = .connecting
+        #expect(!model.take(status, sensorChanged: false, now: 5.5).settingsChanged, "no answer yet")
+        status.gps = .serviceNotRunning
+        let refused = model.take(status, sensorChanged: false, now: 6)
+        #expect(refused.settingsChanged)
+        #expect(!model.state.settings.geotag)
+        #expect(model.state.notice == InterfaceText.geotagRefused("GPS service not running"))
+    }
+
+    @Test func aNewHistogramAsksForTheOverlay() {
+        var model = Self.model()
+        var status = CameraStatus()
+        status.sensor.hasHistogram = true
+        status.sensor.histogram[3] = 7
+        #expect(model.take(status, sensorChanged: true, now: 1).histogramChanged)
+        #expect(model.histogram[3] == 7)
+        #expect(!model.take(status, sensorChanged: false, now: 1.1).histogramChanged)
+    }
+}
