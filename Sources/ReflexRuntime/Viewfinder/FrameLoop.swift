@@ -37,27 +37,13 @@ public final class FrameLoop: @unchecked Sendable {
     public let displaySummary: String
     private let preview: PreviewSink
     private let cameraStatus: StatusBoard
-    private let mailbox: ControlMailbox?
     private let fonts: FontLibrary
-    /// The interface's rules and the camera model they change.
     /// The screen's state, the interface's rules and the status turned into them.
     private var model: ScreenModel
-    private var controller: InterfaceController {
-        get { model.controller }
-        set { model.controller = newValue }
-    }
-    private var state: ViewState { model.state }
-    private var scales: DialScales { model.scales }
     private let input: InputSource?
-    /// The board's vibrator, if it has one: what the hand feels for each input.
-    private let haptics: Haptics?
-    /// Retry and Discard, to the photo thread.
-    private let saveDecisions: HandOffQueue<SaveDecision>?
-    /// The movie thread: the record button's presses go to it (nil: no movies, a benchmark).
-    private let movies: MovieRecorder?
-    /// The gpsd client, told when geotag is switched (nil: no GPS side, a benchmark).
-    private let gps: GPSDClient?
-    private let settingsWriter: SettingsWriter?
+    /// Where the input's decisions go: the sensor, the settings file, the GPS client, the
+    /// vibrator, the movie thread, the save queue (each nil where there is none: a benchmark).
+    private let router: InputRouter
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
     private let thread = WorkerThread(name: "reflex-loop", priority: FrameLoop.priority)
     /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
@@ -112,7 +98,7 @@ public final class FrameLoop: @unchecked Sendable {
         return clock.now() < latchAt
     }
     /// What the screen shows now: for a caller that drives `step` itself, on its thread.
-    public var shownState: ViewState { state }
+    public var shownState: ViewState { model.state }
     /// Whether the painter has yet to paint the newest change (a caller that drives the
     /// clock lets it finish before moving the time on).
     public var interfaceIsBeingPainted: Bool { painter.isBehind() }
@@ -138,17 +124,13 @@ public final class FrameLoop: @unchecked Sendable {
                 lenses: [LensDescription] = [], movies: MovieRecorder? = nil, clock: TimeSource = .monotonic) {
         self.clock = clock
         self.paintPatience = paintPatience
-        self.movies = movies
-        self.gps = gps
-        self.haptics = haptics
-        self.saveDecisions = saveDecisions
+        router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
+                             saveDecisions: saveDecisions)
         self.input = input
-        self.settingsWriter = settingsWriter
         self.display = display
         displaySummary = display.summary
         self.preview = preview
         cameraStatus = status
-        self.mailbox = mailbox
         self.fonts = fonts
         painter = InterfacePainter(fonts: fonts, wakes: thread)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
@@ -268,8 +250,8 @@ public final class FrameLoop: @unchecked Sendable {
     public func pollTimeout(at now: Double) -> Double {
         if let presentDueAt, !display.flipPending { return max(0, presentDueAt - now) }
         if model.isAnimating(at: now) || display.flipPending { return 0.016 }
-        if state.settings.mode == .pro && !controller.fade.isFaded(at: now) {
-            return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)))
+        if model.state.settings.mode == .pro && !model.controller.fade.isFaded(at: now) {
+            return min(0.5, max(0.001, model.controller.fade.secondsUntilFade(at: now)))
         }
         return 0.5
     }
@@ -305,17 +287,16 @@ public final class FrameLoop: @unchecked Sendable {
         carryOut(model.take(status, sensorChanged: sensorChanged, now: now))
         if preview.takeFrame() != nil { newFrame = true }
         // The shutter held: the burst's photos as they fall due.
-        while let burstPhoto = controller.nextBurstPhoto(at: now) { takePhoto(pressedAt: burstPhoto, now: now) }
+        while let burstPhoto = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: burstPhoto, now: now, model: &model) }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
-        controller.settleZoom(at: now)
-        let zoom = controller.zoom.factor(at: now)
+        model.controller.settleZoom(at: now)
+        let zoom = model.controller.zoom.factor(at: now)
         model.showZoom(zoom)
         // The camera's own zoom control takes what it can (on the sensor thread).
-        mailbox?.requestZoom(zoom)
-        movies?.setZoom(zoom)
+        router.follow(zoom: zoom)
         // Asked for at once, even while a flip is queued: the painter has until it is done.
         let layout = currentLayout()
-        painter.request(state, layout: layout, scales: scales)
+        painter.request(model.state, layout: layout, scales: model.scales)
         if display.flipPending {
             guard now - presentedAt > FrameLoop.flipTimeout else { return }
             display.abandonFlip()
@@ -409,13 +390,11 @@ public final class FrameLoop: @unchecked Sendable {
     private func handleInput(at now: Double) {
         guard let input else { return }
         latchIfDue(now: now)
-        let metered = meteredNow()
-        var changed = false
-        var felt: HapticEffect?
+        var batch = InputRouter.Batch(metered: meteredNow())
         input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
-            apply(event, at: time, now: now, metered: metered, changed: &changed, felt: &felt)
+            router.apply(event, at: time, now: now, to: &model, batch: &batch)
         }
-        settle(changed: changed, felt: felt, now: now)
+        settle(batch, now: now)
     }
 
     /// An input event from elsewhere than libinput, at its own time (`reflex bench frame`'s
@@ -423,34 +402,16 @@ public final class FrameLoop: @unchecked Sendable {
     public func inject(_ event: InputEvent, at time: Double) {
         let now = clock.now()
         latchIfDue(now: now)
-        let metered = meteredNow()
-        var changed = false
-        var felt: HapticEffect?
-        apply(event, at: time, now: now, metered: metered, changed: &changed, felt: &felt)
-        settle(changed: changed, felt: felt, now: now)
+        var batch = InputRouter.Batch(metered: meteredNow())
+        router.apply(event, at: time, now: now, to: &model, batch: &batch)
+        settle(batch, now: now)
     }
 
-    /// One event through the interface's rules. Each at its own kernel time: a press is the
-    /// photo's moment, and the wait until its effect shows is measured from it.
-    private func apply(_ event: InputEvent, at time: Double, now: Double, metered: MeteredValues, changed: inout Bool,
-                       felt: inout HapticEffect?) {
-        let menuBefore = controller.menu
-        let outcome = controller.handle(event, at: time, metered: metered)
-        if outcome.settingsChanged { changed = true }
-        // Something to see: its wait starts at the oldest such event not yet on screen.
-        if outcome.settingsChanged || outcome.haptic != nil || outcome.notice != nil || outcome.lockChanged
-            || controller.menu != menuBefore {
-            inputWaiting = min(inputWaiting ?? time, time)
-        }
-        felt = HapticEffect.stronger(felt, outcome.haptic)
-        if let decision = outcome.saveDecision { _ = saveDecisions?.send(decision) }
-        if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now) }
-        if outcome.record { record(now: now) }
-        if let notice = outcome.notice { model.showNotice(notice, at: now) }
-        if outcome.lockChanged {
-            model.followControls()
-            mailbox?.lockExposure(controller.locked)
-        }
+    /// A wake-up's events done: felt, sent, and the wait for the flip that shows them begun
+    /// at the oldest with something to see.
+    private func settle(_ batch: InputRouter.Batch, now: Double) {
+        router.settle(batch, model: &model, now: now)
+        if let visible = batch.oldestVisible { inputWaiting = min(inputWaiting ?? visible, visible) }
     }
 
     /// What Auto has metered now, for the dials' first stop out of Auto.
@@ -459,52 +420,10 @@ public final class FrameLoop: @unchecked Sendable {
                       kelvin: report.kelvin)
     }
 
-    /// After a wake-up's events: one pulse for all of them (a fast spin's detents arrive
-    /// together), and the settings out once.
-    private func settle(changed: Bool, felt: HapticEffect?, now: Double) {
-        if let felt { haptics?.play(felt) }
-        model.followControls()
-        guard changed else { return }
-        model.settingsChanged(at: now)
-        publishSettings()
-    }
-
-    /// The screen's settings to the sensor, the file and the GPS client.
-    private func publishSettings() {
-        mailbox?.send(state.settings)
-        settingsWriter?.save(state.settings)
-        gps?.setEnabled(state.settings.geotag)
-    }
-
     /// What the status asked of the loop: a pulse, the settings sent on, a new histogram.
     private func carryOut(_ effects: ScreenModel.Effects) {
-        if let haptic = effects.haptic { haptics?.play(haptic) }
-        if effects.settingsChanged { publishSettings() }
+        router.carryOut(effects, settings: model.state.settings)
         if effects.histogramChanged { overlayStale = true }
-    }
-
-    /// A press of the shutter: the sensor thread takes the frame under way at `pressedAt`;
-    /// the screen marks it at once.
-    private func takePhoto(pressedAt: Double, now: Double) {
-        guard state.screen == .live else { return }
-        // Nearly full or full: said prominently at the press (the photo is still taken: a
-        // JPEG may fit where a RAW does not, and a full card's photo is held, not lost).
-        if case .low(let advice) = state.storage, let warning = advice.atPress {
-            model.showNotice(warning, at: now)
-        }
-        mailbox?.requestCapture(at: pressedAt, zoom: controller.zoom.factor(at: now))
-        model.photoRequested(at: now)
-    }
-
-    /// The record button: the movie thread starts or stops (it reports back).
-    private func record(now: Double) {
-        guard state.screen == .live else { return }
-        guard let movies else {
-            model.showNotice(InterfaceText.noRecording, at: now)
-            return
-        }
-        // (Refused only with eight presses still waiting: the thread is busy with them.)
-        movies.send(.toggle)
     }
 
     /// The layout for the newest frame's size (made again only when that changes).
@@ -521,20 +440,6 @@ public final class FrameLoop: @unchecked Sendable {
         return made
     }
 
-    /// What is drawn over the picture this frame: the marks and how the layers are blended.
-    private func frameOverlay(now: Double, layout: ScreenLayout, zoom: Double) -> InterfaceRenderer.FrameOverlay {
-        let pro = state.settings.mode == .pro
-        var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
-                                                     reveal: controller.reveal.progress(at: now), zebras: state.zebras,
-                                                     peaking: state.settings.focusPeaking && controller.peaking(at: now),
-                                                     zebraPhase: Int(now * 30),
-                                                     captureMark: 1 - (now - model.capturedAt) / ScreenModel.captureMarkSeconds)
-        overlay.grid = state.settings.framingGrid
-        overlay.meteringBox = state.settings.mode == .auto
-            ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
-        return overlay
-    }
-
     /// Draws the newest sensor frame (with its peaking and zebras) into the display's back
     /// buffer for the vblank at `vblank`; nil if the display refused.
     private func preparePicture(now: Double, zoom: Double, layout: ScreenLayout, vblank: Double?) -> PreparedPicture? {
@@ -545,16 +450,16 @@ public final class FrameLoop: @unchecked Sendable {
             isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
                              maximumOutputWidth: display.width)
         }
-        let overlay = frameOverlay(now: now, layout: layout, zoom: zoom)
+        let overlay = model.frameOverlay(now: now, layout: layout, zoom: zoom)
         let drawn: Bool
         do {
             drawn = try display.prepare { pixels, stride throws(DisplayError) in
-                if state.screen == .live, let frame, let isp, frame.bytes != nil {
+                if model.state.screen == .live, let frame, let isp, frame.bytes != nil {
                     renderPicture(frame, isp: isp, into: pixels, stride: stride, viewfinder: layout.viewfinder, zoom: zoom)
                 } else {
                     for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
                 }
-                InterfaceRenderer.decoratePicture(pixels, stride: stride, overlay, screen: state.screen, viewfinder: layout.viewfinder)
+                InterfaceRenderer.decoratePicture(pixels, stride: stride, overlay, screen: model.state.screen, viewfinder: layout.viewfinder)
             }
         } catch {
             return nil
@@ -575,8 +480,8 @@ public final class FrameLoop: @unchecked Sendable {
     private func queue(_ picture: PreparedPicture, now: Double) -> Bool {
         // The newest painted layers (nil until the painter's first set: the picture alone).
         let layers = painter.newestLayers()
-        let showHistogram = report.hasHistogram && state.screen == .live
-        let overlay = frameOverlay(now: now, layout: picture.layout, zoom: picture.zoom)
+        let showHistogram = report.hasHistogram && model.state.screen == .live
+        let overlay = model.frameOverlay(now: now, layout: picture.layout, zoom: picture.zoom)
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay
@@ -584,7 +489,7 @@ public final class FrameLoop: @unchecked Sendable {
         let presented: Bool
         do {
             presented = try display.queue({ pixels, stride in
-                InterfaceRenderer.markPicture(pixels, stride: stride, overlay, screen: state.screen,
+                InterfaceRenderer.markPicture(pixels, stride: stride, overlay, screen: model.state.screen,
                                               viewfinder: picture.layout.viewfinder)
                 if !useOverlay, let layers { composite(layers, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
             }, updatingOverlay: updateOverlay, overlay: { pixels, stride in
@@ -614,7 +519,7 @@ public final class FrameLoop: @unchecked Sendable {
             var frameOverlay = overlay
             frameOverlay.histogram = showHistogram ? bins : nil
             // The screen the layers were painted for: a failure screen's message comes with them.
-            layers.renderer!.composite(into: pixels, stride: stride, frameOverlay, screen: layers.state?.screen ?? state.screen)
+            layers.renderer!.composite(into: pixels, stride: stride, frameOverlay, screen: layers.state?.screen ?? model.state.screen)
         }
     }
 

@@ -82,6 +82,20 @@ struct ScreenModel {
             || now - capturedAt < ScreenModel.captureMarkSeconds || now < noticeUntil
     }
 
+    /// What is drawn over the picture this frame: the marks and how the layers are blended.
+    func frameOverlay(now: Double, layout: ScreenLayout, zoom: Double) -> InterfaceRenderer.FrameOverlay {
+        let pro = state.settings.mode == .pro
+        var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
+                                                     reveal: controller.reveal.progress(at: now), zebras: state.zebras,
+                                                     peaking: state.settings.focusPeaking && controller.peaking(at: now),
+                                                     zebraPhase: Int(now * 30),
+                                                     captureMark: 1 - (now - capturedAt) / ScreenModel.captureMarkSeconds)
+        overlay.grid = state.settings.framingGrid
+        overlay.meteringBox = state.settings.mode == .auto
+            ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
+        return overlay
+    }
+
     // MARK: what the input changed
 
     /// The controller's settings are the screen's; geotag just switched on is checked

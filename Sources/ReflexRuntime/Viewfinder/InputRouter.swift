@@ -1,0 +1,109 @@
+import ReflexCore
+import ReflexHardware
+import ReflexSystem
+import ReflexUI
+
+/// The photographer's input, on the realtime loop's thread: each event through the
+/// interface's rules (the screen model's controller), and what they decide sent where it
+/// goes — the sensor's mailbox, the settings file, the GPS client, the vibrator, the movie
+/// thread, the save queue. A wake-up's events are felt as one pulse and send the settings
+/// once. Nothing here allocates.
+final class InputRouter {
+    /// A wake-up's events taken together.
+    struct Batch {
+        /// What Auto had metered, for the dials' first stop out of Auto.
+        let metered: MeteredValues
+        var settingsChanged = false
+        var felt: HapticEffect?
+        /// The oldest event (kernel time) with something to see: the wait until the flip
+        /// that shows it is measured from it.
+        var oldestVisible: Double?
+    }
+
+    private let mailbox: ControlMailbox?
+    private let settingsWriter: SettingsWriter?
+    private let gps: GPSDClient?
+    private let haptics: Haptics?
+    private let movies: MovieRecorder?
+    private let saveDecisions: HandOffQueue<SaveDecision>?
+
+    init(mailbox: ControlMailbox?, settingsWriter: SettingsWriter?, gps: GPSDClient?, haptics: Haptics?,
+         movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?) {
+        (self.mailbox, self.settingsWriter, self.gps) = (mailbox, settingsWriter, gps)
+        (self.haptics, self.movies, self.saveDecisions) = (haptics, movies, saveDecisions)
+    }
+
+    /// One event through the interface's rules, at its own kernel time `time`: a press is
+    /// the photo's moment.
+    func apply(_ event: InputEvent, at time: Double, now: Double, to model: inout ScreenModel, batch: inout Batch) {
+        let menuBefore = model.controller.menu
+        let outcome = model.controller.handle(event, at: time, metered: batch.metered)
+        if outcome.settingsChanged { batch.settingsChanged = true }
+        if outcome.settingsChanged || outcome.haptic != nil || outcome.notice != nil || outcome.lockChanged
+            || model.controller.menu != menuBefore {
+            batch.oldestVisible = min(batch.oldestVisible ?? time, time)
+        }
+        batch.felt = HapticEffect.stronger(batch.felt, outcome.haptic)
+        if let decision = outcome.saveDecision { _ = saveDecisions?.send(decision) }
+        if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now, model: &model) }
+        if outcome.record { record(now: now, model: &model) }
+        if let notice = outcome.notice { model.showNotice(notice, at: now) }
+        if outcome.lockChanged {
+            model.followControls()
+            mailbox?.lockExposure(model.controller.locked)
+        }
+    }
+
+    /// After a wake-up's events: one pulse for all of them (a fast spin's detents arrive
+    /// together), and the settings out once.
+    func settle(_ batch: Batch, model: inout ScreenModel, now: Double) {
+        if let felt = batch.felt { haptics?.play(felt) }
+        model.followControls()
+        guard batch.settingsChanged else { return }
+        model.settingsChanged(at: now)
+        publish(model.state.settings)
+    }
+
+    /// What the camera's status asked for: a pulse, the settings sent on.
+    func carryOut(_ effects: ScreenModel.Effects, settings: CameraSettings) {
+        if let haptic = effects.haptic { haptics?.play(haptic) }
+        if effects.settingsChanged { publish(settings) }
+    }
+
+    /// The zoom the ramp is at, to the sensor's zoom control and the movie.
+    func follow(zoom: Double) {
+        mailbox?.requestZoom(zoom)
+        movies?.setZoom(zoom)
+    }
+
+    /// A press of the shutter (a single one, or a burst's as it falls due): the sensor thread
+    /// takes the frame under way at `pressedAt`; the screen marks it at once.
+    func takePhoto(pressedAt: Double, now: Double, model: inout ScreenModel) {
+        guard model.state.screen == .live else { return }
+        // Nearly full or full: said prominently at the press (the photo is still taken: a
+        // JPEG may fit where a RAW does not, and a full card's photo is held, not lost).
+        if case .low(let advice) = model.state.storage, let warning = advice.atPress {
+            model.showNotice(warning, at: now)
+        }
+        mailbox?.requestCapture(at: pressedAt, zoom: model.controller.zoom.factor(at: now))
+        model.photoRequested(at: now)
+    }
+
+    /// The record button: the movie thread starts or stops (it reports back).
+    private func record(now: Double, model: inout ScreenModel) {
+        guard model.state.screen == .live else { return }
+        guard let movies else {
+            model.showNotice(InterfaceText.noRecording, at: now)
+            return
+        }
+        // (Refused only with eight presses still waiting: the thread is busy with them.)
+        movies.send(.toggle)
+    }
+
+    /// The settings to the sensor, the file and the GPS client.
+    private func publish(_ settings: CameraSettings) {
+        mailbox?.send(settings)
+        settingsWriter?.save(settings)
+        gps?.setEnabled(settings.geotag)
+    }
+}
