@@ -57,12 +57,9 @@ public final class FrameLoop: @unchecked Sendable {
     public static let defaultPaintPatience = 0.005
     private let paintPatience: Double
 
-    private var isp: PreviewISP?
-    /// The screen's layout for the sensor's aspect (the viewfinder's place): what the
-    /// painter is asked to paint with, with the model's dial scales.
-    private var layout: ScreenLayout?
-    /// Renders bands of each frame's picture on a second core, beside the loop.
-    private let pictureWorker = PictureWorker()
+    /// Draws each frame: the picture, the marks, the layers.
+    private let composer: FrameComposer
+    private var pictureWorker: PictureWorker { composer.pictureWorker }
     private var status = CameraStatus()
     private var report: SensorReport { status.sensor }
     /// The painter's generation of the layers last presented.
@@ -85,9 +82,6 @@ public final class FrameLoop: @unchecked Sendable {
     /// The vblank the frame queued last was made for (nil: none to aim at).
     private var queuedForVblank: Double?
     private var newFrame = false
-    /// What the overlay plane shows (when there is one), and whether a new histogram since.
-    private var overlayGeneration: Int?
-    private var overlayStale = true
     private var firstFrameShown = false
     private var presentedAt = 0.0
     private var missedAtLastFrame = 0
@@ -103,12 +97,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// clock lets it finish before moving the time on).
     public var interfaceIsBeingPainted: Bool { painter.isBehind() }
 
-    // Statistics for other threads: the requester bumps `requested` and waits for `answered`
-    // to reach it; the loop copies only while a request is unanswered, so the copy is never
-    // written while read.
-    private let requested = Atomic<Int>(0)
-    private let answered = Atomic<Int>(0)
-    private var statisticsCopy = Statistics()
+    /// The statistics, copied for other threads between two frames when asked.
+    private let exchange = StatisticsExchange()
     /// When the first flip came (boot-clock seconds, as a Double's bits; 0 before it).
     private let firstFlipAt = Atomic<UInt64>(0)
     /// Set when the loop ended on its own (the display failed): the caller opens it again.
@@ -133,6 +123,7 @@ public final class FrameLoop: @unchecked Sendable {
         cameraStatus = status
         self.fonts = fonts
         painter = InterfacePainter(fonts: fonts, wakes: thread)
+        composer = FrameComposer(display: display)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
         var controller = InterfaceController(model: model,
                                              layout: ScreenLayout(width: display.width, height: display.height,
@@ -182,26 +173,14 @@ public final class FrameLoop: @unchecked Sendable {
     /// A copy of the statistics, made by the loop between two frames (nil if it does not
     /// answer within `timeout` seconds). One caller thread at a time.
     public func currentStatistics(timeout: Double = 1) -> Statistics? {
-        let request = requested.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
-        thread.wake()
-        var waited = 0.0
-        while answered.load(ordering: .acquiring) < request {
-            guard waited < timeout, !ended.load(ordering: .acquiring) else { return nil }
-            usleep(2_000)
-            waited += 0.002
-        }
-        return statisticsCopy
+        exchange.ask(timeout: timeout, wake: { thread.wake() }, gaveUp: { ended.load(ordering: .acquiring) })
     }
 
     private func answerStatisticsRequest() {
-        let request = requested.load(ordering: .acquiring)
-        guard request > answered.load(ordering: .relaxed) else { return }
-        statistics.flips = display.flips
-        statistics.missedVblanks = display.missedVblanks
+        guard exchange.isAsked else { return }
+        (statistics.flips, statistics.missedVblanks) = (display.flips, display.missedVblanks)
         statistics.vblanksSpanned = display.vblanksSpanned
-        statisticsCopy.copy(from: statistics)
-        statisticsCopy.firstFlipSeconds = firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds }
-        answered.store(request, ordering: .releasing)
+        exchange.answer(with: statistics, firstFlipSeconds: firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds })
     }
 
     /// The loop's realtime priority: above every ordinary thread, below the kernel's
@@ -295,7 +274,8 @@ public final class FrameLoop: @unchecked Sendable {
         // The camera's own zoom control takes what it can (on the sensor thread).
         router.follow(zoom: zoom)
         // Asked for at once, even while a flip is queued: the painter has until it is done.
-        let layout = currentLayout()
+        let frame = preview.currentFrame
+        let layout = composer.layout(sourceWidth: frame?.width ?? report.width, sourceHeight: frame?.height ?? report.height)
         painter.request(model.state, layout: layout, scales: model.scales)
         if display.flipPending {
             guard now - presentedAt > FrameLoop.flipTimeout else { return }
@@ -326,7 +306,7 @@ public final class FrameLoop: @unchecked Sendable {
             vblank = coming
         }
         presentDueAt = nil
-        guard let picture = preparePicture(now: now, zoom: zoom, layout: layout, vblank: vblank) else {
+        guard let picture = preparePicture(frame, now: now, zoom: zoom, layout: layout, vblank: vblank) else {
             statistics.refusedFlips += 1
             return
         }
@@ -371,18 +351,14 @@ public final class FrameLoop: @unchecked Sendable {
         }
         let finished = clock.now(), finishedRunning = threadCPUSeconds()
         // Begun within half a millisecond of its moment: a miss is then the latch's lead to learn.
-        if let latchAt = picture.latchAt { latchedOnTime = started - latchAt < 0.0005 } else { latchedOnTime = false }
-        if let vblank = picture.vblank { statistics.latchLead = vblank - started } else { statistics.latchLead = nil }
+        latchedOnTime = picture.latchAt.map { started - $0 < 0.0005 } ?? false
         queuedForVblank = picture.vblank
-        statistics.latchSeconds = finished - started
         deadlines.record(pictureSeconds: picture.seconds, latchSeconds: finished - started)
         let missed = display.missedVblanks ?? 0
-        statistics.ring.record(microseconds: Int((picture.seconds + finished - started) * 1e6),
-                               runningMicroseconds: Int((picture.runningSeconds + finishedRunning - startedRunning) * 1e6),
-                               at: finished, missed: missed - missedAtLastFrame,
-                               allocations: picture.allocations + Int(reflex_thread_allocations() - allocationsBefore))
-        missedAtLastFrame = missed
-        presentedAt = finished
+        statistics.frameQueued(picture, latchStarted: started, finished: finished,
+                               latchRunningSeconds: finishedRunning - startedRunning, missedVblanks: missed - missedAtLastFrame,
+                               latchAllocations: Int(reflex_thread_allocations() - allocationsBefore))
+        (missedAtLastFrame, presentedAt) = (missed, finished)
     }
 
     /// Touches and turns, through the interface's rules; changed settings go to the sensor
@@ -423,48 +399,16 @@ public final class FrameLoop: @unchecked Sendable {
     /// What the status asked of the loop: a pulse, the settings sent on, a new histogram.
     private func carryOut(_ effects: ScreenModel.Effects) {
         router.carryOut(effects, settings: model.state.settings)
-        if effects.histogramChanged { overlayStale = true }
+        if effects.histogramChanged { composer.overlayChanged() }
     }
 
-    /// The layout for the newest frame's size (made again only when that changes).
-    private func currentLayout() -> ScreenLayout {
-        let frame = preview.currentFrame
-        let sourceWidth = frame?.width ?? report.width, sourceHeight = frame?.height ?? report.height
-        let viewfinder = PixelRect(x: 0, y: 0, width: display.width, height: display.height)
-            .fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
-        if let layout, layout.viewfinder == viewfinder { return layout }
-        let made = ScreenLayout(width: display.width, height: display.height, sensorWidth: sourceWidth, sensorHeight: sourceHeight,
-                                density: display.density)
-        layout = made
-        overlayStale = true
-        return made
-    }
-
-    /// Draws the newest sensor frame (with its peaking and zebras) into the display's back
-    /// buffer for the vblank at `vblank`; nil if the display refused.
-    private func preparePicture(now: Double, zoom: Double, layout: ScreenLayout, vblank: Double?) -> PreparedPicture? {
+    /// Draws `frame` (the newest sensor frame) into the display's back buffer for the vblank
+    /// at `vblank`, timed; nil if the display refused.
+    private func preparePicture(_ frame: PreviewFrame?, now: Double, zoom: Double, layout: ScreenLayout,
+                                vblank: Double?) -> PreparedPicture? {
         let allocationsBefore = reflex_thread_allocations()
         let started = clock.now(), startedRunning = threadCPUSeconds()
-        let frame = preview.currentFrame
-        if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
-            isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
-                             maximumOutputWidth: display.width)
-        }
-        let overlay = model.frameOverlay(now: now, layout: layout, zoom: zoom)
-        let drawn: Bool
-        do {
-            drawn = try display.prepare { pixels, stride throws(DisplayError) in
-                if model.state.screen == .live, let frame, let isp, frame.bytes != nil {
-                    renderPicture(frame, isp: isp, into: pixels, stride: stride, viewfinder: layout.viewfinder, zoom: zoom)
-                } else {
-                    for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
-                }
-                InterfaceRenderer.decoratePicture(pixels, stride: stride, overlay, screen: model.state.screen, viewfinder: layout.viewfinder)
-            }
-        } catch {
-            return nil
-        }
-        guard drawn else { return nil }
+        guard composer.drawPicture(frame, model: model, layout: layout, zoom: zoom, now: now) else { return nil }
         newFrame = false
         let finished = clock.now()
         var latchAt: Double?
@@ -475,62 +419,18 @@ public final class FrameLoop: @unchecked Sendable {
                                generationAsked: painter.requestedGeneration, layout: layout, zoom: zoom)
     }
 
-    /// Lays the marks and the newest layers over the prepared picture and queues the frame;
-    /// false if the display refused it.
+    /// Queues the prepared picture with the newest painted layers; false if the display
+    /// refused it. The frame carries an input's effect once its layers are the newest asked for.
     private func queue(_ picture: PreparedPicture, now: Double) -> Bool {
-        // The newest painted layers (nil until the painter's first set: the picture alone).
+        // The newest painted layers, taken once: the painter may finish more meanwhile.
         let layers = painter.newestLayers()
         let showHistogram = report.hasHistogram && model.state.screen == .live
-        let overlay = model.frameOverlay(now: now, layout: picture.layout, zoom: picture.zoom)
-        // With an overlay plane the interface is redrawn only when it changed; the picture
-        // alone goes to the primary plane every frame.
-        let useOverlay = display.hasOverlay
-        let updateOverlay = useOverlay && (overlayStale || layers?.generation != overlayGeneration || model.isAnimating(at: now))
-        let presented: Bool
-        do {
-            presented = try display.queue({ pixels, stride in
-                InterfaceRenderer.markPicture(pixels, stride: stride, overlay, screen: model.state.screen,
-                                              viewfinder: picture.layout.viewfinder)
-                if !useOverlay, let layers { composite(layers, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
-            }, updatingOverlay: updateOverlay, overlay: { pixels, stride in
-                for row in 0..<display.height { (pixels + row * stride).update(repeating: 0, count: display.width) }
-                if let layers { composite(layers, into: pixels, stride: stride, overlay, showHistogram: showHistogram) }
-            })
-        } catch {
-            return false
-        }
-        // The layers this frame showed (taken once above: the painter may have finished more).
-        if presented { presentedGeneration = layers?.generation ?? 0 }
-        // The frame carries the input's effect once its layers are the newest asked for.
-        if presented, let waiting = inputWaiting, (layers?.generation ?? 0) >= painter.requestedGeneration {
+        guard composer.queue(picture, layers: layers, model: model, showHistogram: showHistogram, now: now) else { return false }
+        presentedGeneration = layers?.generation ?? 0
+        if let waiting = inputWaiting, (layers?.generation ?? 0) >= painter.requestedGeneration {
             inputInFlip = min(inputInFlip ?? waiting, waiting)
             inputWaiting = nil
         }
-        if presented && updateOverlay {
-            overlayGeneration = layers?.generation
-            overlayStale = false
-        }
-        return presented
-    }
-
-    private func composite(_ layers: InterfacePainter.PaintedLayers, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,
-                           _ overlay: InterfaceRenderer.FrameOverlay, showHistogram: Bool) {
-        model.histogram.withUnsafeBufferPointer { bins in
-            var frameOverlay = overlay
-            frameOverlay.histogram = showHistogram ? bins : nil
-            // The screen the layers were painted for: a failure screen's message comes with them.
-            layers.renderer!.composite(into: pixels, stride: stride, frameOverlay, screen: layers.state?.screen ?? model.state.screen)
-        }
-    }
-
-    private func renderPicture(_ frame: PreviewFrame, isp: PreviewISP, into pixels: UnsafeMutablePointer<UInt32>,
-                               stride: Int, viewfinder: PixelRect, zoom: Double) {
-        // Digital zoom, for what the camera's own zoom did not do in this frame: the centre of
-        // the picture, cropped by the ISP and scaled up.
-        // (sensorZoom counts the lens too: an ultra-wide's frame is 0.5.)
-        let digitalZoom = zoom / max(frame.sensorZoom, 0.01)
-        let crop = digitalZoom > 1.001 ? PixelRect.centred(in: frame.width, frame.height, scale: 1 / digitalZoom) : nil
-        pictureWorker.render(frame, with: isp, into: pixels, stride: stride, outputWidth: display.width,
-                             outputHeight: display.height, viewfinder: viewfinder, crop: crop)
+        return true
     }
 }

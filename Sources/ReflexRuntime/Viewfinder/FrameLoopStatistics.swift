@@ -37,6 +37,18 @@ extension FrameLoop {
                 + (inputLatency.recorded > 0 ? ", \(inputLatency.summary())" : "")
         }
 
+        /// A frame went out: `picture` drawn, then latched from `latchStarted` to `finished`
+        /// (`latchRunningSeconds` of it on the CPU, `latchAllocations` made), with
+        /// `missedVblanks` more missed by the display since the frame before.
+        mutating func frameQueued(_ picture: PreparedPicture, latchStarted: Double, finished: Double,
+                                  latchRunningSeconds: Double, missedVblanks: Int, latchAllocations: Int) {
+            latchLead = picture.vblank.map { $0 - latchStarted }
+            latchSeconds = finished - latchStarted
+            ring.record(microseconds: Int((picture.seconds + latchSeconds) * 1e6),
+                        runningMicroseconds: Int((picture.runningSeconds + latchRunningSeconds) * 1e6),
+                        at: finished, missed: missedVblanks, allocations: picture.allocations + latchAllocations)
+        }
+
         /// Becomes a copy of `other` without allocating (its rings copied into this one's
         /// storage): the loop makes it between two frames. The scheduling text is set once,
         /// before the loop, so it is a shared buffer, not a copy.

@@ -1,0 +1,39 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The realtime loop's statistics for other threads, without a lock the loop could wait on:
+/// the asker bumps `requested` and waits for `answered` to reach it; the loop copies only
+/// while a request is unanswered, between two frames, so the copy is never written while
+/// read. One asking thread at a time.
+final class StatisticsExchange: @unchecked Sendable {
+    private let requested = Atomic<Int>(0)
+    private let answered = Atomic<Int>(0)
+    private var copy = FrameLoop.Statistics()
+
+    /// The loop's thread: whether a request waits for an answer.
+    var isAsked: Bool { requested.load(ordering: .acquiring) > answered.load(ordering: .relaxed) }
+
+    /// The loop's thread, when `isAsked`: hands over a copy of `statistics` (no allocation).
+    func answer(with statistics: FrameLoop.Statistics, firstFlipSeconds: Double?) {
+        let request = requested.load(ordering: .acquiring)
+        copy.copy(from: statistics)
+        copy.firstFlipSeconds = firstFlipSeconds
+        answered.store(request, ordering: .releasing)
+    }
+
+    /// Another thread: asks (then `wake`s the loop) and waits for the copy; nil after
+    /// `timeout` seconds, or at once when `gaveUp` says the loop has ended.
+    func ask(timeout: Double, wake: () -> Void, gaveUp: () -> Bool) -> FrameLoop.Statistics? {
+        let request = requested.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
+        wake()
+        var waited = 0.0
+        while answered.load(ordering: .acquiring) < request {
+            guard waited < timeout, !gaveUp() else { return nil }
+            usleep(2_000)
+            waited += 0.002
+        }
+        return copy
+    }
+}
