@@ -68,21 +68,13 @@ public final class FrameLoop: @unchecked Sendable {
     /// whose effect is in the frame queued now: its flip ends the wait measured.
     private var inputWaiting: Double?
     private var inputInFlip: Double?
-    /// When the last flip completed (monotonic seconds; 0 before one), and when the next
-    /// part of a frame is due: its picture, or its latch (or the end of a wait for layers).
-    private var lastFlipAt = 0.0
+    /// When each part of a frame is made, aimed at the vblanks; and when the next part is
+    /// due: its picture, or its latch (or the end of a wait for layers).
+    private var aim = VblankAim()
     private var presentDueAt: Double?
-    /// When each part of a frame is made, learnt from the frames before.
-    private var deadlines = FrameDeadlines()
     /// The picture drawn for the coming vblank, waiting for its latch.
     private var prepared: PreparedPicture?
-    /// Whether the frame queued last was latched when due: if it is shown late all the same,
-    /// the latch moves earlier.
-    private var latchedOnTime = false
-    /// The vblank the frame queued last was made for (nil: none to aim at).
-    private var queuedForVblank: Double?
     private var newFrame = false
-    private var firstFrameShown = false
     private var presentedAt = 0.0
     private var missedAtLastFrame = 0
     public private(set) var statistics = Statistics()
@@ -99,8 +91,6 @@ public final class FrameLoop: @unchecked Sendable {
 
     /// The statistics, copied for other threads between two frames when asked.
     private let exchange = StatisticsExchange()
-    /// When the first flip came (boot-clock seconds, as a Double's bits; 0 before it).
-    private let firstFlipAt = Atomic<UInt64>(0)
     /// Set when the loop ended on its own (the display failed): the caller opens it again.
     public let ended = Atomic<Bool>(false)
 
@@ -165,10 +155,7 @@ public final class FrameLoop: @unchecked Sendable {
     }
 
     /// Boot-clock seconds when the first frame reached the screen; nil before.
-    public var firstFlipBootSeconds: Double? {
-        let bits = firstFlipAt.load(ordering: .acquiring)
-        return bits == 0 ? nil : Double(bitPattern: bits)
-    }
+    public var firstFlipBootSeconds: Double? { exchange.firstFlipBootSeconds }
 
     /// A copy of the statistics, made by the loop between two frames (nil if it does not
     /// answer within `timeout` seconds). One caller thread at a time.
@@ -229,10 +216,7 @@ public final class FrameLoop: @unchecked Sendable {
     public func pollTimeout(at now: Double) -> Double {
         if let presentDueAt, !display.flipPending { return max(0, presentDueAt - now) }
         if model.isAnimating(at: now) || display.flipPending { return 0.016 }
-        if model.state.settings.mode == .pro && !model.controller.fade.isFaded(at: now) {
-            return min(0.5, max(0.001, model.controller.fade.secondsUntilFade(at: now)))
-        }
-        return 0.5
+        return model.secondsUntilChange(at: now) ?? 0.5
     }
 
     // MARK: one turn of the loop (also driven directly by `reflex bench frame`)
@@ -240,23 +224,13 @@ public final class FrameLoop: @unchecked Sendable {
     /// Reads the display's events: a completed flip frees the next frame.
     public func displayEvents() {
         guard display.handleEvents() else { return }
-        lastFlipAt = clock.now()
-        // Shown after the vblank it was made for (the driver's counter may not see a commit
-        // that just missed: this is the loop's own reckoning).
-        if let target = queuedForVblank, let interval = display.vblankInterval {
-            let late = lastFlipAt > target + interval / 2
-            if late { statistics.lateFrames += 1 }
-            deadlines.flipCompleted(missed: late, latchedOnTime: latchedOnTime)
-        }
+        if aim.flipCompleted(at: clock.now(), interval: display.vblankInterval) { statistics.lateFrames += 1 }
         // The flip that showed an input's effect: the wait the photographer saw.
         if let shown = inputInFlip {
             statistics.inputLatency.record(seconds: clock.now() - shown)
             inputInFlip = nil
         }
-        guard !firstFrameShown else { return }
-        // Taken as the flip's event is read: start-up is measured to here.
-        firstFlipAt.store(bootSeconds().bitPattern, ordering: .releasing)
-        firstFrameShown = true
+        exchange.flipped()
     }
 
     /// Takes what the sensor sent and, if the panel is free and something changed, presents.
@@ -295,17 +269,9 @@ public final class FrameLoop: @unchecked Sendable {
         }
         // Its picture begins as late as it safely can for the coming vblank, so it shows the
         // newest sensor frame; nil: no vblank to aim at (or no flip yet to know its phase).
-        var vblank: Double?
-        if let interval = display.vblankInterval, interval > 0, lastFlipAt > 0 {
-            let coming = FrameDeadlines.vblank(after: now, lastFlip: lastFlipAt, interval: interval)
-            let start = coming - deadlines.pictureLead(interval: interval)
-            if now < start {
-                presentDueAt = start
-                return
-            }
-            vblank = coming
-        }
-        presentDueAt = nil
+        let (vblank, startAt) = aim.picture(at: now, interval: display.vblankInterval)
+        presentDueAt = startAt
+        guard startAt == nil else { return }
         guard let picture = preparePicture(frame, now: now, zoom: zoom, layout: layout, vblank: vblank) else {
             statistics.refusedFlips += 1
             return
@@ -350,10 +316,8 @@ public final class FrameLoop: @unchecked Sendable {
             return
         }
         let finished = clock.now(), finishedRunning = threadCPUSeconds()
-        // Begun within half a millisecond of its moment: a miss is then the latch's lead to learn.
-        latchedOnTime = picture.latchAt.map { started - $0 < 0.0005 } ?? false
-        queuedForVblank = picture.vblank
-        deadlines.record(pictureSeconds: picture.seconds, latchSeconds: finished - started)
+        aim.queued(for: picture.vblank, latchAt: picture.latchAt, started: started, pictureSeconds: picture.seconds,
+                   latchSeconds: finished - started)
         let missed = display.missedVblanks ?? 0
         statistics.frameQueued(picture, latchStarted: started, finished: finished,
                                latchRunningSeconds: finishedRunning - startedRunning, missedVblanks: missed - missedAtLastFrame,
@@ -411,8 +375,7 @@ public final class FrameLoop: @unchecked Sendable {
         guard composer.drawPicture(frame, model: model, layout: layout, zoom: zoom, now: now) else { return nil }
         newFrame = false
         let finished = clock.now()
-        var latchAt: Double?
-        if let vblank, let interval = display.vblankInterval { latchAt = vblank - deadlines.latchLead(interval: interval) }
+        let latchAt = aim.latch(for: vblank, interval: display.vblankInterval)
         return PreparedPicture(startedAt: started, seconds: finished - started,
                                runningSeconds: threadCPUSeconds() - startedRunning,
                                allocations: Int(reflex_thread_allocations() - allocationsBefore), vblank: vblank, latchAt: latchAt,

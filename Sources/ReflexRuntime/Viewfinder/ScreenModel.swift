@@ -96,6 +96,13 @@ struct ScreenModel {
         return overlay
     }
 
+    /// When a still screen next changes by itself (Pro's controls start to fade), in seconds
+    /// from `now`, at most half a second; nil: not by itself.
+    func secondsUntilChange(at now: Double) -> Double? {
+        guard state.settings.mode == .pro && !controller.fade.isFaded(at: now) else { return nil }
+        return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)))
+    }
+
     // MARK: what the input changed
 
     /// The controller's settings are the screen's; geotag just switched on is checked

@@ -1,3 +1,4 @@
+import ReflexSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,21 @@ final class StatisticsExchange: @unchecked Sendable {
     private let requested = Atomic<Int>(0)
     private let answered = Atomic<Int>(0)
     private var copy = FrameLoop.Statistics()
+    /// When the first flip came (boot-clock seconds, as a Double's bits; 0 before it).
+    private let firstFlipAt = Atomic<UInt64>(0)
+
+    /// The loop's thread, at each completed flip: the first is taken as the flip's event is
+    /// read (start-up is measured to here).
+    func flipped() {
+        guard firstFlipAt.load(ordering: .relaxed) == 0 else { return }
+        firstFlipAt.store(bootSeconds().bitPattern, ordering: .releasing)
+    }
+
+    /// Boot-clock seconds when the first frame reached the screen; nil before.
+    var firstFlipBootSeconds: Double? {
+        let bits = firstFlipAt.load(ordering: .acquiring)
+        return bits == 0 ? nil : Double(bitPattern: bits)
+    }
 
     /// The loop's thread: whether a request waits for an answer.
     var isAsked: Bool { requested.load(ordering: .acquiring) > answered.load(ordering: .relaxed) }
