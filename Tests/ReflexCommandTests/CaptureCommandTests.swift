@@ -45,7 +45,7 @@ struct CaptureCommandTests {
         defer { _ = camera.stop() }
         #expect(camera.waitForFrame { _ in true } != nil, "the camera shows a frame")
         let socket = camera.state.path + "/capture.sock"
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(120)  // (a safety net on a busy machine)
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         let run = try ReflexRun(["capture", "--state-dir", camera.state.path, "--format", "raw", "--json"])
         #expect(run.status == 0, "\(run.errors)")

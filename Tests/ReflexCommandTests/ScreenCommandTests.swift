@@ -33,8 +33,10 @@ struct ScreenCommandTests {
             if process.isRunning { process.terminate(); process.waitUntilExit() }
         }
 
-        /// Waits (up to `timeout` s) until a frame.png satisfies `accept`; returns it.
-        func waitForFrame(timeout: Double = 90, _ accept: (Frame) -> Bool) -> Frame? {
+        /// Waits until a frame.png satisfies `accept`; returns it. (`timeout` is a safety net
+        /// for a camera that never draws it, not a figure: with every core busy and the other
+        /// suites' processes beside it, a debug build's camera has taken over 90 s to start.)
+        func waitForFrame(timeout: Double = 300, _ accept: (Frame) -> Bool) -> Frame? {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline && process.isRunning {
                 if let image = try? PNGImage.read(pngFolder + "/frame.png") {
