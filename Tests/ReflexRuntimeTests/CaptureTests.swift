@@ -352,11 +352,17 @@ extension CaptureTests {
         #expect(rig.step(), "the last press served")
         #expect(presses.count == 31, "the press and 30 more in three seconds")
         #expect(refused == 0, "the shutter took every press")
-        #expect(waitUntil(seconds: 120) { rig.photoReport().saved == presses.count }, "all saved: \(rig.log.text.suffix(1500))")
-        let frames = rig.log.text.split(separator: "\n").compactMap { line -> UInt32? in
-            guard let range = line.range(of: #"photo \d+: frame (\d+)"#, options: .regularExpression) else { return nil }
-            return UInt32(line[range].split(separator: " ").last!)
+        /// The frame each photo took, as the photo thread logs it when the photo is saved.
+        func photoFrames() -> [UInt32] {
+            rig.log.text.split(separator: "\n").compactMap { line -> UInt32? in
+                guard let range = line.range(of: #"photo \d+: frame (\d+)"#, options: .regularExpression) else { return nil }
+                return UInt32(line[range].split(separator: " ").last!)
+            }
         }
+        // (The report's count and the log's line are two posts: both are waited for.)
+        #expect(waitUntil(seconds: 120) { rig.photoReport().saved == presses.count && photoFrames().count == presses.count },
+                "all saved: \(rig.log.text.suffix(1500))")
+        let frames = photoFrames()
         #expect(frames == expected, "each photo the frame under way at its press, in order")
         #expect(Set(frames).count == frames.count, "a different frame each")
         #expect(!rig.log.text.contains("after the press"), "none late")

@@ -36,11 +36,13 @@ final class SteppedPipeline {
     }
 
     /// Frame by frame until `condition` holds (true) or `limit` frames were made (false).
+    /// (A step ends when the frame reached the preview; what the thread does with it after
+    /// that, its report, may come a moment later: the last frame's is waited for.)
     func step(until condition: () -> Bool, frames limit: Int) -> Bool {
         for _ in 0..<limit {
             if condition() { return true }
             guard step() else { return false }
         }
-        return condition()
+        return waitUntil(seconds: 10, condition)
     }
 }
