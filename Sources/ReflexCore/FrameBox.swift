@@ -1,0 +1,46 @@
+/// A box in a picture in fractions of the picture's width and height (origin top left, so
+/// the whole picture is 0, 0, 1, 1): a person found, a track's prediction, a crop. Fractions,
+/// not pixels, so the analysis frame, the sensor frame and the screen share one box.
+public struct FrameBox: Sendable, Equatable {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    /// The box of `width` × `height` centred on `centreX`, `centreY`.
+    public init(centreX: Double, centreY: Double, width: Double, height: Double) {
+        self.init(x: centreX - width / 2, y: centreY - height / 2, width: width, height: height)
+    }
+
+    public var centreX: Double { x + width / 2 }
+    public var centreY: Double { y + height / 2 }
+    public var area: Double { max(width, 0) * max(height, 0) }
+
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px <= x + width && py >= y && py <= y + height
+    }
+
+    /// The overlap of two boxes over their union (0: apart, 1: the same box).
+    public func overlap(_ other: FrameBox) -> Double {
+        let left = max(x, other.x), right = min(x + width, other.x + other.width)
+        let top = max(y, other.y), bottom = min(y + height, other.y + other.height)
+        let shared = max(right - left, 0) * max(bottom - top, 0)
+        let union = area + other.area - shared
+        return union > 0 ? shared / union : 0
+    }
+
+    /// This box in the coordinates of `frame`, a part of the picture this box is in (a crop):
+    /// where it shows in the cropped picture.
+    public func within(_ frame: FrameBox) -> FrameBox {
+        FrameBox(x: (x - frame.x) / frame.width, y: (y - frame.y) / frame.height,
+                 width: width / frame.width, height: height / frame.height)
+    }
+
+    /// A box given in the coordinates of `frame` (a part of this box's picture), back in the
+    /// whole picture's.
+    public func placed(in frame: FrameBox) -> FrameBox {
+        FrameBox(x: frame.x + x * frame.width, y: frame.y + y * frame.height,
+                 width: width * frame.width, height: height * frame.height)
+    }
+}

@@ -1,0 +1,121 @@
+import ReflexCore
+
+/// Turns each analysis frame's detections into tracks, as SORT does: every track predicted to
+/// the frame's time (`BoxMotion`), matched to a detection by overlap (or, for a small fast
+/// subject whose prediction overlaps nothing, by nearness), corrected by it; a detection
+/// matched by none starts a track, a track unseen for `maximumCoastSeconds` ends. So a person
+/// keeps their identity through a missed detection, a crossing with someone else and a short
+/// occlusion, predicted meanwhile.
+///
+/// The subject is the track the photographer tapped, else the largest confirmed person near
+/// the centre, kept while its track lives (a passer-by does not take over).
+///
+/// Pure: the time comes in as an argument.
+public struct SubjectTracker: Sendable {
+    /// A track unseen this long (an occlusion, about a second) ends.
+    public static let maximumCoastSeconds = 1.2
+    /// A track seen once ends sooner: it was probably a false detection.
+    public static let tentativeSeconds = 0.4
+    public static let hitsToConfirm = 2
+    /// A prediction and a detection overlapping this much (over their union) are one person.
+    public static let minimumOverlap = 0.2
+    /// Without overlap, a detection this near (centres apart, in the larger height) of the
+    /// same size (within a factor of two) is the same person, moving faster than predicted.
+    public static let nearness = 0.8
+
+    public private(set) var tracks: [PersonTrack] = []
+    public private(set) var subjectID: Int?
+    /// The photographer chose the subject (a tap), rather than the rule.
+    public private(set) var subjectTapped = false
+    private var nextID = 1
+
+    public init() {}
+
+    public var subject: PersonTrack? { subjectID.flatMap { id in tracks.first { $0.id == id } } }
+
+    /// One analysis frame's detections, taken at `time`.
+    public mutating func update(with detections: [PersonDetection], at time: Double) {
+        for index in tracks.indices {
+            tracks[index].motion.predict(by: time - tracks[index].estimatedAt)
+            tracks[index].estimatedAt = time
+        }
+        var unmatched = Array(detections.indices)
+        for (track, detection) in Self.match(tracks, detections) {
+            tracks[track].motion.correct(with: detections[detection].box)
+            tracks[track].lastSeen = time
+            tracks[track].hits += 1
+            unmatched.removeAll { $0 == detection }
+        }
+        for index in tracks.indices where tracks[index].lastSeen < time { tracks[index].motion.coast() }
+        for detection in unmatched {
+            tracks.append(PersonTrack(id: nextID, detection: detections[detection], at: time))
+            nextID += 1
+        }
+        tracks.removeAll { track in
+            time - track.lastSeen > (track.isConfirmed ? Self.maximumCoastSeconds : Self.tentativeSeconds)
+        }
+        chooseSubject(at: time)
+    }
+
+    /// A finer measurement of a track's box between detections (optical flow); it moves the
+    /// estimate but is no detection: it neither confirms the track nor keeps it alive.
+    public mutating func refine(track id: Int, box: FrameBox, errorHeights: Double, at time: Double) {
+        guard let index = tracks.firstIndex(where: { $0.id == id }) else { return }
+        tracks[index].motion.predict(by: time - tracks[index].estimatedAt)
+        tracks[index].estimatedAt = time
+        tracks[index].motion.correct(with: box, errorHeights: errorHeights)
+    }
+
+    /// A tap at `x`, `y` (fractions of the zoom-1 picture): the person there becomes the
+    /// subject (the smallest box holding the point, the nearer of two overlapping people);
+    /// a tap on no one clears the choice, and the rule chooses again. True if someone was chosen.
+    @discardableResult
+    public mutating func tap(x: Double, y: Double, at time: Double) -> Bool {
+        let touched = tracks.filter { $0.isConfirmed && $0.box(at: time).contains(x: x, y: y) }
+            .min { $0.box(at: time).area < $1.box(at: time).area }
+        subjectID = touched?.id
+        subjectTapped = touched != nil
+        if touched == nil { chooseSubject(at: time) }
+        return touched != nil
+    }
+
+    private mutating func chooseSubject(at time: Double) {
+        if subjectID != nil && subject == nil { (subjectID, subjectTapped) = (nil, false) }
+        guard subjectID == nil else { return }
+        // The largest near the centre: a box's height, less for each bit of distance from the middle.
+        func score(_ track: PersonTrack) -> Double {
+            let box = track.box(at: time)
+            let distance = ((box.centreX - 0.5) * (box.centreX - 0.5) + (box.centreY - 0.5) * (box.centreY - 0.5)).squareRoot()
+            return box.height * max(1 - 1.5 * distance, 0.05)
+        }
+        subjectID = tracks.filter { $0.isConfirmed && time - $0.lastSeen <= Self.tentativeSeconds }.max { score($0) < score($1) }?.id
+    }
+
+    /// Pairs of (track index, detection index): best pairs first, each track and detection once.
+    static func match(_ tracks: [PersonTrack], _ detections: [PersonDetection]) -> [(Int, Int)] {
+        var candidates: [(score: Double, track: Int, detection: Int)] = []
+        for (t, track) in tracks.enumerated() {
+            let predicted = track.motion.box
+            for (d, detection) in detections.enumerated() {
+                let overlap = predicted.overlap(detection.box)
+                if overlap >= minimumOverlap {
+                    candidates.append((1 + overlap, t, d))
+                    continue
+                }
+                let larger = max(predicted.height, detection.box.height), smaller = min(predicted.height, detection.box.height)
+                let dx = predicted.centreX - detection.box.centreX, dy = predicted.centreY - detection.box.centreY
+                let distance = (dx * dx + dy * dy).squareRoot() / larger
+                if distance < nearness && smaller * 2 >= larger { candidates.append((1 - distance / nearness, t, d)) }
+            }
+        }
+        // Confirmed tracks choose before tentative ones at the same score.
+        candidates.sort { $0.score != $1.score ? $0.score > $1.score : tracks[$0.track].hits > tracks[$1.track].hits }
+        var pairs: [(Int, Int)] = [], tracksTaken = Set<Int>(), detectionsTaken = Set<Int>()
+        for candidate in candidates where !tracksTaken.contains(candidate.track) && !detectionsTaken.contains(candidate.detection) {
+            pairs.append((candidate.track, candidate.detection))
+            tracksTaken.insert(candidate.track)
+            detectionsTaken.insert(candidate.detection)
+        }
+        return pairs
+    }
+}

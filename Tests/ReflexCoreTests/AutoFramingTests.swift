@@ -1,0 +1,156 @@
+import Foundation
+import ReflexCore
+import Testing
+
+/// Auto-zoom's framing rule, driven frame by frame with the time injected.
+@Suite("Auto-framing")
+struct AutoFramingTests {
+    static let frame = 1.0 / 60
+
+    /// Runs the rule from `start` for `seconds` at 60 frames a second, the subject given by
+    /// `subject(t)`; each frame's framing with its time.
+    static func run(_ rule: inout AutoFraming, from start: Double = 0, seconds: Double,
+                    extent: FrameBox = Framing.wholePicture,
+                    subject: (Double) -> AutoFraming.Subject?) -> [(time: Double, framing: Framing)] {
+        var frames: [(Double, Framing)] = []
+        let count = Int((seconds / frame).rounded())
+        for index in 1...count {
+            let time = start + Double(index) * frame
+            frames.append((time, rule.update(subject: subject(time), extent: extent, at: time)))
+        }
+        return frames
+    }
+
+    static func person(height: Double, centreX: Double = 0.5, centreY: Double = 0.5, velocityX: Double = 0)
+        -> AutoFraming.Subject {
+        AutoFraming.Subject(box: FrameBox(centreX: centreX, centreY: centreY, width: height * 0.4, height: height),
+                            velocityX: velocityX)
+    }
+
+    /// The zoom's speed between two frames, in doublings a second.
+    static func speeds(_ frames: [(time: Double, framing: Framing)]) -> [Double] {
+        zip(frames, frames.dropFirst()).map { log2($1.framing.zoom / $0.framing.zoom) / ($1.time - $0.time) }
+    }
+
+    @Test func aSmallStillSubjectIsZoomedToItsFractionNoFasterThanTheRamp() {
+        var rule = AutoFraming(range: 1...8, size: .medium)
+        let frames = Self.run(&rule, seconds: 5) { _ in Self.person(height: 0.1) }
+        let zoom = frames.last!.framing.zoom
+        #expect(abs(zoom - 5) / 5 < 0.05, "a person a tenth of the picture high fills half of it at 5x, got \(zoom)")
+        let fastest = Self.speeds(frames).map(abs).max()!
+        #expect(fastest <= AutoFraming.maximumDoublingsPerSecond + 1e-9, "never faster than doubling in a second")
+        #expect(fastest > 0.9, "the ramp's speed is used on a long way")
+        #expect(rule.phase == .following)
+    }
+
+    @Test func theZoomSpeedsUpAndSlowsDownSmoothly() {
+        var rule = AutoFraming(range: 1...8, size: .medium)
+        let frames = Self.run(&rule, seconds: 5) { _ in Self.person(height: 0.1) }
+        let speeds = Self.speeds(frames)
+        for (before, after) in zip(speeds, speeds.dropFirst()) {
+            #expect(abs(after - before) <= AutoFraming.zoomAcceleration * Self.frame + 1e-6)
+        }
+        #expect(abs(speeds.last!) < 0.05, "at rest once framed")
+    }
+
+    @Test func aNearlyFramedSubjectDoesNotMoveTheZoomHoweverTheDetectorJitters() {
+        var rule = AutoFraming(range: 1...8, size: .medium, framing: Framing(zoom: 4))
+        // Framed at 4x is a height of 0.125; the detector's box jitters by ±8 %.
+        var reversals = ZoomReversalCounter()
+        let frames = Self.run(&rule, seconds: 10) { time in
+            let jitter = 1 + 0.08 * sin(time * 37.0) * cos(time * 5.0)
+            return Self.person(height: 0.125 * jitter)
+        }
+        for (_, framing) in frames { reversals.record(zoom: framing.zoom) }
+        #expect(frames.allSatisfy { $0.framing.zoom == 4 }, "inside the dead band the zoom stays")
+        #expect(reversals.reversals == 0)
+    }
+
+    @Test func aMovingSubjectStaysInTheMiddleThirdWithRoomAhead() {
+        var rule = AutoFraming(range: 1...8, size: .wide, framing: Framing(zoom: 2))
+        // Walking right at a tenth of the picture a second, framed at 2x (a crop half wide).
+        let frames = Self.run(&rule, seconds: 4) { time in
+            Self.person(height: 0.15, centreX: 0.3 + 0.1 * time, velocityX: 0.1)
+        }
+        for (time, framing) in frames where time > 1 {
+            let shown = FrameBox(centreX: 0.3 + 0.1 * time, centreY: 0.5, width: 0.06, height: 0.15).within(framing.crop)
+            #expect(shown.centreX > 1.0 / 3 && shown.centreX < 2.0 / 3, "at \(time) s the subject is at \(shown.centreX)")
+        }
+        let last = frames.last!
+        #expect(last.framing.centreX > 0.3 + 0.1 * last.time, "the crop leads the subject: room ahead")
+    }
+
+    @Test func aLostSubjectHoldsForASecondThenWidensAtTheRampsRate() {
+        var rule = AutoFraming(range: 1...8, size: .medium)
+        _ = Self.run(&rule, seconds: 5) { _ in Self.person(height: 0.1) }
+        let framed = rule.framing.zoom
+        let holding = Self.run(&rule, from: 5, seconds: 0.9) { _ in nil }
+        #expect(holding.allSatisfy { $0.framing.zoom == framed })
+        #expect(rule.phase == .holding)
+        let searching = Self.run(&rule, from: 5.9, seconds: 4) { _ in nil }
+        #expect(rule.phase == .searching)
+        #expect(Self.speeds(searching).allSatisfy { $0 <= 1e-9 && $0 >= -AutoFraming.maximumDoublingsPerSecond - 1e-9 })
+        #expect(searching.last!.framing.zoom == 1, "widened all the way to find the subject")
+        _ = Self.run(&rule, from: 9.9, seconds: 0.1) { _ in Self.person(height: 0.1) }
+        #expect(rule.phase == .following, "found again")
+    }
+
+    @Test func aManualZoomOverridesAtOnceAndPausesUntilAFewSecondsAfterRelease() {
+        var rule = AutoFraming(range: 1...8, size: .medium)
+        _ = Self.run(&rule, seconds: 5) { _ in Self.person(height: 0.1) }
+        rule.manualZoom(2, at: 5)
+        #expect(rule.framing.zoom == 2 && rule.phase == .overridden)
+        let held = Self.run(&rule, from: 5, seconds: 2) { _ in Self.person(height: 0.1) }
+        #expect(held.allSatisfy { $0.framing.zoom == 2 }, "held: the photographer's zoom")
+        rule.manualReleased(at: 7)
+        let paused = Self.run(&rule, from: 7, seconds: AutoFraming.overridePauseSeconds - 0.1) { _ in Self.person(height: 0.1) }
+        #expect(paused.allSatisfy { $0.framing.zoom == 2 }, "paused a few seconds after the release")
+        _ = Self.run(&rule, from: 9.9, seconds: 4) { _ in Self.person(height: 0.1) }
+        #expect(rule.phase == .following)
+        #expect(abs(rule.framing.zoom - 5) / 5 < 0.05, "then it frames the subject again")
+    }
+
+    @Test func turningItBackOnEndsThePause() {
+        var rule = AutoFraming(range: 1...8)
+        rule.manualZoom(3, at: 0)
+        rule.manualReleased(at: 1)
+        rule.resume()
+        _ = rule.update(subject: Self.person(height: 0.1), at: 1.1)
+        #expect(rule.phase == .following)
+    }
+
+    @Test func theCropStaysInsideWhatTheLensSees() {
+        var rule = AutoFraming(range: 1...8, size: .medium)
+        let frames = Self.run(&rule, seconds: 6) { _ in Self.person(height: 0.1, centreX: 0.97, centreY: 0.03) }
+        for (_, framing) in frames {
+            let crop = framing.crop
+            #expect(crop.x >= -1e-9 && crop.x + crop.width <= 1 + 1e-9)
+            #expect(crop.y >= -1e-9 && crop.y + crop.height <= 1 + 1e-9)
+        }
+        #expect(abs(frames.last!.framing.crop.x + frames.last!.framing.crop.width - 1) < 1e-9, "against the right edge")
+        // A wider lens sees beyond the zoom-1 picture: the crop may go there.
+        var wide = AutoFraming(range: 0.5...8, size: .medium, framing: Framing(zoom: 1))
+        let ultraWide = FrameBox(x: -0.5, y: -0.5, width: 2, height: 2)
+        let far = Self.run(&wide, seconds: 6, extent: ultraWide) { _ in Self.person(height: 0.1, centreX: 1.2) }
+        #expect(far.last!.framing.centreX > 1, "panned onto what only the wider lens sees")
+    }
+
+    @Test func zoomReversalsAreCountedOncePastTheThreshold() {
+        var counter = ZoomReversalCounter(thresholdStops: 0.05)
+        for zoom in [1.0, 1.01, 0.995, 1.005] { counter.record(zoom: zoom) }
+        #expect(counter.reversals == 0, "jitter is not hunting")
+        for zoom in [1.2, 1.5, 1.4, 1.2, 1.3, 1.5] { counter.record(zoom: zoom) }
+        #expect(counter.reversals == 2)
+    }
+
+    @Test func boxesOverlapAndMoveBetweenPictures() {
+        let a = FrameBox(x: 0, y: 0, width: 0.2, height: 0.2)
+        #expect(a.overlap(a) == 1)
+        #expect(a.overlap(FrameBox(x: 0.5, y: 0.5, width: 0.1, height: 0.1)) == 0)
+        #expect(abs(a.overlap(FrameBox(x: 0.1, y: 0, width: 0.2, height: 0.2)) - 1.0 / 3) < 1e-12)
+        let crop = FrameBox(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        let inCrop = FrameBox(x: 0.3, y: 0.4, width: 0.1, height: 0.2).within(crop)
+        #expect(abs(inCrop.x - 0.1) < 1e-12 && abs(inCrop.height - 0.4) < 1e-12)
+        #expect(inCrop.placed(in: crop) == FrameBox(x: 0.3, y: 0.4, width: 0.1, height: 0.2))
+    }
+}

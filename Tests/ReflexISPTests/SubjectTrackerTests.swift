@@ -1,0 +1,99 @@
+import ReflexCore
+import ReflexISP
+import Testing
+
+/// Detections become tracks: identities kept through misses, crossings and occlusions, with
+/// the time injected (detections 10 a second, as the analysis thread gives them).
+@Suite("Subject tracker")
+struct SubjectTrackerTests {
+    static let step = 0.1
+
+    static func person(_ centreX: Double, _ centreY: Double = 0.5, height: Double = 0.2) -> PersonDetection {
+        PersonDetection(box: FrameBox(centreX: centreX, centreY: centreY, width: height * 0.4, height: height), confidence: 0.9)
+    }
+
+    /// Feeds `seconds` of detections given by `people(t)`.
+    static func run(_ tracker: inout SubjectTracker, from start: Double = 0, seconds: Double,
+                    people: (Double) -> [PersonDetection]) {
+        for index in 0..<Int((seconds / step).rounded()) {
+            let time = start + Double(index) * step
+            tracker.update(with: people(time), at: time)
+        }
+    }
+
+    @Test func aWalkerKeepsOneIdentityAndItsSpeedIsLearnt() {
+        var tracker = SubjectTracker()
+        Self.run(&tracker, seconds: 3) { t in [Self.person(0.2 + 0.1 * t)] }
+        #expect(tracker.tracks.count == 1)
+        let track = tracker.tracks[0]
+        #expect(track.id == 1 && track.isConfirmed)
+        #expect(abs(track.velocity.x - 0.1) < 0.01, "a tenth of the picture a second, estimated \(track.velocity.x)")
+        #expect(tracker.subject?.id == 1, "the only person is the subject")
+    }
+
+    @Test func aShortOcclusionIsPredictedThroughAndTheIdentityKept() {
+        var tracker = SubjectTracker()
+        Self.run(&tracker, seconds: 2) { t in [Self.person(0.2 + 0.15 * t)] }
+        // Behind a tree for 0.9 s: no detection, the box predicted meanwhile.
+        Self.run(&tracker, from: 2, seconds: 0.9) { _ in [] }
+        let predicted = tracker.tracks[0].box(at: 2.9)
+        #expect(abs(predicted.centreX - (0.2 + 0.15 * 2.9)) < 0.03, "predicted where the walker went, \(predicted.centreX)")
+        Self.run(&tracker, from: 2.9, seconds: 1) { t in [Self.person(0.2 + 0.15 * t)] }
+        #expect(tracker.tracks.map(\.id) == [1], "the same person after the occlusion")
+    }
+
+    @Test func twoPeopleCrossingKeepTheirIdentities() {
+        var tracker = SubjectTracker()
+        // A walks right from 0.2, B walks left from 0.8; they pass at 0.5 after 2 s. While they
+        // overlap the detector sees only the nearer one (A, a little larger).
+        Self.run(&tracker, seconds: 4) { t in
+            let a = Self.person(0.2 + 0.15 * t, height: 0.22), b = Self.person(0.8 - 0.15 * t, 0.52, height: 0.2)
+            return abs(a.box.centreX - b.box.centreX) < 0.08 ? [a] : [a, b]
+        }
+        let tracks = tracker.tracks.sorted { $0.id < $1.id }
+        #expect(tracks.count == 2)
+        #expect(tracks[0].box(at: 3.9).centreX > 0.7 && tracks[0].velocity.x > 0, "A kept its identity past B")
+        #expect(tracks[1].box(at: 3.9).centreX < 0.3 && tracks[1].velocity.x < 0, "B kept its own")
+    }
+
+    @Test func aSmallFastSubjectIsFollowedWhenItsPredictionOverlapsNothing() {
+        var tracker = SubjectTracker()
+        // A skier far away: 5 % of the picture high, crossing it in three seconds.
+        Self.run(&tracker, seconds: 2.5) { t in [Self.person(0.1 + 0.3 * t, height: 0.05)] }
+        #expect(tracker.tracks.map(\.id) == [1])
+    }
+
+    @Test func aPasserByDoesNotTakeOverTheSubject() {
+        var tracker = SubjectTracker()
+        Self.run(&tracker, seconds: 1) { _ in [Self.person(0.5)] }
+        let subject = tracker.subject?.id
+        // Someone larger walks in from the edge.
+        Self.run(&tracker, from: 1, seconds: 2) { t in [Self.person(0.5), Self.person(0.05 + 0.2 * (t - 1), height: 0.5)] }
+        #expect(tracker.tracks.count == 2)
+        #expect(tracker.subject?.id == subject)
+        #expect(!tracker.subjectTapped)
+    }
+
+    @Test func aTapChoosesThePersonAndATapElsewhereClearsTheChoice() {
+        var tracker = SubjectTracker()
+        Self.run(&tracker, seconds: 1) { _ in [Self.person(0.5), Self.person(0.15)] }
+        let central = tracker.subject!.id
+        let chose = tracker.tap(x: 0.15, y: 0.5, at: 0.95)
+        #expect(chose)
+        #expect(tracker.subject!.id != central && tracker.subjectTapped)
+        let choseNobody = tracker.tap(x: 0.9, y: 0.1, at: 0.95)
+        #expect(!choseNobody, "nobody there")
+        #expect(!tracker.subjectTapped && tracker.subject?.id == central, "the rule chooses again: the one in the middle")
+    }
+
+    @Test func tracksEndUnseenAndAStrayDetectionNeverBecomesTheSubject() {
+        var tracker = SubjectTracker()
+        tracker.update(with: [Self.person(0.8, height: 0.6)], at: 0)
+        #expect(tracker.subject == nil, "one detection is not yet a person")
+        Self.run(&tracker, from: 0.1, seconds: 0.5) { _ in [] }
+        #expect(tracker.tracks.isEmpty, "a stray detection ends soon")
+        Self.run(&tracker, from: 1, seconds: 1) { _ in [Self.person(0.5)] }
+        Self.run(&tracker, from: 2, seconds: SubjectTracker.maximumCoastSeconds + 0.2) { _ in [] }
+        #expect(tracker.tracks.isEmpty && tracker.subject == nil, "unseen for longer than an occlusion: gone")
+    }
+}
