@@ -34,6 +34,11 @@ let package = Package(
         .target(name: "CJPEGDecoder", linkerSettings: [.linkedLibrary("jpeg")]),
         // Counts heap allocations (replaces malloc in the programs that link it).
         .target(name: "CAllocationCounter"),
+        // OpenCV (C++) behind a C surface: the DNN person detector, Lucas-Kanade flow, HOG.
+        .target(name: "CVision",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: ["opencv_dnn", "opencv_video", "opencv_objdetect", "opencv_imgproc", "opencv_core"]
+                    .map { .linkedLibrary($0) }),
 
         // Pure camera model: no C, no clock, no I/O; geometry of the picture and the panel.
         // (`Double.rounded()` lowers to libm's round/floor, so libm is linked; nothing is imported.)
@@ -53,6 +58,9 @@ let package = Package(
         .target(name: "ReflexHardware",
                 dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "CCairo", "CALSA", "ReflexSystem", "ReflexISP",
                                "ReflexCore"]),
+
+        // Seeing the subject: the person detector's model and graph, optical flow, over CVision.
+        .target(name: "ReflexVision", dependencies: ["ReflexCore", "ReflexISP", "CVision"]),
 
         // Everything on screen, drawn with Cairo into layers and blended over the picture.
         .target(name: "ReflexUI", dependencies: ["ReflexCore", "ReflexISP", "CCairo"]),
@@ -86,6 +94,7 @@ let package = Package(
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
+        .testTarget(name: "ReflexVisionTests", dependencies: ["ReflexVision", "ReflexCore", "ReflexTestSupport"]),
         .testTarget(name: "ReflexFormatsTests",
                     dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg", "CExif", "ReflexTestSupport"]),
         .testTarget(name: "ReflexUITests",
@@ -109,7 +118,7 @@ let package = Package(
         .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "ReflexTestSupport"]),
         // What several test targets share and the product does not: a real gpsd (gpsfake replaying
         // the NMEA logs in Tests/Data/nmea), a movie read back as a player does, temporary folders.
-        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "CFFmpeg"], path: "Tests/Support/ReflexTestSupport"),
+        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CCairo
+import ReflexCore
 
 /// The three faces the interface draws with, loaded once from the Fonts folder through
 /// FreeType (no fontconfig: the camera draws with exactly the files it ships).
@@ -59,16 +60,7 @@ public final class FontLibrary: @unchecked Sendable {
     public static func locate(environment: String?, executablePath: String) -> String? {
         var candidates: [String] = []
         if let environment, !environment.isEmpty { candidates.append(environment) }
-        // The folders above the binary, nearest first ("" is the root).
-        var folders: [String] = []
-        var folder = executablePath
-        for _ in 0..<6 {
-            guard let slash = folder.lastIndex(of: "/") else { break }
-            folder = String(folder[..<slash])
-            folders.append(folder)
-        }
-        if folders.count >= 2 { candidates.append(folders[1] + "/share/reflex/fonts") }
-        candidates += folders.map { $0 + "/Fonts" }
+        candidates += ResourceSearch.candidates(executablePath: executablePath, installed: "fonts", inRepository: "Fonts")
         return candidates.first { access($0 + "/" + Face.label.fileName, R_OK) == 0 }
     }
 }

@@ -207,7 +207,7 @@ struct CaptureTests {
         let frame = try #require(rig.recorder.recorded.first { $0.sequence == report.lastSequence })
         let parameters = try #require(frame.parameters)
         let jpegBytes = try #require(FileManager.default.contents(atPath: report.lastPaths[0]))
-        let photo = try #require(CaptureTests.decodeJPEG([UInt8](jpegBytes)))
+        let photo = try DecodedJPEG([UInt8](jpegBytes))
         let (w, h) = (SimulatedCamera.binnedWidth, SimulatedCamera.binnedHeight)
         #expect(photo.width == w && photo.height == h)
         let isp = PreviewISP(maximumSourceWidth: w, maximumSourceHeight: h, maximumOutputWidth: w / 2)
@@ -265,20 +265,6 @@ struct CaptureTests {
         guard fields.count == 3, bytes.count - index >= fields[0] * fields[1] * 2 else { return nil }
         let values = (0..<(fields[0] * fields[1])).map { UInt16(bytes[index + 2 * $0]) << 8 | UInt16(bytes[index + 2 * $0 + 1]) }
         return (fields[0], fields[1], values)
-    }
-
-    static func decodeJPEG(_ bytes: [UInt8]) -> (width: Int, height: Int, rgb: [UInt8])? {
-        guard let handle = tjInitDecompress() else { return nil }
-        defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colourspace) == 0 else {
-            return nil
-        }
-        var rgb = [UInt8](repeating: 0, count: Int(width * height * 3))
-        guard tjDecompress2(handle, bytes, UInt(bytes.count), &rgb, width, 0, height, Int32(TJPF_RGB.rawValue), 0) == 0 else {
-            return nil
-        }
-        return (Int(width), Int(height), rgb)
     }
 }
 
