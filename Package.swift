@@ -57,7 +57,7 @@ let package = Package(
         // sinks), Display (DRM/KMS and its headless twin), Input (libinput), Probe.
         .target(name: "ReflexHardware",
                 dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "CCairo", "CALSA", "ReflexSystem", "ReflexISP",
-                               "ReflexCore"]),
+                               "ReflexCore", "ReflexFormats"]),
 
         // Seeing the subject: the person detector's model and graph, optical flow, over CVision.
         .target(name: "ReflexVision", dependencies: ["ReflexCore", "ReflexISP", "CVision"]),

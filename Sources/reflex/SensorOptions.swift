@@ -8,14 +8,37 @@ struct SensorOptions: ParsableArguments {
     var board: String?
 
     @Option(help: """
-        Where frames come from: v4l2 (the machine's camera, the default), sim (the simulated sensor) or \
-        sim-csi (the simulated sensor as a CSI sensor: exposure in lines, PIXEL_RATE and HBLANK).
+        Where frames come from: v4l2 (the machine's camera, the default), sim (the simulated sensor), \
+        sim-csi (the simulated sensor as a CSI sensor: exposure in lines, PIXEL_RATE and HBLANK) or \
+        file:PATH (the simulated sensor playing a video file at its own rate, over and over).
         """)
     var sensor: SensorChoice = .v4l2
 
-    enum SensorChoice: String, ExpressibleByArgument, CaseIterable {
-        case v4l2, sim
-        case simCSI = "sim-csi"
+    enum SensorChoice: ExpressibleByArgument, Equatable {
+        case v4l2, sim, simCSI
+        case file(String)
+
+        init?(argument: String) {
+            switch argument {
+            case "v4l2": self = .v4l2
+            case "sim": self = .sim
+            case "sim-csi": self = .simCSI
+            default:
+                guard argument.hasPrefix("file:"), argument.count > 5 else { return nil }
+                self = .file(String(argument.dropFirst(5)))
+            }
+        }
+
+        var defaultValueDescription: String {
+            switch self {
+            case .v4l2: "v4l2"
+            case .sim: "sim"
+            case .simCSI: "sim-csi"
+            case .file(let path): "file:" + path
+            }
+        }
+
+        static var allValueStrings: [String] { ["v4l2", "sim", "sim-csi", "file:PATH"] }
     }
 
     @Option(help: "Where to look for V4L2 cameras.")
@@ -33,6 +56,7 @@ struct SensorOptions: ParsableArguments {
         case .sim: CameraChoice(source: .simulated(.absoluteExposure))
         case .simCSI: CameraChoice(source: .simulated(.exposureInLines))
         case .v4l2: CameraChoice(source: .v4l2(devFolder: videoDir, path: camera))
+        case .file(let path): CameraChoice(source: .videoFile(path: path))
         }
     }
 

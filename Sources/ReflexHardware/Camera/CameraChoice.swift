@@ -8,6 +8,8 @@ public struct CameraChoice: Sendable, Equatable {
         /// The simulated sensor, with one of the two kinds of exposure control, its frames
         /// paced by a timer or by a test.
         case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime)
+        /// The simulated sensor playing a video file (any FFmpeg reads) at its own rate.
+        case videoFile(path: String, pace: SimulatedCamera.Pace = .realTime)
     }
 
     public var source: Source

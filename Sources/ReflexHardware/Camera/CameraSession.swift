@@ -91,6 +91,7 @@ public final class CameraSession {
     public func findCamera() -> CaptureDeviceInfo? {
         switch choice.source {
         case .simulated(let style, _): SimulatedCamera.info(style)
+        case .videoFile(let path, _): (try? VideoFootage(path: path)).map(SimulatedCamera.info(footage:))
         case .v4l2(let devFolder, let path):
             CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
                 (path == nil || $0.path == path) && CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
@@ -106,6 +107,12 @@ public final class CameraSession {
         let opened: CameraDevice
         switch choice.source {
         case .simulated(let style, let pace): opened = SimulatedCamera(style: style, pace: pace)
+        case .videoFile(let path, let pace):
+            do {
+                opened = SimulatedCamera(footage: try VideoFootage(path: path), pace: pace)
+            } catch {
+                throw CameraError.failed("video file sensor: \(error)", code: EIO)
+            }
         case .v4l2(let devFolder, _):
             // Behind a media controller, the sensor's subdevice has the controls and the
             // formats are set along the graph.

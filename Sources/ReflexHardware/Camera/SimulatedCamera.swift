@@ -15,6 +15,9 @@ import Glibc
 /// the scene about its centre two frames after it is set, as the exposure does (a real zoom
 /// lens may take longer: the board's control-delay-frames says how long).
 ///
+/// Given footage (`VideoFootage`, `--sensor file:PATH`), its picture is a video file's instead
+/// of the scene, at the video's size and rate, with the same controls.
+///
 /// Its exposure control comes in the two kinds real cameras have (`Style`): a UVC-style
 /// absolute exposure in 100 µs, or a CSI sensor's exposure in lines with the PIXEL_RATE and
 /// HBLANK controls that give a line's time, and VBLANK, which lengthens the frame (and so the
@@ -104,7 +107,9 @@ public final class SimulatedCamera: CameraDevice {
     }
 
     public let style: Style
-    public let path = "simulated"
+    public let path: String
+    /// Real footage in place of the scene (the absolute-exposure style's controls).
+    public let footage: VideoFootage?
     public private(set) var descriptor: Int32 = -1
     public var scene = SimulatedScene()
     /// The mode streaming: the full frame or the binned one.
@@ -140,8 +145,31 @@ public final class SimulatedCamera: CameraDevice {
     public init(style: Style = .absoluteExposure, pace: Pace = .realTime) {
         self.style = style
         self.pace = pace
+        path = "simulated"
+        footage = nil
         if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
         if style == .exposureInLines { exposure = 300 }
+    }
+
+    /// The sensor playing `footage`.
+    public init(footage: VideoFootage, pace: Pace = .realTime) {
+        style = .absoluteExposure
+        self.pace = pace
+        path = footage.path
+        self.footage = footage
+        if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
+        layout = RawLayout(width: footage.width, height: footage.height, format: SimulatedScene.format)
+    }
+
+    /// How the probe and the sensor thread see the sensor playing `footage`: one mode, the
+    /// video's size and rate.
+    public static func info(footage: VideoFootage) -> CaptureDeviceInfo {
+        let name = footage.path.split(separator: "/").last.map(String.init) ?? footage.path
+        return CaptureDeviceInfo(
+            path: footage.path, driver: "reflex-sim", card: "Video file sensor (\(name))", busInfo: "none",
+            formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
+                            sizes: [.init(width: footage.width, height: footage.height, framesPerSecond: [footage.framesPerSecond])])],
+            controls: info.controls)
     }
 
     /// The exposure control's value in seconds.
@@ -155,6 +183,10 @@ public final class SimulatedCamera: CameraDevice {
     /// binned mode up to twice its area, the 12 MP mode (absolute-exposure twin) where the
     /// size asked for is nearer it than the full 1280x720, in width + height.
     public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
+        if let footage {
+            layout = RawLayout(width: footage.width, height: footage.height, format: SimulatedScene.format)
+            return pixelFormat
+        }
         let binned = width * height <= SimulatedCamera.binnedWidth * SimulatedCamera.binnedHeight * 2
         func distance(_ w: Int, _ h: Int) -> Int { abs(width - w) + abs(height - h) }
         let large = style == .absoluteExposure
@@ -162,6 +194,10 @@ public final class SimulatedCamera: CameraDevice {
         layout = large ? RawLayout(width: SimulatedCamera.largeWidth, height: SimulatedCamera.largeHeight, format: SimulatedScene.format)
             : binned ? RawLayout(width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight, format: SimulatedScene.format)
             : RawLayout(width: SimulatedCamera.width, height: SimulatedCamera.height, format: SimulatedScene.format)
+        return pixelFormat
+    }
+
+    private var pixelFormat: v4l2_pix_format {
         var format = v4l2_pix_format()
         format.width = UInt32(layout.width)
         format.height = UInt32(layout.height)
@@ -173,7 +209,7 @@ public final class SimulatedCamera: CameraDevice {
 
     /// Each mode runs at its one rate.
     public func setFrameRate(_ framesPerSecond: Int) throws(CameraError) -> Double? {
-        Double(modeFramesPerSecond)
+        footage?.framesPerSecond ?? Double(modeFramesPerSecond)
     }
 
     private var modeFramesPerSecond: Int {
@@ -184,8 +220,8 @@ public final class SimulatedCamera: CameraDevice {
     /// frame's length in lines.
     var frameSeconds: Double { Double(frameNanoseconds) / 1e9 }
     private var frameNanoseconds: Int64 {
-        style == .absoluteExposure ? 1_000_000_000 / Int64(modeFramesPerSecond)
-            : Int64((Double(SimulatedCamera.height + Int(activeVerticalBlanking)) * SimulatedCamera.lineTime * 1e9).rounded())
+        footage.map { Int64((1e9 / $0.framesPerSecond).rounded()) } ?? (style == .absoluteExposure ? 1_000_000_000 / Int64(modeFramesPerSecond)
+            : Int64((Double(SimulatedCamera.height + Int(activeVerticalBlanking)) * SimulatedCamera.lineTime * 1e9).rounded()))
     }
 
     public func start(bufferCount: Int) throws(CameraError) {
@@ -212,8 +248,18 @@ public final class SimulatedCamera: CameraDevice {
         let taken = advanceControls(byFrames: expirations)
         let buffer = buffers[next]
         let now = self.now
-        scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
-                     frameNumber: UInt64(sequence))
+        if let footage {
+            do {
+                try footage.advance(by: Int(expirations))
+            } catch {
+                throw CameraError.failed("video file sensor: \(error)", code: EIO)
+            }
+            footage.render(into: buffer.baseAddress!, layout: layout, setting: taken, zoom: scene.zoom,
+                           frameNumber: UInt64(sequence), noise: scene.noise)
+        } else {
+            scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
+                         frameNumber: UInt64(sequence))
+        }
         let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,
                                   timestampNanoseconds: Int64(now * 1e9), timestampMark: .endOfFrame,
                                   corrupted: false)

@@ -129,11 +129,11 @@ public struct SimulatedScene: Sendable {
     static let largeFramePixels = 4_000_000
 
     /// Gaussian draws made once; a large frame's noise reads them from a random place each row.
-    private static let noiseTable: [Float] = {
+    static let noiseTable: [Float] = {
         var random = SplitMix(seed: 0x5EED)
         return (0..<noiseTableSize).map { _ in Float(random.gaussian()) }
     }()
-    private static let noiseTableSize = 1 << 16
+    static let noiseTableSize = 1 << 16
 
     /// A 12 MP frame at 10 fps the simple way would take a core (about 100 ms a frame): here
     /// the scene is seen once per 4×4 block and the noise comes from `noiseTable`, so the

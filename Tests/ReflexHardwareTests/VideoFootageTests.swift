@@ -1,0 +1,89 @@
+import Foundation
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+import ReflexISP
+import ReflexTestSupport
+import Testing
+
+/// The file sensor: a video's pictures as the simulated sensor's Bayer frames. The clips are
+/// made by ffmpeg, lossless (FFV1, 4:4:4), so their colours are known exactly.
+@Suite("Video file sensor")
+struct VideoFootageTests {
+    /// A 64x48 clip at 10 fps of `seconds`: blue, its left third (21 columns) red.
+    static func clip(in folder: TemporaryFolder, seconds: Double = 1) throws -> String {
+        let path = folder.file("clip.mkv")
+        let run = try ProgramRun(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=64x48:r=10:d=\(seconds)",
+                                  "-vf", "drawbox=x=0:y=0:w=21:h=48:color=red:t=fill", "-pix_fmt", "yuv444p", "-c:v", "ffv1", path])
+        guard run.status == 0 else { throw ClipFailure(run.errors) }
+        return path
+    }
+
+    struct ClipFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = "ffmpeg could not make the clip: " + description }
+    }
+
+    /// One frame rendered without noise at an exposure that keeps red and blue below white.
+    static func render(_ footage: VideoFootage, zoom: Double = 1) -> (samples: [UInt16], layout: RawLayout) {
+        let layout = RawLayout(width: footage.width, height: footage.height, format: SimulatedScene.format)
+        var samples = [UInt16](repeating: 0, count: layout.byteCount / 2)
+        samples.withUnsafeMutableBytes { buffer in
+            footage.render(into: buffer.baseAddress!, layout: layout, setting: ExposureSetting(exposure: 0.005, analogGain: 1),
+                           zoom: zoom, frameNumber: 1, noise: false)
+        }
+        return (samples, layout)
+    }
+
+    @Test func aPictureBecomesRGGBSamplesOfItsColours() throws {
+        let folder = TemporaryFolder()
+        let footage = try VideoFootage(path: try Self.clip(in: folder))
+        #expect(footage.width == 64 && footage.height == 48 && footage.framesPerSecond == 10)
+        let (samples, layout) = Self.render(footage)
+        let stride = layout.bytesPerLine / 2
+        let black = UInt16(SimulatedScene.blackLevel)
+        // Red pixels sit at even rows and columns, blue at odd ones.
+        let redOnTheLeft = samples[2 * stride + 4], blueOnTheLeft = samples[3 * stride + 5]
+        let redOnTheRight = samples[2 * stride + 50], blueOnTheRight = samples[3 * stride + 51]
+        #expect(redOnTheLeft > black + 500 && blueOnTheLeft < black + 20, "red: \(redOnTheLeft), blue: \(blueOnTheLeft)")
+        #expect(blueOnTheRight > black + 500 && redOnTheRight < black + 20, "red: \(redOnTheRight), blue: \(blueOnTheRight)")
+    }
+
+    @Test func theZoomMagnifiesTheMiddle() throws {
+        let folder = TemporaryFolder()
+        let footage = try VideoFootage(path: try Self.clip(in: folder))
+        let black = UInt16(SimulatedScene.blackLevel)
+        // Red reaches column 20: at 2x the middle half (columns 16…47) fills the frame, so red
+        // reaches about column 10.
+        let whole = Self.render(footage).samples, zoomed = Self.render(footage, zoom: 2).samples
+        #expect(whole[16] > black + 500 && zoomed[16] < black + 20)
+        #expect(zoomed[4] > black + 500)
+    }
+
+    @Test func theFileStartsAgainAtItsEnd() throws {
+        let folder = TemporaryFolder()
+        let footage = try VideoFootage(path: try Self.clip(in: folder, seconds: 1))
+        try footage.advance(by: 24)
+        #expect(footage.picturesRead == 25)
+        #expect(footage.loops == 2, "ten pictures a pass")
+    }
+
+    @Test func theSensorStreamsTheVideosSizeAndRate() throws {
+        let folder = TemporaryFolder()
+        let path = try Self.clip(in: folder)
+        let session = CameraSession(choice: CameraChoice(source: .videoFile(path: path)), calibration: .simulated, log: { _ in })
+        let found = try #require(session.findCamera())
+        #expect(found.card.contains("clip.mkv"))
+        #expect(found.formats[0].sizes.map { "\($0.width)x\($0.height)" } == ["64x48"])
+        #expect(found.formats[0].sizes[0].framesPerSecond == [10])
+    }
+
+    @Test func aMissingOrBrokenFileIsAClearError() throws {
+        let folder = TemporaryFolder()
+        #expect { _ = try VideoFootage(path: folder.file("missing.mp4")) } throws: { "\($0)".contains("missing.mp4") }
+        try Data("not a video".utf8).write(to: URL(fileURLWithPath: folder.file("broken.mp4")))
+        #expect { _ = try VideoFootage(path: folder.file("broken.mp4")) } throws: { "\($0)".contains("broken.mp4") }
+        let session = CameraSession(choice: CameraChoice(source: .videoFile(path: folder.file("missing.mp4"))), calibration: .simulated, log: { _ in })
+        #expect(session.findCamera() == nil, "no such camera: the camera says so as for an unplugged one")
+    }
+}
