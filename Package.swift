@@ -69,7 +69,7 @@ let package = Package(
         // and picture worker, the settings writer, the control mailbox and the status board.
         .target(name: "ReflexRuntime",
                 dependencies: ["ReflexCore", "ReflexISP", "ReflexSystem", "ReflexStorage", "ReflexFormats", "ReflexHardware",
-                               "ReflexUI", "CAllocationCounter"]),
+                               "ReflexUI", "ReflexVision", "CAllocationCounter"]),
 
         // `reflex bench …`: every benchmark, each against a reference in the same run (libv4lconvert,
         // memcpy, TurboJPEG, write+fsync), registered as a subcommand by the executable.

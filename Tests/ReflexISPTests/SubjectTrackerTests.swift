@@ -97,3 +97,32 @@ struct SubjectTrackerTests {
         #expect(tracker.tracks.isEmpty && tracker.subject == nil, "unseen for longer than an occlusion: gone")
     }
 }
+
+/// Where the detector looks: around a small subject, the whole frame now and then.
+@Suite("Detection plan")
+struct DetectionPlanTests {
+    @Test func aSmallSubjectIsLookedForInASquareAroundIt() throws {
+        let subject = FrameBox(centreX: 0.6, centreY: 0.5, width: 0.02, height: 0.06)
+        let region = try #require(DetectionPlan.region(around: subject, detection: 1, aspect: 16.0 / 9))
+        #expect(abs(region.height - 0.3) < 1e-12, "never smaller than 0.3 of the frame")
+        #expect(abs(region.width * 16 / 9 - region.height) < 1e-12, "square in pixels")
+        #expect(abs(region.centreX - 0.6) < 1e-12 && abs(region.centreY - 0.5) < 1e-12)
+        let larger = try #require(DetectionPlan.region(around: FrameBox(centreX: 0.5, centreY: 0.5, width: 0.1, height: 0.2),
+                                                       detection: 2, aspect: 1))
+        #expect(abs(larger.height - 0.6) < 1e-12, "three times the subject's height")
+    }
+
+    @Test func theWholeFrameNowAndThenForLargeSubjectsAndWithoutOne() {
+        let small = FrameBox(centreX: 0.5, centreY: 0.5, width: 0.02, height: 0.06)
+        #expect(DetectionPlan.region(around: small, detection: 4, aspect: 1) == nil, "every fourth: people coming in")
+        #expect(DetectionPlan.region(around: nil, detection: 1, aspect: 1) == nil)
+        #expect(DetectionPlan.region(around: FrameBox(x: 0.4, y: 0.3, width: 0.2, height: 0.5), detection: 1, aspect: 1) == nil)
+    }
+
+    @Test func theRegionStaysInsideTheFrame() throws {
+        let corner = FrameBox(centreX: 0.99, centreY: 0.02, width: 0.02, height: 0.05)
+        let region = try #require(DetectionPlan.region(around: corner, detection: 1, aspect: 4.0 / 3))
+        #expect(region.x >= 0 && region.x + region.width <= 1 + 1e-12)
+        #expect(region.y >= 0 && region.y + region.height <= 1 + 1e-12)
+    }
+}

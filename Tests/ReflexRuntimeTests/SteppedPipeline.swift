@@ -13,11 +13,15 @@ final class SteppedPipeline {
     /// consumer of the frames that must keep up: the movie thread's encoder).
     var caughtUp: () -> Bool = { true }
 
+    /// The simulated sensor (`binned`: its 640x360 mode), or with `videoFile` the sensor
+    /// playing that file at its own size.
     init(settings: CameraSettings = CameraSettings(), style: SimulatedCamera.Style = .absoluteExposure,
-         binned: Bool = true, log: @escaping SensorPipeline.Log) {
-        let choice = CameraChoice(source: .simulated(style, pace: .stepped(stepper)),
-                                  width: binned ? SimulatedCamera.binnedWidth : nil,
-                                  height: binned ? SimulatedCamera.binnedHeight : nil)
+         binned: Bool = true, videoFile: String? = nil, log: @escaping SensorPipeline.Log) {
+        let stepper = self.stepper
+        let choice = videoFile.map { CameraChoice(source: .videoFile(path: $0, pace: .stepped(stepper))) }
+            ?? CameraChoice(source: .simulated(style, pace: .stepped(stepper)),
+                            width: binned ? SimulatedCamera.binnedWidth : nil,
+                            height: binned ? SimulatedCamera.binnedHeight : nil)
         pipeline = SensorPipeline(settings: settings, calibration: .simulated, choice: choice, clock: .manual(stepper.clock),
                                   log: log)
     }

@@ -8,8 +8,12 @@ import Synchronization
 /// buffer; newest wins, and a frame the loop had no time for is rightly dropped. Motion-JPEG
 /// is decoded here, on the sensor thread, at half size, so the loop only scales. An eventfd
 /// wakes the loop's poll when a frame comes.
+///
+/// The analysis stream is a second one (`name` "analysis"): the same newest frame for the
+/// analysis thread, which renders it at its own size; there a frame overwritten before it was
+/// taken is counted as lost (`framesLost`), since the analysis should see every frame it can.
 public final class PreviewSink: FrameSink, @unchecked Sendable {
-    public let name = "preview"
+    public let name: String
     private let frames = TripleBuffer { PreviewFrame() }
     private let wakeUp = EventSignal()
     private var decoder: JPEGPreviewDecoder?
@@ -18,12 +22,22 @@ public final class PreviewSink: FrameSink, @unchecked Sendable {
     private let publishedCount = Atomic<Int>(0)
     /// Frames published so far.
     public var published: Int { publishedCount.load(ordering: .relaxed) }
+    private let takenCount = Atomic<Int>(0)
+    private let countsLosses: Bool
 
-    public init(log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// `countsLosses`: frames published and never taken are losses (the analysis), or not
+    /// (the preview, where only the newest frame matters).
+    public init(name: String = "preview", countsLosses: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.name = name
+        self.countsLosses = countsLosses
         self.log = log
     }
 
-    public var framesLost: Int { 0 }
+    public var framesLost: Int {
+        guard countsLosses else { return 0 }
+        // The one published and not yet taken is not lost yet.
+        return max(published - takenCount.load(ordering: .relaxed) - (frames.hasNewer ? 1 : 0), 0)
+    }
 
     // MARK: the sensor thread's side
 
@@ -72,7 +86,11 @@ public final class PreviewSink: FrameSink, @unchecked Sendable {
     public func drainWake() { wakeUp.drain() }
 
     /// The newest frame, if one came since the last call.
-    public func takeFrame() -> PreviewFrame? { frames.takeNewest() ? frames.current : nil }
+    public func takeFrame() -> PreviewFrame? {
+        guard frames.takeNewest() else { return nil }
+        takenCount.wrappingAdd(1, ordering: .relaxed)
+        return frames.current
+    }
 
     /// The frame taken last (to render again when only the interface changed).
     public var currentFrame: PreviewFrame? { frames.current.byteCount > 0 ? frames.current : nil }

@@ -1,0 +1,195 @@
+import ReflexCore
+import ReflexISP
+import ReflexSystem
+import ReflexVision
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The analysis engine of seed 003: on a thread of its own, below the realtime loop and above
+/// the saving thread, it takes the newest frame of the analysis stream (`sink`, newest wins,
+/// its losses counted), finds persons in it about ten times a second (`PersonDetector`, around
+/// a small subject or in the whole frame, `DetectionPlan`), follows them (`SubjectTracker`),
+/// moves the subject's box by optical flow on the frames between (`BoxFlow`), and publishes a
+/// `SubjectSnapshot` after every frame. The sensor thread never waits for it, nor the loop.
+///
+/// Without a model it runs no detector and says so once: the camera runs without auto-zoom.
+public final class SubjectAnalysis: @unchecked Sendable {
+    /// The analysis stream: a frame sink on the session, like the preview's.
+    public let sink = PreviewSink(name: "analysis", countsLosses: true)
+    /// Detections a second, at most (the flow fills the frames between).
+    public static let detectionsPerSecond = 10.0
+    /// Detections scoring less are not persons.
+    public static let threshold = 0.5
+    /// A subject followed by flow is trusted this much less than a detection (in box heights).
+    static let flowErrorHeights = 0.2
+
+    private let thread = WorkerThread(name: "reflex-analysis", priority: .ordinary)
+    private let snapshots = TripleBuffer { SubjectSnapshot() }
+    private let modelPath: String?
+    private let clock: TimeSource
+    private let log: @Sendable (String) -> Void
+    private let available = Atomic<Bool>(false)
+    // A tap from the loop: the point (two Float32s in one word), then the count moved on.
+    private let tapPoint = Atomic<UInt64>(0)
+    private let tapsSent = Atomic<Int>(0)
+
+    // The analysis thread's own.
+    private var detector: PersonDetector?
+    private var tracker = SubjectTracker()
+    private let flow = BoxFlow()
+    private let picture = AnalysisPicture()
+    private var detectionsRun = 0
+    private var lastDetection = -Double.infinity
+    private var framesAnalysed = 0
+    private var tapsTaken = 0
+    private var inferenceMilliseconds = 0.0
+
+    /// `modelPath`: the person detector's model (nil: none was found).
+    public init(modelPath: String?, clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
+        self.modelPath = modelPath
+        self.clock = clock
+        self.log = log
+    }
+
+    /// Whether a detector runs (false until it opened, and where there is no model).
+    public var isAvailable: Bool { available.load(ordering: .acquiring) }
+
+    /// Opens the detector and starts the thread; false if the thread could not start.
+    public func start() -> Bool {
+        thread.start { [self] in
+            openDetector()
+            run()
+        }
+    }
+
+    public func stop() { thread.stop() }
+
+    // MARK: the loop's side
+
+    /// The newest snapshot (the same as before when the analysis has nothing newer).
+    public func newestSnapshot() -> SubjectSnapshot {
+        _ = snapshots.takeNewest()
+        return snapshots.current
+    }
+
+    /// The photographer tapped `x`, `y` (fractions of the zoom-1 picture): the person there
+    /// becomes the subject, or, on no one, the choice is cleared. Never blocks.
+    public func tap(x: Double, y: Double) {
+        let bits = UInt64(Float(x).bitPattern) << 32 | UInt64(Float(y).bitPattern)
+        tapPoint.store(bits, ordering: .relaxed)
+        tapsSent.wrappingAdd(1, ordering: .releasing)
+    }
+
+    // MARK: the analysis thread
+
+    /// Opens the model; said once either way.
+    func openDetector() {
+        guard let modelPath else {
+            log("auto-zoom: no person detector model (\(PersonDetector.modelFileName)); the camera runs without auto-zoom")
+            return
+        }
+        do {
+            detector = try PersonDetector(modelPath: modelPath)
+            available.store(true, ordering: .releasing)
+            log("auto-zoom: person detector \(modelPath) ready")
+        } catch {
+            log("auto-zoom: \(error); the camera runs without auto-zoom")
+        }
+    }
+
+    private func run() {
+        var descriptors = [pollfd(fd: sink.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        while !thread.isStopping {
+            _ = pollWaiting(&descriptors, seconds: 0.2)
+            sink.drainWake()
+            thread.drainWake()
+            guard let frame = sink.takeFrame() else { continue }
+            analyse(frame, at: clock.now())
+        }
+    }
+
+    /// One frame at `time`: taps, a detection when one is due (else the flow), a snapshot.
+    /// (Internal: the tests drive it frame by frame.)
+    func analyse(_ frame: PreviewFrame, at time: Double) {
+        picture.render(frame)
+        framesAnalysed += 1
+        takeTap(at: time)
+        if let detector, time - lastDetection >= 1 / SubjectAnalysis.detectionsPerSecond {
+            lastDetection = time
+            tracker.update(with: detect(with: detector, at: time), at: time)
+        } else if let subject = tracker.subject, picture.hasPrevious {
+            followByFlow(subject, at: time)
+        }
+        publish(at: time)
+    }
+
+    private func takeTap(at time: Double) {
+        let sent = tapsSent.load(ordering: .acquiring)
+        guard sent != tapsTaken else { return }
+        tapsTaken = sent
+        let bits = tapPoint.load(ordering: .relaxed)
+        tracker.tap(x: Double(Float(bitPattern: UInt32(bits >> 32))), y: Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))),
+                    at: time)
+    }
+
+    /// Persons in the region the plan gives (around a small subject, or the whole frame), in
+    /// the zoom-1 picture's fractions.
+    private func detect(with detector: PersonDetector, at time: Double) -> [PersonDetection] {
+        let predicted = tracker.subject.map { $0.box(at: time).within(picture.extent) }
+        let region = DetectionPlan.region(around: predicted, detection: detectionsRun, aspect: picture.aspect)
+            ?? Framing.wholePicture
+        detectionsRun += 1
+        let x = Int(region.x * Double(picture.width)), y = Int(region.y * Double(picture.height))
+        let w = max(Int(region.width * Double(picture.width)), 2), h = max(Int(region.height * Double(picture.height)), 2)
+        let started = monotonicSeconds()
+        let found: [PersonDetection]
+        do {
+            found = try picture.rgb.withUnsafeBufferPointer { pixels in
+                try detector.detect(rgb: pixels.baseAddress! + (y * picture.width + x) * 3, width: min(w, picture.width - x),
+                                    height: min(h, picture.height - y), stride: picture.width * 3,
+                                    threshold: SubjectAnalysis.threshold)
+            }
+        } catch {
+            log("auto-zoom: \(error)")
+            return []
+        }
+        inferenceMilliseconds = (monotonicSeconds() - started) * 1000
+        return found.map { detection in
+            PersonDetection(box: detection.box.placed(in: region).placed(in: picture.extent), confidence: detection.confidence)
+        }
+    }
+
+    private func followByFlow(_ subject: PersonTrack, at time: Double) {
+        let box = subject.box(at: time).within(picture.extent)
+        let moved = picture.previousGrey.withUnsafeBufferPointer { previous in
+            picture.grey.withUnsafeBufferPointer { next in
+                flow.follow(box, from: previous.baseAddress!, to: next.baseAddress!, width: picture.width, height: picture.height)
+            }
+        }
+        guard let moved else { return }
+        tracker.refine(track: subject.id, box: moved.placed(in: picture.extent), errorHeights: SubjectAnalysis.flowErrorHeights,
+                       at: time)
+    }
+
+    private func publish(at time: Double) {
+        var snapshot = snapshots.writable
+        snapshot.time = time
+        snapshot.subject = tracker.subject
+        snapshot.subjectTapped = tracker.subjectTapped
+        snapshot.otherCount = 0
+        for track in tracker.tracks where track.id != tracker.subjectID && track.isConfirmed
+            && snapshot.otherCount < SubjectSnapshot.othersShown {
+            snapshot.others[snapshot.otherCount] = track.box(at: time)
+            snapshot.otherCount += 1
+        }
+        snapshot.framesAnalysed = framesAnalysed
+        snapshot.detections = detectionsRun
+        snapshot.inferenceMilliseconds = inferenceMilliseconds
+        snapshot.forwardMilliseconds = detector?.forwardMilliseconds ?? 0
+        snapshots.writable = snapshot
+        snapshots.publish()
+    }
+}

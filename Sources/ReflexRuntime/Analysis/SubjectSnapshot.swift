@@ -1,0 +1,26 @@
+import ReflexCore
+import ReflexISP
+
+/// What the analysis knows after a frame, for the realtime loop (which predicts the subject
+/// to each vblank from it) and the screen: fixed size, so handing it over allocates nothing.
+/// Boxes are in fractions of the zoom-1 picture.
+public struct SubjectSnapshot: Sendable {
+    /// The people drawn besides the subject, at most this many.
+    public static let othersShown = 8
+
+    /// The frame's time the estimates are for.
+    public var time = 0.0
+    public var subject: PersonTrack?
+    /// The photographer tapped it (rather than the rule choosing it).
+    public var subjectTapped = false
+    public var others = InlineArray<8, FrameBox>(repeating: FrameBox(x: 0, y: 0, width: 0, height: 0))
+    public var otherCount = 0
+    /// The analysis's figures: frames seen, detections run, the last one's time in all and
+    /// inside the network (OpenCV's own), in milliseconds.
+    public var framesAnalysed = 0
+    public var detections = 0
+    public var inferenceMilliseconds = 0.0
+    public var forwardMilliseconds = 0.0
+
+    public init() {}
+}
