@@ -87,7 +87,7 @@ let package = Package(
             name: "reflex",
             dependencies: [
                 "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
-                "ReflexFormats", "ReflexBench", "CAllocationCounter",
+                "ReflexFormats", "ReflexBench", "ReflexVision", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -25,6 +25,11 @@ public struct CameraSettings: Sendable, Hashable {
     /// Rule-of-thirds lines over the picture.
     public var framingGrid = false
     public var jpegQuality: JPEGQuality = .fine
+    /// Auto-zoom frames the subject the analysis follows (off by default; a camera without the
+    /// person detector's model keeps it off).
+    public var autoZoom = false
+    /// How large auto-zoom frames the subject.
+    public var autoZoomFraming: AutoFraming.Size = .medium
     /// Where Auto meters: a spot the photographer tapped, or nil for the whole frame. Not
     /// remembered across a restart (a new start meters the whole scene), and cleared by a
     /// change of mode.

@@ -17,6 +17,8 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case focusPeaking = "focus-peaking"
     case framingGrid = "framing-grid"
     case jpegQuality = "jpeg-quality"
+    case autoZoom = "auto-zoom"
+    case autoZoomFraming = "auto-zoom-framing"
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
@@ -24,7 +26,8 @@ public enum SettingsKey: String, Sendable, CaseIterable {
         case .mode: "auto | pro"
         case .capture: "photo | video"
         case .format: "jpeg | raw | raw+jpeg"
-        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid: "on | off"
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom: "on | off"
+        case .autoZoomFraming: AutoFraming.Size.allCases.map(\.rawValue).joined(separator: " | ")
         case .jpegQuality: JPEGQuality.allCases.map(\.rawValue).joined(separator: " | ")
         case .geotagPrecision: "precise | approximate"
         case .iso: "auto | " + ISOSpeed.stopTable.map { String($0.value) }.joined(separator: " ")
@@ -54,7 +57,9 @@ extension CameraSettings {
         case .mode: mode.rawValue
         case .capture: capture.rawValue
         case .format: format.rawValue
-        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid: self[keyPath: Self.onOffSetting(key)!] ? "on" : "off"
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom:
+            self[keyPath: Self.onOffSetting(key)!] ? "on" : "off"
+        case .autoZoomFraming: autoZoomFraming.rawValue
         case .geotagPrecision: geotagPrecision.rawValue
         case .iso: iso.manualValue.map { String($0.value) } ?? "auto"
         case .shutter: shutter.manualValue?.description ?? "auto"
@@ -83,7 +88,7 @@ extension CameraSettings {
         case .format:
             guard let value = CaptureFormat(rawValue: word) else { throw refuse("unknown format") }
             format = value
-        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid:
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom:
             guard let on = Self.onOff(word) else { throw refuse("not on or off") }
             self[keyPath: Self.onOffSetting(key)!] = on
         case .geotagPrecision:
@@ -117,6 +122,9 @@ extension CameraSettings {
         case .jpegQuality:
             guard let value = JPEGQuality(rawValue: word) else { throw refuse("unknown quality") }
             jpegQuality = value
+        case .autoZoomFraming:
+            guard let value = AutoFraming.Size(rawValue: word) else { throw refuse("unknown framing") }
+            autoZoomFraming = value
         }
     }
 
@@ -128,6 +136,7 @@ extension CameraSettings {
         case .zebras: \.zebras
         case .focusPeaking: \.focusPeaking
         case .framingGrid: \.framingGrid
+        case .autoZoom: \.autoZoom
         default: nil
         }
     }

@@ -168,6 +168,14 @@ public struct InterfaceController: Sendable {
     /// A lens button's glide that has arrived ends (called each frame).
     public mutating func settleZoom(at now: Double) { zoom.settle(at: now) }
 
+    /// The framing at `now`: the manual zoom, or auto-zoom's while the setting is on (a key,
+    /// a pinch or a lens button overriding it).
+    public mutating func framing(with autoZoom: inout AutoZoomControl, subject: AutoFraming.Subject?, extent: FrameBox,
+                                 at now: Double) -> Framing {
+        autoZoom.framing(enabled: model.settings.autoZoom, size: model.settings.autoZoomFraming, zoom: &zoom,
+                         pinching: pinch != nil, subject: subject, extent: extent, at: now)
+    }
+
     /// A new lens: a focus set by hand was for the lens before, so the new one focuses by
     /// itself. True if the settings changed.
     public mutating func focusAutomaticallyOnNewLens() -> Bool {

@@ -6,6 +6,7 @@ import ReflexStorage
 import ReflexRuntime
 import ReflexSystem
 import ReflexUI
+import ReflexVision
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -73,6 +74,8 @@ struct Run: ParsableCommand {
                                  post: { status.postGPS($0) }, log: { log($0) })
         let photos = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, gps: gps)
         let movies = startMovies(sensorPipeline, numbering: photos.numbering)
+        let analysis = startAnalysis(sensorPipeline)
+        defer { analysis.stop() }
         sensorPipeline.start()
         let captureService = CaptureService(stateFolder: stateFolder, mailbox: sensorPipeline.mailbox, photos: photos,
                                             log: { log($0) })
@@ -87,6 +90,7 @@ struct Run: ParsableCommand {
         screen?.gps = gps
         screen?.lenses = lenses.map(\.description)
         screen?.movies = movies
+        screen?.analysis = analysis
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
@@ -156,6 +160,17 @@ struct Run: ParsableCommand {
         sensor.mailbox.attach(movies.sink)
         movies.start()
         return movies
+    }
+
+    /// The analysis for auto-zoom: its stream on the sensor, its thread, the person
+    /// detector's model where the package installed it (or `$REFLEX_MODEL`, or a clone's Models/).
+    private func startAnalysis(_ sensor: SensorPipeline) -> SubjectAnalysis {
+        let model = PersonDetector.locateModel(environment: getenv("REFLEX_MODEL").map { String(cString: $0) },
+                                               executablePath: executablePath())
+        let analysis = SubjectAnalysis(modelPath: model, log: { log($0) })
+        sensor.mailbox.attach(analysis.sink)
+        if !analysis.start() { log("auto-zoom: cannot start the analysis thread; the camera runs without auto-zoom") }
+        return analysis
     }
 
     /// The board's controls: its encoders and keys.

@@ -154,3 +154,88 @@ struct AutoFramingTests {
         #expect(inCrop.placed(in: crop) == FrameBox(x: 0.3, y: 0.4, width: 0.1, height: 0.2))
     }
 }
+
+/// The manual zoom and auto-zoom sharing the zoom.
+@Suite("Auto-zoom control")
+struct AutoZoomControlTests {
+    static let subject = AutoFraming.Subject(box: FrameBox(centreX: 0.6, centreY: 0.5, width: 0.04, height: 0.1))
+
+    @Test func offItIsTheManualZoomCentred() {
+        var control = AutoZoomControl()
+        var zoom = ZoomRamp(range: 1...8, factor: 2)
+        let framing = control.framing(enabled: false, size: .medium, zoom: &zoom, pinching: false, subject: Self.subject, at: 0)
+        #expect(framing == Framing(zoom: 2))
+        #expect(control.phase == nil)
+    }
+
+    @Test func onItFramesTheSubjectAndTheManualZoomFollows() {
+        var control = AutoZoomControl()
+        var zoom = ZoomRamp(range: 1...8)
+        var framing = Framing(zoom: 1)
+        for frame in 1...300 {
+            framing = control.framing(enabled: true, size: .medium, zoom: &zoom, pinching: false, subject: Self.subject,
+                                      at: Double(frame) / 60)
+        }
+        #expect(abs(framing.zoom - 5) / 5 < 0.05 && framing.centreX > 0.55)
+        #expect(zoom.factor(at: 5) == framing.zoom, "a key would start from here")
+        #expect(control.phase == .following)
+    }
+
+    @Test func aZoomKeyOverridesAndAutoZoomReturnsAfterThePause() {
+        var control = AutoZoomControl()
+        var zoom = ZoomRamp(range: 1...8)
+        var time = 0.0
+        func run(seconds: Double) -> Framing {
+            var framing = Framing(zoom: 1)
+            for _ in 0..<Int(seconds * 60) {
+                time += 1.0 / 60
+                framing = control.framing(enabled: true, size: .medium, zoom: &zoom, pinching: false, subject: Self.subject, at: time)
+            }
+            return framing
+        }
+        _ = run(seconds: 5)
+        zoom.press(.zoomOut, at: time)
+        let held = run(seconds: 1)
+        #expect(held.zoom < 3 && control.phase == .overridden, "the key zooms out at once: \(held.zoom)")
+        zoom.release(at: time)
+        let paused = run(seconds: 2)
+        #expect(abs(paused.zoom - held.zoom) < 0.1, "paused after the release")
+        let back = run(seconds: 4)
+        #expect(abs(back.zoom - 5) / 5 < 0.05 && control.phase == .following, "then auto-zoom frames again")
+    }
+
+    @Test func aPinchOverridesToo() {
+        var control = AutoZoomControl()
+        var zoom = ZoomRamp(range: 1...8)
+        _ = control.framing(enabled: true, size: .medium, zoom: &zoom, pinching: true, subject: Self.subject, at: 0.1)
+        #expect(control.phase == .overridden)
+    }
+}
+
+/// A framing's crop in a frame's pixels, and what the camera's own zoom may do for it.
+@Suite("Framing crop")
+struct FramingCropTests {
+    @Test func aCentredFramingCropsTheMiddleAndAMovedOneMovesItsCrop() {
+        #expect(Framing(zoom: 1).crop(inFrameWidth: 1280, height: 720, frameZoom: 1) == nil, "the whole frame: no crop")
+        #expect(Framing(zoom: 2).crop(inFrameWidth: 1280, height: 720, frameZoom: 1) == PixelRect(x: 320, y: 180, width: 640, height: 360))
+        let moved = Framing(zoom: 2, centreX: 0.7, centreY: 0.4)
+        #expect(moved.crop(inFrameWidth: 1280, height: 720, frameZoom: 1) == PixelRect(x: 576, y: 108, width: 640, height: 360))
+        // The camera zoomed 2x itself: the frame is the middle half, the same crop is all of it.
+        #expect(Framing(zoom: 2).crop(inFrameWidth: 1280, height: 720, frameZoom: 2) == nil)
+        #expect(Framing(zoom: 4, centreX: 0.6).crop(inFrameWidth: 1000, height: 1000, frameZoom: 2)
+                == PixelRect(x: 450, y: 250, width: 500, height: 500))
+    }
+
+    @Test func theCamerasOwnZoomStopsWhereItWouldCutTheCrop() {
+        #expect(Framing(zoom: 3).centredZoomHoldingCrop == 3)
+        // A crop a quarter wide whose edge is at 0.9: the middle 0.8 holds it, 1.25x.
+        #expect(abs(Framing(zoom: 4, centreX: 0.775).centredZoomHoldingCrop - 1.25) < 1e-12)
+    }
+
+    @Test func aMovieCropFollowsTheCentreAndStaysInside() {
+        #expect(VideoFraming.crop(sourceWidth: 1280, sourceHeight: 720, movieWidth: 1280, movieHeight: 720, zoom: 2,
+                                  centreX: 0.75, centreY: 0.5) == PixelRect(x: 640, y: 180, width: 640, height: 360))
+        #expect(VideoFraming.crop(sourceWidth: 1280, sourceHeight: 720, movieWidth: 1280, movieHeight: 720, zoom: 2,
+                                  centreX: 0.95, centreY: 0.05) == PixelRect(x: 640, y: 0, width: 640, height: 360))
+    }
+}

@@ -105,6 +105,8 @@ struct SettingsKeyTests {
             .focusPeaking: ["on", "off"],
             .framingGrid: ["on", "off"],
             .jpegQuality: ["extra-fine", "fine", "normal"],
+            .autoZoom: ["on", "off"],
+            .autoZoomFraming: ["tight", "medium", "wide"],
         ]
         #expect(Set(samples.keys) == Set(SettingsKey.allCases))
         for (key, values) in samples {

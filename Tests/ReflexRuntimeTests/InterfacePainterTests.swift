@@ -46,8 +46,9 @@ struct InterfacePainterTests {
 
         /// `patterned`: frames with a different value in every sample (else flat grey).
         /// `gps`: a gpsd client at this port, its status posted to the loop's board.
+        /// `analysis`: auto-zoom's subject, from an analysis the test feeds.
         init(density: PanelDensity? = nil, patterned: Bool = false, settings: CameraSettings = CameraSettings(),
-             gpsdPort: UInt16? = nil) throws {
+             gpsdPort: UInt16? = nil, analysis: SubjectAnalysis? = nil) throws {
             display = try HeadlessDisplay(folder: nil, density: density, vblanks: .ticked)
             nextVblank = clock.now + 1 / Double(display.refreshRate)
             let status = self.status
@@ -56,7 +57,7 @@ struct InterfacePainterTests {
             loop = FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
                              fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
                              model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8,
-                             paintPatience: Rig.paintPatience, gps: gps, clock: .manual(clock))
+                             paintPatience: Rig.paintPatience, gps: gps, analysis: analysis, clock: .manual(clock))
             frame = patterned ? patternedFrame(width: 64, height: 48) : flatGrey(width: 64, height: 48)
             report.status = .streaming
             report.width = 64
@@ -157,6 +158,29 @@ struct InterfacePainterTests {
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore,
                 "the loop's frames allocated while the HUD changed")
         #expect(rig.loop.statistics.lateInterfaceFrames == lateBefore)
+    }
+
+    /// Auto-zoom on: the loop frames the analysis's subject frame by frame (the zoom label
+    /// rising to it), and its frames allocate nothing for it.
+    @Test func autoZoomFramesTheSubjectWithoutAllocatingOnTheLoop() throws {
+        var settings = CameraSettings()
+        settings.autoZoom = true
+        let analysis = SubjectAnalysis(modelPath: nil, log: { _ in })
+        let rig = try Rig(settings: settings, analysis: analysis)
+        #expect(rig.loop.startPainter())
+        defer { rig.loop.stop() }
+        // What the analysis thread would do: a person a tenth of the picture high, right of
+        // the middle, seen at each frame's time.
+        func see() {
+            let person = PersonDetection(box: FrameBox(centreX: 0.65, centreY: 0.5, width: 0.04, height: 0.1), confidence: 0.9)
+            analysis.take([person], at: rig.clock.now)
+            analysis.publish(at: rig.clock.now)
+        }
+        for _ in 0..<30 { see(); rig.run(frames: 1) }
+        let allocationsBefore = rig.loop.statistics.ring.summary().allocations
+        #expect(rig.run(until: { see(); return rig.loop.shownState.zoomTenths >= 47 }, frames: 600),
+                "framed at medium: 5x, shown \(rig.loop.shownState.zoomTenths)")
+        #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated for auto-zoom")
     }
 
     /// An input's wait is measured from its kernel time to the flip that shows its effect:

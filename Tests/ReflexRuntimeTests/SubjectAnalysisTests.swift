@@ -27,6 +27,8 @@ struct SubjectAnalysisTests {
             stepped = SteppedPipeline(videoFile: SubjectAnalysisTests.clip, log: { _ in })
             analysis = SubjectAnalysis(modelPath: SubjectAnalysisTests.model, clock: .manual(stepped.stepper.clock), log: { _ in })
             analysis.openDetector()
+            // (Paused until something wants it: here, the test.)
+            analysis.setWanted(true)
             stepped.pipeline.mailbox.attach(analysis.sink)
         }
 

@@ -51,6 +51,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
         self.modelPath = modelPath
         self.clock = clock
         self.log = log
+        sink.isPaused = true
     }
 
     /// Whether a detector runs (false until it opened, and where there is no model).
@@ -67,6 +68,13 @@ public final class SubjectAnalysis: @unchecked Sendable {
     public func stop() { thread.stop() }
 
     // MARK: the loop's side
+
+    /// Whether anything needs the analysis (auto-zoom is on): while not, its stream takes no
+    /// frame and the thread sleeps. Set by the loop each frame; never blocks.
+    public func setWanted(_ wanted: Bool) {
+        guard sink.isPaused == wanted else { return }
+        sink.isPaused = !wanted
+    }
 
     /// The newest snapshot (the same as before when the analysis has nothing newer).
     public func newestSnapshot() -> SubjectSnapshot {
@@ -119,11 +127,17 @@ public final class SubjectAnalysis: @unchecked Sendable {
         takeTap(at: time)
         if let detector, time - lastDetection >= 1 / SubjectAnalysis.detectionsPerSecond {
             lastDetection = time
-            tracker.update(with: detect(with: detector, at: time), at: time)
+            take(detect(with: detector, at: time), at: time)
         } else if let subject = tracker.subject, picture.hasPrevious {
             followByFlow(subject, at: time)
         }
         publish(at: time)
+    }
+
+    /// Detections found in the frame at `time`, to the tracker. (Internal: a test feeds its
+    /// own, then `publish`, to drive the loop's auto-zoom without a detector.)
+    func take(_ detections: [PersonDetection], at time: Double) {
+        tracker.update(with: detections, at: time)
     }
 
     private func takeTap(at time: Double) {
@@ -174,7 +188,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
                        at: time)
     }
 
-    private func publish(at time: Double) {
+    func publish(at time: Double) {
         var snapshot = snapshots.writable
         snapshot.time = time
         snapshot.subject = tracker.subject

@@ -23,4 +23,14 @@ public struct SubjectSnapshot: Sendable {
     public var forwardMilliseconds = 0.0
 
     public init() {}
+
+    /// An estimate older than this (the analysis stalled) predicts nothing.
+    public static let staleSeconds = 1.0
+
+    /// The subject where it is predicted to be at `now`, for the framing rule; nil without
+    /// one or when the estimate is stale.
+    public func subject(at now: Double) -> AutoFraming.Subject? {
+        guard let subject, now - time < SubjectSnapshot.staleSeconds else { return nil }
+        return subject.subject(at: now)
+    }
 }

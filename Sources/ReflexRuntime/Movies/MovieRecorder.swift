@@ -39,7 +39,10 @@ public final class MovieRecorder: @unchecked Sendable {
     private let budget: RecordingBudget
     private let status: StatusBoard
     private let log: Log
+    /// The viewfinder's framing: zoom, and the crop's centre in the zoom-1 picture.
     private let zoom = Atomic<UInt64>(1.0.bitPattern)
+    private let centreX = Atomic<UInt64>(0.5.bitPattern)
+    private let centreY = Atomic<UInt64>(0.5.bitPattern)
     private var report = MovieReport()
     /// The last report posted, for a reader other than the loop (a benchmark, a test).
     private let posted = Mutex(MovieReport())
@@ -94,8 +97,13 @@ public final class MovieRecorder: @unchecked Sendable {
     @discardableResult
     public func send(_ command: Command) -> Bool { commands.send(command) }
 
-    /// The zoom on screen (1 = none): the movie is framed as the viewfinder is.
-    public func setZoom(_ factor: Double) { zoom.store(factor.bitPattern, ordering: .relaxed) }
+    /// The framing on screen: the movie is framed as the viewfinder is. (Three words, read
+    /// apart: a frame between two writes mixes two framings a 60th of a second apart.)
+    public func setFraming(_ framing: Framing) {
+        zoom.store(framing.zoom.bitPattern, ordering: .relaxed)
+        centreX.store(framing.centreX.bitPattern, ordering: .relaxed)
+        centreY.store(framing.centreY.bitPattern, ordering: .relaxed)
+    }
 
     // MARK: the thread
 
@@ -233,9 +241,13 @@ public final class MovieRecorder: @unchecked Sendable {
         if isp == nil || isp!.maximumSourceWidth < mode.width || isp!.maximumSourceHeight < mode.height {
             isp = PreviewISP(maximumSourceWidth: mode.width, maximumSourceHeight: mode.height, maximumOutputWidth: format.width)
         }
-        let digitalZoom = Double(bitPattern: zoom.load(ordering: .relaxed)) / max(copy.sensorZoom, 0.01)
+        let frameZoom = max(copy.sensorZoom, 0.01)
+        let digitalZoom = Double(bitPattern: zoom.load(ordering: .relaxed)) / frameZoom
+        // The centre in the frame's fractions: the frame shows the middle 1/frameZoom.
+        let x = 0.5 + (Double(bitPattern: centreX.load(ordering: .relaxed)) - 0.5) * frameZoom
+        let y = 0.5 + (Double(bitPattern: centreY.load(ordering: .relaxed)) - 0.5) * frameZoom
         let crop = VideoFraming.crop(sourceWidth: mode.width, sourceHeight: mode.height, movieWidth: format.width,
-                                     movieHeight: format.height, zoom: digitalZoom)
+                                     movieHeight: format.height, zoom: digitalZoom, centreX: x, centreY: y)
         let whole = PixelRect(x: 0, y: 0, width: format.width, height: format.height)
         if let layout = mode.rawLayout {
             isp!.setParameters(copy.parameters ?? ISPParameters(blackLevel: 0, whiteLevel: layout.format.maximumValue),

@@ -24,6 +24,12 @@ public final class PreviewSink: FrameSink, @unchecked Sendable {
     public var published: Int { publishedCount.load(ordering: .relaxed) }
     private let takenCount = Atomic<Int>(0)
     private let countsLosses: Bool
+    private let paused = Atomic<Bool>(false)
+    /// A paused sink takes no frame (the analysis while auto-zoom is off: no copy a frame).
+    public var isPaused: Bool {
+        get { paused.load(ordering: .relaxed) }
+        set { paused.store(newValue, ordering: .relaxed) }
+    }
 
     /// `countsLosses`: frames published and never taken are losses (the analysis), or not
     /// (the preview, where only the newest frame matters).
@@ -42,7 +48,7 @@ public final class PreviewSink: FrameSink, @unchecked Sendable {
     // MARK: the sensor thread's side
 
     public func deliver(_ frame: SensorFrame) {
-        guard frame.isComplete else { return }
+        guard frame.isComplete, !paused.load(ordering: .relaxed) else { return }
         let mode = frame.mode
         if mode.isMotionJPEG {
             guard decodeHalfSize(frame) else { return }

@@ -39,17 +39,17 @@ final class FrameComposer {
 
     /// Draws `frame`'s picture (with its peaking and zebras), zoomed by `zoom`, into the
     /// display's back buffer; black while the screen is not live. False if the display refused.
-    func drawPicture(_ frame: PreviewFrame?, model: ScreenModel, layout: ScreenLayout, zoom: Double, now: Double) -> Bool {
+    func drawPicture(_ frame: PreviewFrame?, model: ScreenModel, layout: ScreenLayout, framing: Framing, now: Double) -> Bool {
         if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
             isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
                              maximumOutputWidth: display.width)
         }
-        let overlay = model.frameOverlay(now: now, layout: layout, zoom: zoom)
+        let overlay = model.frameOverlay(now: now, layout: layout, zoom: framing.zoom)
         let screen = model.state.screen
         do {
             return try display.prepare { pixels, stride throws(DisplayError) in
                 if screen == .live, let frame, let isp, frame.bytes != nil {
-                    renderPicture(frame, isp: isp, into: pixels, stride: stride, viewfinder: layout.viewfinder, zoom: zoom)
+                    renderPicture(frame, isp: isp, into: pixels, stride: stride, viewfinder: layout.viewfinder, framing: framing)
                 } else {
                     for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
                 }
@@ -64,7 +64,7 @@ final class FrameComposer {
     /// over the drawn picture and queues the frame; false if the display refused it.
     func queue(_ picture: PreparedPicture, layers: InterfacePainter.PaintedLayers?, model: ScreenModel,
                showHistogram: Bool, now: Double) -> Bool {
-        let overlay = model.frameOverlay(now: now, layout: picture.layout, zoom: picture.zoom)
+        let overlay = model.frameOverlay(now: now, layout: picture.layout, zoom: picture.framing.zoom)
         let screen = model.state.screen
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
@@ -107,12 +107,11 @@ final class FrameComposer {
     }
 
     private func renderPicture(_ frame: PreviewFrame, isp: PreviewISP, into pixels: UnsafeMutablePointer<UInt32>,
-                               stride: Int, viewfinder: PixelRect, zoom: Double) {
-        // Digital zoom, for what the camera's own zoom did not do in this frame: the centre of
-        // the picture, cropped by the ISP and scaled up.
+                               stride: Int, viewfinder: PixelRect, framing: Framing) {
+        // Digital zoom, for what the camera's own zoom did not do in this frame: the framing's
+        // crop (the middle, or where auto-zoom moved it), cropped by the ISP and scaled up.
         // (sensorZoom counts the lens too: an ultra-wide's frame is 0.5.)
-        let digitalZoom = zoom / max(frame.sensorZoom, 0.01)
-        let crop = digitalZoom > 1.001 ? PixelRect.centred(in: frame.width, frame.height, scale: 1 / digitalZoom) : nil
+        let crop = framing.crop(inFrameWidth: frame.width, height: frame.height, frameZoom: frame.sensorZoom)
         pictureWorker.render(frame, with: isp, into: pixels, stride: stride, outputWidth: display.width,
                              outputHeight: display.height, viewfinder: viewfinder, crop: crop)
     }

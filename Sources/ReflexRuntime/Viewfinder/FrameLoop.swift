@@ -44,6 +44,8 @@ public final class FrameLoop: @unchecked Sendable {
     /// Where the input's decisions go: the sensor, the settings file, the GPS client, the
     /// vibrator, the movie thread, the save queue (each nil where there is none: a benchmark).
     private let router: InputRouter
+    /// Auto-zoom's subject, from the analysis thread (nil: no analysis).
+    private let analysis: SubjectAnalysis?
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
     private let thread = WorkerThread(name: "reflex-loop", priority: FrameLoop.priority)
     /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
@@ -101,8 +103,10 @@ public final class FrameLoop: @unchecked Sendable {
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
-                lenses: [LensDescription] = [], movies: MovieRecorder? = nil, clock: TimeSource = .monotonic) {
+                lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
+                clock: TimeSource = .monotonic) {
         self.clock = clock
+        self.analysis = analysis
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
                              saveDecisions: saveDecisions)
@@ -243,10 +247,10 @@ public final class FrameLoop: @unchecked Sendable {
         while let burstPhoto = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: burstPhoto, now: now, model: &model) }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         model.controller.settleZoom(at: now)
-        let zoom = model.controller.zoom.factor(at: now)
-        model.showZoom(zoom)
+        analysis?.setWanted(model.state.settings.autoZoom)
+        let framing = model.frame(subject: analysis?.newestSnapshot().subject(at: now), at: now)
         // The camera's own zoom control takes what it can (on the sensor thread).
-        router.follow(zoom: zoom)
+        router.follow(framing)
         // Asked for at once, even while a flip is queued: the painter has until it is done.
         let frame = preview.currentFrame
         let layout = composer.layout(sourceWidth: frame?.width ?? report.width, sourceHeight: frame?.height ?? report.height)
@@ -272,7 +276,7 @@ public final class FrameLoop: @unchecked Sendable {
         let (vblank, startAt) = aim.picture(at: now, interval: display.vblankInterval)
         presentDueAt = startAt
         guard startAt == nil else { return }
-        guard let picture = preparePicture(frame, now: now, zoom: zoom, layout: layout, vblank: vblank) else {
+        guard let picture = preparePicture(frame, now: now, framing: framing, layout: layout, vblank: vblank) else {
             statistics.refusedFlips += 1
             return
         }
@@ -368,18 +372,18 @@ public final class FrameLoop: @unchecked Sendable {
 
     /// Draws `frame` (the newest sensor frame) into the display's back buffer for the vblank
     /// at `vblank`, timed; nil if the display refused.
-    private func preparePicture(_ frame: PreviewFrame?, now: Double, zoom: Double, layout: ScreenLayout,
+    private func preparePicture(_ frame: PreviewFrame?, now: Double, framing: Framing, layout: ScreenLayout,
                                 vblank: Double?) -> PreparedPicture? {
         let allocationsBefore = reflex_thread_allocations()
         let started = clock.now(), startedRunning = threadCPUSeconds()
-        guard composer.drawPicture(frame, model: model, layout: layout, zoom: zoom, now: now) else { return nil }
+        guard composer.drawPicture(frame, model: model, layout: layout, framing: framing, now: now) else { return nil }
         newFrame = false
         let finished = clock.now()
         let latchAt = aim.latch(for: vblank, interval: display.vblankInterval)
         return PreparedPicture(startedAt: started, seconds: finished - started,
                                runningSeconds: threadCPUSeconds() - startedRunning,
                                allocations: Int(reflex_thread_allocations() - allocationsBefore), vblank: vblank, latchAt: latchAt,
-                               generationAsked: painter.requestedGeneration, layout: layout, zoom: zoom)
+                               generationAsked: painter.requestedGeneration, layout: layout, framing: framing)
     }
 
     /// Queues the prepared picture with the newest painted layers; false if the display

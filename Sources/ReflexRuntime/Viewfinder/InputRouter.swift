@@ -70,10 +70,11 @@ final class InputRouter {
         if effects.settingsChanged { publish(settings) }
     }
 
-    /// The zoom the ramp is at, to the sensor's zoom control and the movie.
-    func follow(zoom: Double) {
-        mailbox?.requestZoom(zoom)
-        movies?.setZoom(zoom)
+    /// The framing, to the sensor's zoom control (as far as it holds the crop: the camera's
+    /// own zoom magnifies the middle) and the movie.
+    func follow(_ framing: Framing) {
+        mailbox?.requestZoom(framing.centredZoomHoldingCrop)
+        movies?.setFraming(framing)
     }
 
     /// A press of the shutter (a single one, or a burst's as it falls due): the sensor thread

@@ -1,3 +1,4 @@
+import ReflexCore
 import ReflexUI
 
 /// A frame's picture drawn in the display's back buffer and waiting for its latch, where the
@@ -16,5 +17,5 @@ struct PreparedPicture {
     let generationAsked: Int
     /// What it was drawn for: the marks go where the picture went.
     let layout: ScreenLayout
-    let zoom: Double
+    let framing: Framing
 }

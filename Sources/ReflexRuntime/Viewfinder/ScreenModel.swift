@@ -30,6 +30,8 @@ struct ScreenModel {
     static let geotagCheckSeconds = 4.0
 
     var controller: InterfaceController
+    /// Auto-zoom beside the manual zoom.
+    private(set) var autoZoom = AutoZoomControl()
     private(set) var state: ViewState
     private(set) var scales: DialScales
     /// The newest histogram the sensor sent (64 bins).
@@ -118,8 +120,14 @@ struct ScreenModel {
         state.exposureLocked = controller.locked
     }
 
-    /// The zoom shown, in tenths.
-    mutating func showZoom(_ zoom: Double) { state.zoomTenths = Int((zoom * 10).rounded(.down)) }
+    /// The framing at `now` (the zoom, and where auto-zoom moved the crop), its zoom shown in
+    /// tenths. `subject` is auto-zoom's subject predicted to `now`. (The crop moves within the
+    /// zoom-1 picture: the camera's own zoom is asked only for what holds it.)
+    mutating func frame(subject: AutoFraming.Subject?, at now: Double) -> Framing {
+        let framing = controller.framing(with: &autoZoom, subject: subject, extent: Framing.wholePicture, at: now)
+        state.zoomTenths = Int((framing.zoom * 10).rounded(.down))
+        return framing
+    }
 
     // MARK: the camera's status
 

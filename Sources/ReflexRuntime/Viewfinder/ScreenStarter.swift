@@ -30,6 +30,8 @@ public struct ScreenStarter {
     public var lenses: [LensDescription] = []
     /// The movie thread, for the record button.
     public var movies: MovieRecorder?
+    /// The analysis thread, for auto-zoom.
+    public var analysis: SubjectAnalysis?
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -72,7 +74,7 @@ public struct ScreenStarter {
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
                                     controls: controls, haptics: haptics, saveDecisions: saveDecisions,
-                                    gps: gps, lenses: lenses, movies: movies)
+                                    gps: gps, lenses: lenses, movies: movies, analysis: analysis)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")
