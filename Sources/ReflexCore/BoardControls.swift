@@ -25,6 +25,9 @@ public struct BoardControls: Sendable, Equatable {
     public var zoomOutKeys = [KeyCode.zoomOut, KeyCode.volumeDown]
     public var menuKeys = [KeyCode.menu]
     public var recordKeys = [KeyCode.record]
+    /// Turns auto-zoom on and off: the first programmable key (KEY_PROG1) unless the board
+    /// names another.
+    public var autoZoomKeys: [UInt32] = [148]
     /// An encoder's push (libinput reports it as a pointer button: BTN_LEFT) selects the next dial.
     public var nextDialKeys: [UInt32] = [0x110]
 
@@ -63,6 +66,7 @@ public struct BoardControls: Sendable, Equatable {
             case "zoom-out-keys": controls.zoomOutKeys = keys
             case "menu-keys": controls.menuKeys = keys
             case "record-keys": controls.recordKeys = keys
+            case "auto-zoom-keys": controls.autoZoomKeys = keys
             case "next-dial-keys": controls.nextDialKeys = keys
             default: return .unknownKey
             }

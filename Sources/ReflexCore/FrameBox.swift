@@ -37,6 +37,17 @@ public struct FrameBox: Sendable, Equatable {
                  width: width / frame.width, height: height / frame.height)
     }
 
+    /// This box (in fractions of a picture) on `rect`, the pixels the picture is drawn on,
+    /// cut to it; nil where none of it is on `rect`.
+    public func pixels(on rect: PixelRect) -> PixelRect? {
+        let left = max(x, 0), right = min(x + width, 1), top = max(y, 0), bottom = min(y + height, 1)
+        guard right > left, bottom > top else { return nil }
+        let x0 = rect.x + Int((left * Double(rect.width)).rounded()), x1 = rect.x + Int((right * Double(rect.width)).rounded())
+        let y0 = rect.y + Int((top * Double(rect.height)).rounded()), y1 = rect.y + Int((bottom * Double(rect.height)).rounded())
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// A box given in the coordinates of `frame` (a part of this box's picture), back in the
     /// whole picture's.
     public func placed(in frame: FrameBox) -> FrameBox {

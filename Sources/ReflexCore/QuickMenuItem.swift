@@ -1,7 +1,8 @@
 /// One line of the quick menu: a setting the dials do not reach, its name, its value as
 /// shown, and a step through its values.
 public enum QuickMenuItem: Int, Sendable, CaseIterable {
-    case format, exposureCompensation, zebras, focusPeaking, framingGrid, jpegQuality, geotag, geotagPrecision
+    case format, exposureCompensation, zebras, focusPeaking, framingGrid, jpegQuality, geotag, geotagPrecision, autoZoom,
+         autoZoomFraming
 
     public var title: String {
         switch self {
@@ -13,6 +14,8 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .jpegQuality: "JPEG quality"
         case .geotag: "Geotag"
         case .geotagPrecision: "Location precision"
+        case .autoZoom: "Auto zoom"
+        case .autoZoomFraming: "Auto zoom framing"
         }
     }
 
@@ -27,6 +30,8 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .jpegQuality: return settings.jpegQuality.label
         case .geotag: return onOff(settings.geotag)
         case .geotagPrecision: return settings.geotagPrecision == .precise ? "Precise" : "Approximate"
+        case .autoZoom: return onOff(settings.autoZoom)
+        case .autoZoomFraming: return settings.autoZoomFraming.rawValue.prefix(1).uppercased() + settings.autoZoomFraming.rawValue.dropFirst()
         }
     }
 
@@ -54,6 +59,9 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .geotag: model.setGeotag(!model.settings.geotag)
         case .geotagPrecision:
             model.update { $0.geotagPrecision = cycle(GeotagPrecision.allCases, from: $0.geotagPrecision) }
+        case .autoZoom: model.update { $0.autoZoom.toggle() }
+        case .autoZoomFraming:
+            model.update { $0.autoZoomFraming = cycle(AutoFraming.Size.allCases, from: $0.autoZoomFraming) }
         }
         // (An on/off switch flips once however many steps: a flick is one change.)
         return (model.settings != before, bumped)

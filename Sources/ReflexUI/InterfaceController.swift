@@ -61,6 +61,8 @@ public struct InterfaceController: Sendable {
     public var burstAllowed = true
     /// A movie is recording (the loop says so from the movie thread's report).
     public var recording = false
+    /// The camera has a person detector: the AUTO ZOOM button shows and answers.
+    public var autoZoomAvailable = false
     private let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -74,6 +76,7 @@ public struct InterfaceController: Sendable {
         case saveAnswer(SaveDecision)
         case picture
         case menuButton
+        case autoZoomButton
         /// A lens button (an index in `lenses`).
         case lens(Int)
         /// A line of the open menu; `side` -1 or +1 on its value's left or right half, 0 its title.
@@ -136,8 +139,17 @@ public struct InterfaceController: Sendable {
         public var notice: String?
         /// The photographer answered the save problem's banner.
         public var saveDecision: SaveDecision?
+        /// A tap on the picture while auto-zoom is on: the person there becomes its subject
+        /// (fractions of the viewfinder's picture; on no one, the choice is cleared).
+        public var subjectTap: (x: Double, y: Double)?
 
         public init() {}
+
+        public static func == (a: Outcome, b: Outcome) -> Bool {
+            a.settingsChanged == b.settingsChanged && a.ticks == b.ticks && a.bumped == b.bumped && a.confirmed == b.confirmed
+                && a.capture == b.capture && a.record == b.record && a.lockChanged == b.lockChanged && a.notice == b.notice
+                && a.saveDecision == b.saveDecision && a.subjectTap?.x == b.subjectTap?.x && a.subjectTap?.y == b.subjectTap?.y
+        }
 
         /// What the hand should feel for this event, if anything.
         public var haptic: HapticEffect? {
@@ -172,7 +184,7 @@ public struct InterfaceController: Sendable {
     /// a pinch or a lens button overriding it).
     public mutating func framing(with autoZoom: inout AutoZoomControl, subject: AutoFraming.Subject?, extent: FrameBox,
                                  at now: Double) -> Framing {
-        autoZoom.framing(enabled: model.settings.autoZoom, size: model.settings.autoZoomFraming, zoom: &zoom,
+        autoZoom.framing(enabled: model.settings.autoZoom && autoZoomAvailable, size: model.settings.autoZoomFraming, zoom: &zoom,
                          pinching: pinch != nil, subject: subject, extent: extent, at: now)
     }
 
@@ -288,6 +300,8 @@ public struct InterfaceController: Sendable {
             outcome.settingsChanged = selectDial(movingBy: 1)
         case .key(let code, let pressed) where code == controls.shutterKeys.full:
             if pressed { pressShutter(at: now, into: &outcome) } else { burst.release(at: now) }
+        case .key(let code, true) where controls.autoZoomKeys.contains(code):
+            toggleAutoZoom(into: &outcome)
         case .key(let code, true) where controls.recordKeys.contains(code):
             fade.interact(at: now)
             menu.close()
@@ -378,6 +392,8 @@ public struct InterfaceController: Sendable {
             tapPicture(x: x, y: y, at: now, into: &outcome)
         case .menuButton:
             toggleMenu(into: &outcome)
+        case .autoZoomButton:
+            toggleAutoZoom(into: &outcome)
         case .lens(let index):
             // A glide to the lens's magnification: the lens changes on the way, at its switch-over.
             zoom.glide(to: lenses.lenses[index].magnification, at: now)
@@ -444,7 +460,23 @@ public struct InterfaceController: Sendable {
     }
 
     /// In Auto: meter on the spot tapped, or (a double tap) on the whole frame again.
+    /// AUTO ZOOM on or off, confirmed under the finger (a board's key by name does the same).
+    public mutating func toggleAutoZoom(into outcome: inout Outcome) {
+        guard autoZoomAvailable else { return }
+        model.update { $0.autoZoom.toggle() }
+        outcome.settingsChanged = true
+        outcome.confirmed = true
+    }
+
     private mutating func tapPicture(x: Double, y: Double, at now: Double, into outcome: inout Outcome) {
+        // Auto-zoom on: a tap chooses its subject, in Auto and Pro alike.
+        if autoZoomAvailable && model.settings.autoZoom {
+            let viewfinder = layout.viewfinder
+            outcome.subjectTap = ((x - Double(viewfinder.x)) / Double(viewfinder.width),
+                                  (y - Double(viewfinder.y)) / Double(viewfinder.height))
+            outcome.ticks += 1
+            return
+        }
         guard model.settings.mode == .auto else { return }
         if now - lastPictureTap <= InterfaceController.doubleTapInterval {
             lastPictureTap = -.infinity
@@ -488,6 +520,7 @@ public struct InterfaceController: Sendable {
             return layout.menuPanel.contains(x: px, y: py) ? .menuPanel : .outsideMenu
         }
         if layout.menuButton.contains(x: px, y: py) { return .menuButton }
+        if autoZoomAvailable && layout.autoZoomButton.contains(x: px, y: py) { return .autoZoomButton }
         if lenses.offersChoice {
             for (index, button) in layout.lensButtons(count: lenses.lenses.count).enumerated()
             where button.contains(x: px, y: py) {

@@ -17,6 +17,9 @@ public final class InterfaceRenderer {
     private let menuButton: CairoCanvas
     private let menuPanel: CairoCanvas
     private let lensButtons: CairoCanvas
+    private let autoZoom: CairoCanvas
+    private let autoZoomArea: PixelRect
+    private var paintedAutoZoom: AutoZoomIndicator?
     /// The lens buttons as last painted (nil: not yet), and whether they are shown.
     private var paintedLenses: (LensSet, Int?)?
     private var lensesShown = false
@@ -52,6 +55,8 @@ public final class InterfaceRenderer {
         menuButton = CairoCanvas(width: layout.menuButton.width, height: layout.menuButton.height)
         menuPanel = CairoCanvas(width: layout.menuPanel.width, height: layout.menuPanel.height)
         lensButtons = CairoCanvas(width: layout.lensColumn.width, height: layout.lensColumn.height)
+        autoZoomArea = AutoZoomPainter.area(layout)
+        autoZoom = CairoCanvas(width: autoZoomArea.width, height: autoZoomArea.height)
     }
 
     /// Redraws the layers whose content differs from `state`.
@@ -90,6 +95,11 @@ public final class InterfaceRenderer {
             repaints += 1
         }
         menuOpen = state.menu.isOpen
+        if paintedAutoZoom != state.autoZoom {
+            AutoZoomPainter(layout: layout).paint(state.autoZoom, on: autoZoom, fonts: fonts)
+            paintedAutoZoom = state.autoZoom
+            repaints += 1
+        }
         if state.menu.isOpen, paintedMenu.map({ $0.0 != state.menu || $0.1 != state.settings }) ?? true {
             QuickMenuPainter(layout: layout).paintPanel(state.menu, settings: state.settings, on: menuPanel, fonts: fonts)
             paintedMenu = (state.menu, state.settings)
@@ -127,6 +137,10 @@ public final class InterfaceRenderer {
         public var meteringBox: PixelRect?
         /// Rule-of-thirds lines over the picture.
         public var grid = false
+        /// Auto-zoom's subject, drawn thin and quiet, and the other people it follows, fainter.
+        public var subjectBox: PixelRect?
+        public var otherBoxes = InlineArray<8, PixelRect>(repeating: PixelRect(x: 0, y: 0, width: 0, height: 0))
+        public var otherBoxCount = 0
 
         public init(controlsOpacity: Double = 1, reveal: Double = 0, histogram: UnsafeBufferPointer<UInt32>? = nil,
                     zebras: Bool = false, peaking: Bool = false, zebraPhase: Int = 0, captureMark: Double = 0) {
@@ -155,6 +169,13 @@ public final class InterfaceRenderer {
                                    screen: CameraScreen, viewfinder: PixelRect) {
         guard screen == .live else { return }
         if overlay.grid { PixelCompositing.thirds(in: viewfinder, pixels, stride: stride) }
+        let thin = max(1, min(viewfinder.width, viewfinder.height) / 500)
+        for index in 0..<min(overlay.otherBoxCount, overlay.otherBoxes.count) {
+            PixelCompositing.border(in: overlay.otherBoxes[index], pixels, stride: stride, width: thin, opacity: 100)
+        }
+        if let box = overlay.subjectBox {
+            PixelCompositing.border(in: box, pixels, stride: stride, width: thin + 1, opacity: 220)
+        }
         if let box = overlay.meteringBox {
             PixelCompositing.border(in: box, pixels, stride: stride, width: max(2, min(viewfinder.width, viewfinder.height) / 300),
                                     opacity: 230)
@@ -194,6 +215,9 @@ public final class InterfaceRenderer {
         }
         if let messageRect {
             blend(message, region: messageRect, into: pixels, stride: stride, opacity: 256)
+        }
+        if paintedAutoZoom != .unavailable && !menuOpen {
+            blend(autoZoom, into: pixels, stride: stride, at: autoZoomArea.x, autoZoomArea.y, opacity: 256)
         }
         if menuOpen { blend(menuPanel, into: pixels, stride: stride, at: layout.menuPanel.x, layout.menuPanel.y, opacity: 256) }
         blend(menuButton, into: pixels, stride: stride, at: layout.menuButton.x, layout.menuButton.y, opacity: 256)

@@ -118,6 +118,8 @@ public enum InterfaceText {
 
     /// A save problem's answers.
     public static let retry = "Retry"
+    /// Auto-zoom lost its subject and widens to find it.
+    public static let subjectLost = "Subject lost"
     public static let discard = "Discard"
 
     /// The geotag consent screen (seed 002 story 4.4): what turning geotag on means, in

@@ -52,6 +52,8 @@ public struct ScreenLayout: Sendable, Equatable {
     public let retryButton: PixelRect
     /// The quick menu's button (under the HUD bar, at the left), its panel and its lines.
     public let menuButton: PixelRect
+    /// AUTO ZOOM, under the quick menu's button.
+    public let autoZoomButton: PixelRect
     public let menuPanel: PixelRect
     public let menuRows: [PixelRect]
     /// The geotag consent screen's answers, at the foot of the menu's panel.
@@ -94,6 +96,7 @@ public struct ScreenLayout: Sendable, Equatable {
         retryButton = PixelRect(x: saveBanner.x + saveBanner.width / 2 + gap / 2, y: answersY,
                                 width: answerWidth, height: answerHeight)
         menuButton = PixelRect(x: margin, y: topBar.height + gap, width: px(64), height: px(64))
+        autoZoomButton = PixelRect(x: margin, y: menuButton.y + menuButton.height + gap, width: px(64), height: px(64))
         let rowHeight = px(56), menuHeader = px(52)
         let rowCount = QuickMenuItem.allCases.count
         let panel = PixelRect(x: margin, y: topBar.height + gap, width: min(px(560), width - 2 * margin),

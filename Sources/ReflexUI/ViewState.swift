@@ -32,6 +32,8 @@ public struct ViewState: Sendable, Equatable {
     public var activeLens: Int?
     /// A movie being recorded: the red dot, its time and the card's time left.
     public var recording: RecordingIndicator?
+    /// The AUTO ZOOM button, and "Subject lost" while it searches.
+    public var autoZoom = AutoZoomIndicator.unavailable
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

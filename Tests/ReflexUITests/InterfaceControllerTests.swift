@@ -252,3 +252,32 @@ import Testing
         #expect(!c.zoom.isRamping, "the shutter key is not a zoom key")
     }
 }
+
+/// AUTO ZOOM: its button, its key, and a tap on the picture choosing its subject.
+@Suite struct AutoZoomInputTests {
+    typealias T = InterfaceControllerTests
+
+    @Test func theButtonAndTheKeyTurnItOnAndOffWhereTheCameraHasADetector() {
+        var c = T.controller()
+        var outcome = T.tap(&c, T.layout.autoZoomButton, at: 1)
+        #expect(!c.model.settings.autoZoom && outcome.haptic != .confirm, "no detector: no button (a tap on the picture)")
+        c.autoZoomAvailable = true
+        outcome = T.tap(&c, T.layout.autoZoomButton, at: 2)
+        #expect(c.model.settings.autoZoom && outcome.settingsChanged && outcome.haptic == .confirm)
+        _ = c.handle(.key(code: 148, pressed: true), at: 3, metered: T.metered)
+        #expect(!c.model.settings.autoZoom, "KEY_PROG1, the board's auto-zoom key by default")
+    }
+
+    @Test func onATapOnThePictureChoosesTheSubjectInsteadOfMetering() throws {
+        var settings = CameraSettings()
+        settings.autoZoom = true
+        var c = T.controller(settings)
+        c.autoZoomAvailable = true
+        let viewfinder = T.layout.viewfinder
+        let x = Double(viewfinder.x) + 0.25 * Double(viewfinder.width), y = Double(viewfinder.y) + 0.75 * Double(viewfinder.height)
+        let outcome = T.tapPictureOutcome(&c, x: x, y: y)
+        let tap = try #require(outcome.subjectTap)
+        #expect(abs(tap.x - 0.25) < 0.01 && abs(tap.y - 0.75) < 0.01)
+        #expect(c.model.settings.meteringPoint == nil, "not a metering spot")
+    }
+}

@@ -99,7 +99,7 @@ import Testing
             let before = model.settings
             let changed = item.step(by: 1, in: &model).changed
             #expect(changed, "\(item.title) changes")
-            let count = item == .format ? 2 : item == .jpegQuality ? 2 : 1
+            let count = item == .format || item == .jpegQuality || item == .autoZoomFraming ? 2 : 1
             _ = item.step(by: count == 1 ? 1 : 2, in: &model)
             #expect(model.settings == before, "\(item.title) comes back round: \(item.value(model.settings))")
         }

@@ -56,6 +56,9 @@ import Testing
         var captureMark = 0.0
         var meteringBox: PixelRect? = nil
         var grid = false
+        /// Auto-zoom's subject and the others it follows, on the picture.
+        var subjectBox: PixelRect? = nil
+        var otherBoxes: [PixelRect] = []
         var description: String { name }
     }
 
@@ -131,6 +134,16 @@ import Testing
         var recording = ViewState(settings: video, readout: readout, gps: .fix)
         recording.recording = RecordingIndicator(elapsedSeconds: 67, secondsLeft: 25 * 60 + 12)
         list.append(Case(name: "recording", state: recording))
+        var autoZoom = CameraSettings()
+        autoZoom.autoZoom = true
+        var following = ViewState(settings: autoZoom, readout: readout)
+        following.autoZoom = .following
+        following.zoomTenths = 32
+        list.append(Case(name: "auto-zoom", state: following, subjectBox: PixelRect(x: 560, y: 250, width: 110, height: 330),
+                         otherBoxes: [PixelRect(x: 820, y: 300, width: 80, height: 240)]))
+        var lost = following
+        lost.autoZoom = .searching
+        list.append(Case(name: "subject-lost", state: lost))
         list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))
         list.append(Case(name: "reconnecting", state: ViewState(screen: .reconnecting, readout: readout)))
         return list
@@ -170,6 +183,11 @@ import Testing
                     captureMark: testCase.captureMark)
                 overlay.meteringBox = testCase.meteringBox
                 overlay.grid = testCase.grid
+                overlay.subjectBox = testCase.subjectBox
+                for box in testCase.otherBoxes {
+                    overlay.otherBoxes[overlay.otherBoxCount] = box
+                    overlay.otherBoxCount += 1
+                }
                 InterfaceRenderer.decoratePicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen,
                                                   viewfinder: renderer.layout.viewfinder)
                 InterfaceRenderer.markPicture(buffer.baseAddress!, stride: Self.width, overlay, screen: testCase.state.screen,

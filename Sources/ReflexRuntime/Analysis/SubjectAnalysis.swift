@@ -197,6 +197,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
         for track in tracker.tracks where track.id != tracker.subjectID && track.isConfirmed
             && snapshot.otherCount < SubjectSnapshot.othersShown {
             snapshot.others[snapshot.otherCount] = track.box(at: time)
+            snapshot.otherVelocities[snapshot.otherCount] = SIMD2(track.velocity.x, track.velocity.y)
             snapshot.otherCount += 1
         }
         snapshot.framesAnalysed = framesAnalysed

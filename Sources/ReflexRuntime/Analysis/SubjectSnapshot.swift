@@ -14,6 +14,8 @@ public struct SubjectSnapshot: Sendable {
     /// The photographer tapped it (rather than the rule choosing it).
     public var subjectTapped = false
     public var others = InlineArray<8, FrameBox>(repeating: FrameBox(x: 0, y: 0, width: 0, height: 0))
+    /// Their centres' speeds (fractions of the picture a second), to draw them where they are.
+    public var otherVelocities = InlineArray<8, SIMD2<Double>>(repeating: .zero)
     public var otherCount = 0
     /// The analysis's figures: frames seen, detections run, the last one's time in all and
     /// inside the network (OpenCV's own), in milliseconds.
@@ -26,6 +28,14 @@ public struct SubjectSnapshot: Sendable {
 
     /// An estimate older than this (the analysis stalled) predicts nothing.
     public static let staleSeconds = 1.0
+
+    /// Other person `index` where it is predicted to be at `now`.
+    public func other(_ index: Int, at now: Double) -> FrameBox {
+        var box = others[index]
+        box.x += otherVelocities[index].x * (now - time)
+        box.y += otherVelocities[index].y * (now - time)
+        return box
+    }
 
     /// The subject where it is predicted to be at `now`, for the framing rule; nil without
     /// one or when the estimate is stale.

@@ -109,7 +109,7 @@ public final class FrameLoop: @unchecked Sendable {
         self.analysis = analysis
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
-                             saveDecisions: saveDecisions)
+                             saveDecisions: saveDecisions, analysis: analysis)
         self.input = input
         self.display = display
         displaySummary = display.summary
@@ -248,7 +248,7 @@ public final class FrameLoop: @unchecked Sendable {
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         model.controller.settleZoom(at: now)
         analysis?.setWanted(model.state.settings.autoZoom)
-        let framing = model.frame(subject: analysis?.newestSnapshot().subject(at: now), at: now)
+        let framing = model.frame(analysis?.newestSnapshot(), available: analysis?.isAvailable ?? false, at: now)
         // The camera's own zoom control takes what it can (on the sensor thread).
         router.follow(framing)
         // Asked for at once, even while a flip is queued: the painter has until it is done.

@@ -26,11 +26,12 @@ final class InputRouter {
     private let haptics: Haptics?
     private let movies: MovieRecorder?
     private let saveDecisions: HandOffQueue<SaveDecision>?
+    private let analysis: SubjectAnalysis?
 
     init(mailbox: ControlMailbox?, settingsWriter: SettingsWriter?, gps: GPSDClient?, haptics: Haptics?,
-         movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?) {
+         movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?, analysis: SubjectAnalysis?) {
         (self.mailbox, self.settingsWriter, self.gps) = (mailbox, settingsWriter, gps)
-        (self.haptics, self.movies, self.saveDecisions) = (haptics, movies, saveDecisions)
+        (self.haptics, self.movies, self.saveDecisions, self.analysis) = (haptics, movies, saveDecisions, analysis)
     }
 
     /// One event through the interface's rules, at its own kernel time `time`: a press is
@@ -48,6 +49,11 @@ final class InputRouter {
         if let pressedAt = outcome.capture { takePhoto(pressedAt: pressedAt, now: now, model: &model) }
         if outcome.record { record(now: now, model: &model) }
         if let notice = outcome.notice { model.showNotice(notice, at: now) }
+        if let tap = outcome.subjectTap {
+            // The point on the picture, in the zoom-1 picture the analysis works in.
+            let crop = model.framing.crop
+            analysis?.tap(x: crop.x + tap.x * crop.width, y: crop.y + tap.y * crop.height)
+        }
         if outcome.lockChanged {
             model.followControls()
             mailbox?.lockExposure(model.controller.locked)

@@ -30,8 +30,13 @@ struct ScreenModel {
     static let geotagCheckSeconds = 4.0
 
     var controller: InterfaceController
-    /// Auto-zoom beside the manual zoom.
+    /// Auto-zoom beside the manual zoom, the framing it gave last, and the people it follows
+    /// (fractions of the zoom-1 picture).
     private(set) var autoZoom = AutoZoomControl()
+    private(set) var framing = Framing(zoom: 1)
+    private var subjectBox: FrameBox?
+    private var otherBoxes = InlineArray<8, FrameBox>(repeating: FrameBox(x: 0, y: 0, width: 0, height: 0))
+    private var otherBoxCount = 0
     private(set) var state: ViewState
     private(set) var scales: DialScales
     /// The newest histogram the sensor sent (64 bins).
@@ -95,6 +100,13 @@ struct ScreenModel {
         overlay.grid = state.settings.framingGrid
         overlay.meteringBox = state.settings.mode == .auto
             ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
+        let crop = framing.crop
+        overlay.subjectBox = subjectBox?.within(crop).pixels(on: layout.viewfinder)
+        for index in 0..<otherBoxCount {
+            guard let box = otherBoxes[index].within(crop).pixels(on: layout.viewfinder) else { continue }
+            overlay.otherBoxes[overlay.otherBoxCount] = box
+            overlay.otherBoxCount += 1
+        }
         return overlay
     }
 
@@ -123,9 +135,26 @@ struct ScreenModel {
     /// The framing at `now` (the zoom, and where auto-zoom moved the crop), its zoom shown in
     /// tenths. `subject` is auto-zoom's subject predicted to `now`. (The crop moves within the
     /// zoom-1 picture: the camera's own zoom is asked only for what holds it.)
-    mutating func frame(subject: AutoFraming.Subject?, at now: Double) -> Framing {
-        let framing = controller.framing(with: &autoZoom, subject: subject, extent: Framing.wholePicture, at: now)
+    mutating func frame(_ snapshot: SubjectSnapshot?, available: Bool, at now: Double) -> Framing {
+        controller.autoZoomAvailable = available
+        let subject = snapshot?.subject(at: now)
+        framing = controller.framing(with: &autoZoom, subject: available ? subject : nil, extent: Framing.wholePicture,
+                                     at: now)
         state.zoomTenths = Int((framing.zoom * 10).rounded(.down))
+        state.autoZoom = switch autoZoom.phase {
+        case _ where !available: .unavailable
+        case nil: .off
+        case .searching: .searching
+        case .overridden: .paused
+        default: .following
+        }
+        // The people auto-zoom follows, for the marks over the picture.
+        subjectBox = autoZoom.phase == nil ? nil : subject?.box
+        otherBoxCount = 0
+        if autoZoom.phase != nil, let snapshot, now - snapshot.time < SubjectSnapshot.staleSeconds {
+            for index in 0..<snapshot.otherCount { otherBoxes[index] = snapshot.other(index, at: now) }
+            otherBoxCount = snapshot.otherCount
+        }
         return framing
     }
 

@@ -1,0 +1,14 @@
+/// What the AUTO ZOOM button shows.
+public enum AutoZoomIndicator: Sendable, Equatable {
+    /// No person detector on this camera: no button.
+    case unavailable
+    case off
+    /// On, framing its subject (or waiting for one).
+    case following
+    /// On, the subject lost: widening to find it ("Subject lost").
+    case searching
+    /// On, paused by a manual zoom.
+    case paused
+
+    public var isOn: Bool { self == .following || self == .searching || self == .paused }
+}
