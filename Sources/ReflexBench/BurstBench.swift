@@ -183,7 +183,7 @@ struct BurstBench: ParsableCommand {
             }
             copy.fill(frame.sensorFrame(sequence: UInt32(sent)))
             let capture = TakenPhoto(frame: copy, press: ControlMailbox.CaptureRequest(number: sent + 1, ticket: nil,
-                                                                                       pressedAt: 0, zoom: 1, format: nil),
+                                                                                       pressedAt: 0, framing: Framing(zoom: 1), format: nil),
                                        settings: settings, iso: 100, framesLate: 0, pressedAt: PhotoClock.localTime(atMonotonic: 0))
             while !photos.inbox.send(capture) { usleep(1000) }
             sent += 1

@@ -50,7 +50,7 @@ final class BackgroundSaves: @unchecked Sendable {
             ring.deliver(frame.sensorFrame(sequence: UInt32(index)))
             guard let copy = ring.take(sequence: UInt32(index)) else { throw BenchError("no memory for photo \(index)") }
             let press = ControlMailbox.CaptureRequest(number: index + 1, ticket: index + 1, pressedAt: monotonicSeconds(),
-                                                      zoom: 1, format: nil)
+                                                      framing: Framing(zoom: 1), format: nil)
             let capture = TakenPhoto(frame: copy, press: press, settings: settings, iso: 200, framesLate: 0,
                                        pressedAt: PhotoClock.localTime(atMonotonic: monotonicSeconds()))
             guard photos.inbox.send(capture) else { throw BenchError("the photo queue is full") }

@@ -14,7 +14,7 @@ import Testing
 @Suite("Memory pressure", .serialized)
 struct MemoryPressureTests {
     static func press(_ number: Int) -> ControlMailbox.CaptureRequest {
-        ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: monotonicSeconds(), zoom: 1, format: nil)
+        ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: monotonicSeconds(), framing: Framing(zoom: 1), format: nil)
     }
 
     /// On a kernel with PSI (this machine's, as root), the two triggers are taken; where the

@@ -122,7 +122,7 @@ struct SaveQueueTests {
             var settings = CameraSettings()
             settings.format = format
             return TakenPhoto(frame: copy, press: ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: 1,
-                                                                                 zoom: 1, format: nil),
+                                                                                 framing: Framing(zoom: 1), format: nil),
                                 settings: settings, iso: 100, framesLate: 0,
                                 pressedAt: PhotoTime(year: 2026, month: 11, day: 23, hour: 12, minute: 0, second: number))
         }

@@ -34,7 +34,8 @@ public final class PhotoDeveloper {
         let jpegQuality = jpegQuality ?? capture.settings.jpegQuality.quality
         let frame = capture.frame
         guard let mode = frame.mode else { throw PhotoEncodingError("the frame has no mode") }
-        let crop = PhotoDeveloper.crop(width: mode.width, height: mode.height, zoom: capture.press.zoom / max(frame.sensorZoom, 0.01))
+        let crop = PhotoDeveloper.crop(width: mode.width, height: mode.height, framing: capture.press.framing,
+                                       frameZoom: frame.sensorZoom)
         // A RAW alone needs no full-resolution picture: its small preview is the viewfinder's
         // own rendering (a burst of RAWs saves at the card's pace, not the demosaic's).
         if capture.settings.format == .raw, let layout = mode.rawLayout {
@@ -102,10 +103,10 @@ public final class PhotoDeveloper {
         return Developed(files: [("DNG", dng)], thumbnail: preview, thumbnailWidth: width, thumbnailHeight: height)
     }
 
-    /// The centre `1/zoom` of the frame (even-aligned, for the colour filter), or nil for all.
-    static func crop(width: Int, height: Int, zoom: Double) -> PixelRect? {
-        guard zoom > 1.001 else { return nil }
-        let area = PixelRect.centred(in: width, height, scale: 1 / zoom)
+    /// The part of a frame showing the middle 1/`frameZoom` of the zoom-1 picture that
+    /// `framing` shows (even-aligned, for the colour filter), or nil for all of it.
+    static func crop(width: Int, height: Int, framing: Framing, frameZoom: Double) -> PixelRect? {
+        guard let area = framing.crop(inFrameWidth: width, height: height, frameZoom: frameZoom) else { return nil }
         let x = area.x & ~1, y = area.y & ~1
         return PixelRect(x: x, y: y, width: min(area.width & ~1, width - x), height: min(area.height & ~1, height - y))
     }

@@ -19,13 +19,14 @@ public final class ControlMailbox: @unchecked Sendable {
         /// When it was pressed, monotonic seconds (the input event's kernel time): the frame
         /// under way then is the photo.
         public let pressedAt: Double
-        /// The zoom on screen at the press (1: none): the photo is framed as the viewfinder was.
-        public let zoom: Double
+        /// The framing on screen at the press (zoom 1, centred: none): the photo is framed as
+        /// the viewfinder was.
+        public let framing: Framing
         /// A format for this photo only (`reflex capture --format`); nil: the settings'.
         public let format: CaptureFormat?
 
-        public init(number: Int, ticket: Int?, pressedAt: Double, zoom: Double, format: CaptureFormat?) {
-            (self.number, self.ticket, self.pressedAt, self.zoom, self.format) = (number, ticket, pressedAt, zoom, format)
+        public init(number: Int, ticket: Int?, pressedAt: Double, framing: Framing, format: CaptureFormat?) {
+            (self.number, self.ticket, self.pressedAt, self.framing, self.format) = (number, ticket, pressedAt, framing, format)
         }
     }
 
@@ -35,7 +36,7 @@ public final class ControlMailbox: @unchecked Sendable {
     private static let captureSlots = 16
     /// A press on its way: its time, zoom and format, and the sender's ticket.
     private struct Press {
-        var time: Double, zoom: Double, format: CaptureFormat?, ticket: Int?
+        var time: Double, framing: Framing, format: CaptureFormat?, ticket: Int?
     }
     /// The loop's presses, and other programs' (one sending thread each).
     /// (Both wake the sensor thread through the mailbox's one eventfd.)
@@ -78,15 +79,15 @@ public final class ControlMailbox: @unchecked Sendable {
     /// A press of the shutter at `time` with `zoom` on screen; false if `captureSlots` presses
     /// are still waiting (the press is refused, not lost unseen). From the loop only.
     @discardableResult
-    public func requestCapture(at time: Double, zoom: Double = 1) -> Bool {
-        presses.send(Press(time: time, zoom: zoom, format: nil, ticket: nil))
+    public func requestCapture(at time: Double, framing: Framing = Framing(zoom: 1)) -> Bool {
+        presses.send(Press(time: time, framing: framing, format: nil, ticket: nil))
     }
 
     /// A press from another program (`reflex capture`, one thread of it), with a format for
     /// this photo only; its ticket, which its photo's result carries, or nil when refused.
     public func requestRemoteCapture(at time: Double, format: CaptureFormat?) -> Int? {
         let ticket = remoteTickets.add(1, ordering: .relaxed).newValue
-        return remotePresses.send(Press(time: time, zoom: 1, format: format, ticket: ticket)) ? ticket : nil
+        return remotePresses.send(Press(time: time, framing: Framing(zoom: 1), format: format, ticket: ticket)) ? ticket : nil
     }
 
     /// The shutter's half press: hold exposure and white balance (and focus) as they are,
@@ -132,7 +133,7 @@ public final class ControlMailbox: @unchecked Sendable {
     public func takeCaptureRequest() -> CaptureRequest? {
         guard let press = presses.receive() ?? remotePresses.receive() else { return nil }
         capturesTaken += 1
-        return CaptureRequest(number: capturesTaken, ticket: press.ticket, pressedAt: press.time, zoom: press.zoom,
+        return CaptureRequest(number: capturesTaken, ticket: press.ticket, pressedAt: press.time, framing: press.framing,
                               format: press.format)
     }
 

@@ -92,7 +92,7 @@ final class InputRouter {
         if case .low(let advice) = model.state.storage, let warning = advice.atPress {
             model.showNotice(warning, at: now)
         }
-        mailbox?.requestCapture(at: pressedAt, zoom: model.controller.zoom.factor(at: now))
+        mailbox?.requestCapture(at: pressedAt, framing: model.framing)
         model.photoRequested(at: now)
     }
 
