@@ -77,7 +77,7 @@ let package = Package(
             name: "ReflexBench",
             dependencies: [
                 "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
-                "ReflexFormats", "CAllocationCounter", "CV4L2", "CTurboJPEG",
+                "ReflexFormats", "ReflexVision", "CVision", "CAllocationCounter", "CV4L2", "CTurboJPEG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -105,7 +105,8 @@ let package = Package(
                                    "CAllocationCounter", "ReflexTestSupport"]),
         .testTarget(name: "ReflexRuntimeTests",
                     dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
-                                   "ReflexStorage", "ReflexFormats", "CV4L2", "CTurboJPEG", "ReflexTestSupport"]),
+                                   "ReflexStorage", "ReflexFormats", "ReflexVision", "ReflexBench", "CV4L2", "CTurboJPEG",
+                                   "ReflexTestSupport"]),
         .testTarget(
             name: "ReflexStorageTests",
             dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer", "ReflexTestSupport"]

@@ -152,17 +152,20 @@ extern "C" int reflex_flow_corners(const uint8_t *grey, int width, int height, i
 extern "C" int reflex_hog_detect(const uint8_t *rgb, int width, int height, int stride, reflex_box *boxes, int capacity,
                                  char *error, size_t error_size) {
     try {
-        cv::Mat image = wrap(rgb, width, height, stride, CV_8UC3);
+        // HOG's window is 64x128: people smaller than that are found only in a picture made
+        // larger first (twice, as OpenCV's own people-detection sample suggests for small ones).
+        cv::Mat image = wrap(rgb, width, height, stride, CV_8UC3), larger;
+        cv::resize(image, larger, cv::Size(), 2, 2, cv::INTER_LINEAR);
         cv::HOGDescriptor hog;
         hog.setSVMDetector(cv::HOGDescriptor::getDefaultPeopleDetector());
         std::vector<cv::Rect> found;
         std::vector<double> weights;
-        hog.detectMultiScale(image, found, weights);
+        hog.detectMultiScale(larger, found, weights);
         int count = 0;
         for (size_t i = 0; i < found.size() && count < capacity; i++) {
-            cv::Rect box = found[i] & cv::Rect(0, 0, width, height);
-            boxes[count++] = {float(box.x) / width, float(box.y) / height, float(box.width) / width,
-                              float(box.height) / height, i < weights.size() ? float(weights[i]) : 1.f};
+            cv::Rect box = found[i] & cv::Rect(0, 0, larger.cols, larger.rows);
+            boxes[count++] = {float(box.x) / larger.cols, float(box.y) / larger.rows, float(box.width) / larger.cols,
+                              float(box.height) / larger.rows, i < weights.size() ? float(weights[i]) : 1.f};
         }
         return count;
     } catch (const std::exception &failure) {

@@ -40,9 +40,11 @@ public struct AutoFraming: Sendable {
         public var box: FrameBox
         public var velocityX: Double
         public var velocityY: Double
+        /// How fast its height changes (fractions of the picture a second): coming nearer.
+        public var heightVelocity: Double
 
-        public init(box: FrameBox, velocityX: Double = 0, velocityY: Double = 0) {
-            (self.box, self.velocityX, self.velocityY) = (box, velocityX, velocityY)
+        public init(box: FrameBox, velocityX: Double = 0, velocityY: Double = 0, heightVelocity: Double = 0) {
+            (self.box, self.velocityX, self.velocityY, self.heightVelocity) = (box, velocityX, velocityY, heightVelocity)
         }
     }
 
@@ -54,6 +56,9 @@ public struct AutoFraming: Sendable {
     /// than a detector's jitter on a still subject; once moving it goes until `zoomSettleStops`.
     public static let zoomStartStops = 0.2
     public static let zoomSettleStops = 0.04
+    /// A framing off by more than `zoomStartStops` but less than twice that moves the zoom
+    /// only once it has stayed off this long: one detection's wrong box is not a reason.
+    public static let zoomPatience = 0.1
     /// Near the target the zoom closes the gap with this time constant (seconds).
     public static let zoomTimeConstant = 0.3
     /// The crop starts to pan when the subject's centre (plus lead) is this far from the
@@ -66,7 +71,9 @@ public struct AutoFraming: Sendable {
     /// Room ahead of a moving subject: where it will be this far ahead, at most `leadLimit`
     /// of the crop.
     public static let leadSeconds = 0.4
-    public static let leadLimit = 0.12
+    public static let leadLimit = 0.05
+    /// Slower than this (crops a second) a subject gets no lead: its speed is the estimate's noise.
+    public static let leadFromSpeed = 0.1
     public static let lostHoldSeconds = 1.0
     public static let overridePauseSeconds = 3.0
     /// A gap longer than this between two updates (a pause, a stalled thread) is not motion.
@@ -82,6 +89,9 @@ public struct AutoFraming: Sendable {
     /// Fractions of the zoom-1 picture a second.
     private var panVelocity = (x: 0.0, y: 0.0)
     private var zooming = false
+    /// Since when the framing has been off by more than `zoomStartStops` (nil: it is not).
+    private var offSince: Double?
+    private var now = 0.0
     private var panning = (x: false, y: false)
     private var lastSeen: Double?
     private var lastUpdate: Double?
@@ -106,6 +116,7 @@ public struct AutoFraming: Sendable {
     public mutating func update(subject: Subject?, extent: FrameBox = Framing.wholePicture, at now: Double) -> Framing {
         let step = min(max(now - (lastUpdate ?? now), 0), AutoFraming.longestStep)
         lastUpdate = now
+        self.now = now
         if subject != nil { lastSeen = now }
         if manualHeld || (pausedUntil.map { now < $0 } ?? false) {
             phase = .overridden
@@ -130,7 +141,9 @@ public struct AutoFraming: Sendable {
         } else {
             phase = .waiting
         }
-        moveZoom(toward: targetStops, step: step)
+        // A subject coming nearer (or going away) is followed at its own pace, not behind it.
+        let growth = subject.map { -$0.heightVelocity / max($0.box.height, 1e-3) / 0.6931 } ?? 0
+        moveZoom(toward: targetStops, following: growth, step: step)
         pan(toward: subject, step: step)
         let kept = framing.kept(inside: extent)
         // Against the edge of what the lens sees, the pan stops there.
@@ -172,19 +185,25 @@ public struct AutoFraming: Sendable {
 
     /// Zoom toward `target` (stops; nil: hold) at a speed that rises and falls smoothly and
     /// never passes the ramp's.
-    private mutating func moveZoom(toward target: Double?, step: Double) {
+    private mutating func moveZoom(toward target: Double?, following growth: Double, step: Double) {
         let stops = FastMath.log2(framing.zoom)
         var wantedRate = 0.0
         if let target {
             let error = target - stops
-            if !zooming && abs(error) > AutoFraming.zoomStartStops { zooming = true }
+            if abs(error) <= AutoFraming.zoomStartStops { offSince = nil } else if offSince == nil { offSince = now }
+            if !zooming, let since = offSince,
+               abs(error) > 1.25 * AutoFraming.zoomStartStops || now - since >= AutoFraming.zoomPatience {
+                zooming = true
+            }
             if zooming && phase != .searching && abs(error) < AutoFraming.zoomSettleStops && abs(zoomRate) < 0.1 {
                 zooming = false
             }
             if zooming {
                 let speed = min(AutoFraming.maximumDoublingsPerSecond, (2 * AutoFraming.zoomAcceleration * abs(error)).squareRoot(),
                                 abs(error) / AutoFraming.zoomTimeConstant)
-                wantedRate = error < 0 ? -speed : speed
+                // The subject's own growth carries the zoom along, but never past the target
+                // (its estimate lags when the subject stops: no overshoot to come back from).
+                wantedRate = (error < 0 ? -speed : speed) + (growth * error > 0 ? growth : 0)
             }
         } else {
             zooming = false
@@ -208,8 +227,8 @@ public struct AutoFraming: Sendable {
             -> (centre: Double, velocity: Double) {
             var wanted = 0.0
             if let subjectCentre {
-                let lead = min(max(subjectVelocity * AutoFraming.leadSeconds, -AutoFraming.leadLimit * crop),
-                               AutoFraming.leadLimit * crop)
+                let fast = max(abs(subjectVelocity) - AutoFraming.leadFromSpeed * crop, 0)
+                let lead = min(fast * AutoFraming.leadSeconds, AutoFraming.leadLimit * crop) * (subjectVelocity < 0 ? -1 : 1)
                 let error = subjectCentre + lead - centre
                 if !panning && abs(error) > AutoFraming.panDeadZone * crop { panning = true }
                 if panning && abs(error) < AutoFraming.panSettle * crop && abs(subjectVelocity) < 0.02 * crop {

@@ -39,6 +39,7 @@ struct VideoFootageTests {
         let folder = TemporaryFolder()
         let footage = try VideoFootage(path: try Self.clip(in: folder))
         #expect(footage.width == 64 && footage.height == 48 && footage.framesPerSecond == 10)
+        try footage.advance(by: 1)
         let (samples, layout) = Self.render(footage)
         let stride = layout.bytesPerLine / 2
         let black = UInt16(SimulatedScene.blackLevel)
@@ -52,6 +53,7 @@ struct VideoFootageTests {
     @Test func theZoomMagnifiesTheMiddle() throws {
         let folder = TemporaryFolder()
         let footage = try VideoFootage(path: try Self.clip(in: folder))
+        try footage.advance(by: 1)
         let black = UInt16(SimulatedScene.blackLevel)
         // Red reaches column 20: at 2x the middle half (columns 16…47) fills the frame, so red
         // reaches about column 10.
@@ -63,7 +65,7 @@ struct VideoFootageTests {
     @Test func theFileStartsAgainAtItsEnd() throws {
         let folder = TemporaryFolder()
         let footage = try VideoFootage(path: try Self.clip(in: folder, seconds: 1))
-        try footage.advance(by: 24)
+        try footage.advance(by: 25)
         #expect(footage.picturesRead == 25)
         #expect(footage.loops == 2, "ten pictures a pass")
     }

@@ -165,7 +165,10 @@ struct InterfacePainterTests {
     @Test func autoZoomFramesTheSubjectWithoutAllocatingOnTheLoop() throws {
         var settings = CameraSettings()
         settings.autoZoom = true
-        let analysis = SubjectAnalysis(modelPath: nil, log: { _ in })
+        // A camera with the detector (opened, so auto-zoom is offered); the test gives it what it sees.
+        let analysis = SubjectAnalysis(modelPath: InterfacePainterTests.repository + "/Models/ssdlite-mobilenet-v2-persons.pb",
+                                       log: { _ in })
+        analysis.openDetector()
         let rig = try Rig(settings: settings, analysis: analysis)
         #expect(rig.loop.startPainter())
         defer { rig.loop.stop() }
@@ -178,8 +181,8 @@ struct InterfacePainterTests {
         }
         for _ in 0..<30 { see(); rig.run(frames: 1) }
         let allocationsBefore = rig.loop.statistics.ring.summary().allocations
-        #expect(rig.run(until: { see(); return rig.loop.shownState.zoomTenths >= 47 }, frames: 600),
-                "framed at medium: 5x, shown \(rig.loop.shownState.zoomTenths)")
+        let framed = rig.run(until: { see(); return rig.loop.shownState.zoomTenths >= 47 }, frames: 600)
+        #expect(framed, "framed at medium: 5x, shown \(rig.loop.shownState.zoomTenths), \(rig.loop.shownState.autoZoom)")
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated for auto-zoom")
     }
 

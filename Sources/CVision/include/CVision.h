@@ -50,7 +50,8 @@ int reflex_flow_track(const uint8_t *previous, const uint8_t *next, int width, i
 int reflex_flow_corners(const uint8_t *grey, int width, int height, int stride, int x, int y, int rect_width,
                         int rect_height, float *points, int capacity, char *error, size_t error_size);
 
-/// OpenCV's HOG people detector (its default SVM) on an RGB image: boxes in fractions, as above.
+/// OpenCV's HOG people detector (its default SVM) on an RGB image made twice as large (its
+/// window is 64x128 pixels): boxes in fractions, as above.
 int reflex_hog_detect(const uint8_t *rgb, int width, int height, int stride, reflex_box *boxes, int capacity,
                       char *error, size_t error_size);
 

@@ -32,12 +32,12 @@ public final class VideoFootage {
 
     public init(path: String) throws(MovieError) {
         reader = try VideoFileReader(path: path)
-        // A picture is there before the first frame is asked for.
-        try reader.next()
     }
 
     /// Moves `pictures` pictures on (the sensor's frames since the last taken: a late
-    /// reader loses pictures, as it would a real sensor's frames).
+    /// reader loses pictures, as it would a real sensor's frames). The first call gives the
+    /// file's first picture: the frame with sequence number N shows picture N − 1 (counted
+    /// from 0 over every pass), so a benchmark knows which picture each frame showed.
     public func advance(by pictures: Int) throws(MovieError) {
         for _ in 0..<max(pictures, 1) { try reader.next() }
     }

@@ -10,15 +10,17 @@ struct BoxMotion: Sendable, Equatable {
     /// Width over height, smoothed: a walker's swinging arms change it, not their distance.
     private var aspect: Double
 
-    /// Random acceleration, in box heights a second, each second: a skier turns hard.
-    static let accelerationHeights = 4.0
+    /// Random acceleration, in box heights a second, each second: a skier turns hard, but the
+    /// estimate of its speed must not follow every box's jitter.
+    static let accelerationHeights = 2.5
     /// A detector's box is off by about this much of its height.
     static let detectionErrorHeights = 0.08
 
-    init(box: FrameBox) {
+    /// `across`: the speed across the picture it is known to have (a person seen again).
+    init(box: FrameBox, across: Double = 0) {
         let h = max(box.height, 1e-4)
         let position = (0.1 * h) * (0.1 * h), velocity = (2 * h) * (2 * h)
-        centreX = MotionAxis(position: box.centreX, positionVariance: position, velocityVariance: velocity)
+        centreX = MotionAxis(position: box.centreX, velocity: across, positionVariance: position, velocityVariance: velocity)
         centreY = MotionAxis(position: box.centreY, positionVariance: position, velocityVariance: velocity)
         height = MotionAxis(position: h, positionVariance: position, velocityVariance: velocity / 4)
         aspect = box.width / h
@@ -35,6 +37,8 @@ struct BoxMotion: Sendable, Equatable {
 
     /// The centre's speed, in fractions of the picture a second.
     var velocity: (x: Double, y: Double) { (centreX.velocity, centreY.velocity) }
+    /// How fast the height changes, in fractions of the picture a second.
+    var heightVelocity: Double { height.velocity }
 
     mutating func predict(by seconds: Double) {
         let h = max(height.position, 1e-4)
@@ -54,6 +58,16 @@ struct BoxMotion: Sendable, Equatable {
         aspect += 0.3 * (box.width / h - aspect)
     }
 
-    /// Nothing measured for a while: the height stops growing or shrinking on its own.
-    mutating func coast() { height.damp(velocityBy: 0.5) }
+    /// Seen again after a while hidden: the box starts again where it is seen, keeping the
+    /// speed across it had (the jump at the reappearance is not a speed).
+    mutating func restart(at box: FrameBox) {
+        self = BoxMotion(box: box, across: centreX.velocity)
+    }
+
+    /// Nothing measured for a while: the height stops growing or shrinking on its own, and the
+    /// vertical drift fades (a person hidden keeps going across, seldom up or down).
+    mutating func coast() {
+        height.damp(velocityBy: 0.5)
+        centreY.damp(velocityBy: 0.5)
+    }
 }

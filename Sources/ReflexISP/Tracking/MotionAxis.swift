@@ -10,9 +10,9 @@ struct MotionAxis: Sendable, Equatable {
     private var crossVariance = 0.0
     private var velocityVariance: Double
 
-    init(position: Double, positionVariance: Double, velocityVariance: Double) {
+    init(position: Double, velocity: Double = 0, positionVariance: Double, velocityVariance: Double) {
         self.position = position
-        self.velocity = 0
+        self.velocity = velocity
         self.positionVariance = positionVariance
         self.velocityVariance = velocityVariance
     }

@@ -27,6 +27,6 @@ public struct PersonTrack: Sendable, Equatable {
 
     /// For the framing rule: where the person is at `time` and how fast they move.
     public func subject(at time: Double) -> AutoFraming.Subject {
-        AutoFraming.Subject(box: box(at: time), velocityX: velocity.x, velocityY: velocity.y)
+        AutoFraming.Subject(box: box(at: time), velocityX: velocity.x, velocityY: velocity.y, heightVelocity: motion.heightVelocity)
     }
 }

@@ -41,7 +41,11 @@ public struct SubjectTracker: Sendable {
         }
         var unmatched = Array(detections.indices)
         for (track, detection) in Self.match(tracks, detections) {
-            tracks[track].motion.correct(with: detections[detection].box)
+            if time - tracks[track].lastSeen > Self.lostSeconds {
+                tracks[track].motion.restart(at: detections[detection].box)
+            } else {
+                tracks[track].motion.correct(with: detections[detection].box)
+            }
             tracks[track].lastSeen = time
             tracks[track].hits += 1
             unmatched.removeAll { $0 == detection }
@@ -51,10 +55,51 @@ public struct SubjectTracker: Sendable {
             tracks.append(PersonTrack(id: nextID, detection: detections[detection], at: time))
             nextID += 1
         }
+        reidentify(at: time)
         tracks.removeAll { track in
             time - track.lastSeen > (track.isConfirmed ? Self.maximumCoastSeconds : Self.tentativeSeconds)
         }
         chooseSubject(at: time)
+    }
+
+    /// A track lost this long (hidden, or its prediction drifted while it was) may be found
+    /// again in a new track that starts near where it was heading.
+    public static let lostSeconds = 0.3
+    /// How near: centres apart, in the larger height.
+    public static let reidentifyDistance = 1.0
+
+    /// A new track just confirmed that starts where a lost confirmed track was heading is that
+    /// person, seen again after an occlusion or a crossing: the lost track takes its estimate
+    /// and keeps its identity (and its place as the subject); the new one goes.
+    private mutating func reidentify(at time: Double) {
+        // (Never the subject itself: it keeps its identity as it is.)
+        for newIndex in tracks.indices.reversed() where tracks[newIndex].hits == Self.hitsToConfirm
+            && tracks[newIndex].lastSeen == time && tracks[newIndex].id != subjectID {
+            let found = tracks[newIndex].box(at: time)
+            // Where each lost track would be, its motion since it was last seen counted for half
+            // a second at most.
+            let candidates = tracks.indices.filter { index in
+                index != newIndex && tracks[index].isConfirmed && tracks[index].hits > Self.hitsToConfirm
+                    && time - tracks[index].lastSeen > Self.lostSeconds
+            }
+            func distance(_ index: Int) -> Double {
+                let track = tracks[index]
+                let lastBox = track.box(at: track.lastSeen)
+                let coast = min(time - track.lastSeen, 0.5)
+                let x = lastBox.centreX + track.velocity.x * coast, y = lastBox.centreY
+                let larger = max(lastBox.height, found.height), smaller = min(lastBox.height, found.height)
+                guard smaller * 2 >= larger else { return .infinity }
+                let dx = x - found.centreX, dy = y - found.centreY
+                return (dx * dx + dy * dy).squareRoot() / larger
+            }
+            guard let lost = candidates.min(by: { distance($0) < distance($1) }), distance(lost) < Self.reidentifyDistance
+            else { continue }
+            tracks[lost].motion = tracks[newIndex].motion
+            tracks[lost].estimatedAt = tracks[newIndex].estimatedAt
+            tracks[lost].lastSeen = time
+            tracks[lost].hits += tracks[newIndex].hits
+            tracks.remove(at: newIndex)
+        }
     }
 
     /// A finer measurement of a track's box between detections (optical flow); it moves the

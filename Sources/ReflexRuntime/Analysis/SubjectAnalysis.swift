@@ -45,6 +45,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     private var framesAnalysed = 0
     private var tapsTaken = 0
     private var inferenceMilliseconds = 0.0
+    private var sequence: UInt32 = 0
 
     /// `modelPath`: the person detector's model (nil: none was found).
     public init(modelPath: String?, clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
@@ -124,6 +125,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     func analyse(_ frame: PreviewFrame, at time: Double) {
         picture.render(frame)
         framesAnalysed += 1
+        sequence = frame.sequence
         takeTap(at: time)
         if let detector, time - lastDetection >= 1 / SubjectAnalysis.detectionsPerSecond {
             lastDetection = time
@@ -191,6 +193,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     func publish(at time: Double) {
         var snapshot = snapshots.writable
         snapshot.time = time
+        snapshot.sequence = sequence
         snapshot.subject = tracker.subject
         snapshot.subjectTapped = tracker.subjectTapped
         snapshot.otherCount = 0

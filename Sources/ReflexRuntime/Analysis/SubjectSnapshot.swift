@@ -8,8 +8,9 @@ public struct SubjectSnapshot: Sendable {
     /// The people drawn besides the subject, at most this many.
     public static let othersShown = 8
 
-    /// The frame's time the estimates are for.
+    /// The frame's time the estimates are for, and its sequence number (0: none yet).
     public var time = 0.0
+    public var sequence: UInt32 = 0
     public var subject: PersonTrack?
     /// The photographer tapped it (rather than the rule choosing it).
     public var subjectTapped = false

@@ -1,4 +1,4 @@
-import CTurboJPEG
+import ReflexFormats
 
 /// A JPEG decoded to RGB by TurboJPEG: the reference the encoder's output is compared with,
 /// a photo read back, a committed test picture.
@@ -13,18 +13,12 @@ public struct DecodedJPEG: Sendable {
     }
 
     public init(_ jpeg: [UInt8]) throws {
-        guard let handle = tjInitDecompress() else { throw Failure(description: "cannot start TurboJPEG") }
-        defer { tjDestroy(handle) }
-        var (width, height, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-        let size = UInt(jpeg.count)
-        guard tjDecompressHeader3(handle, jpeg, size, &width, &height, &subsampling, &colorspace) == 0 else {
-            throw Failure(description: "not a JPEG: " + String(cString: tjGetErrorStr2(handle)))
+        do {
+            let decoded = try TurboJPEGDecoder(jpeg)
+            (width, height, rgb) = (decoded.width, decoded.height, decoded.rgb)
+        } catch {
+            throw Failure(description: error.description)
         }
-        var rgb = [UInt8](repeating: 0, count: Int(width * height * 3))
-        guard tjDecompress2(handle, jpeg, size, &rgb, width, 0, height, Int32(TJPF_RGB.rawValue), 0) == 0 else {
-            throw Failure(description: "TurboJPEG cannot decode it: " + String(cString: tjGetErrorStr2(handle)))
-        }
-        (self.width, self.height, self.rgb) = (Int(width), Int(height), rgb)
     }
 
     /// The mean of one channel over a rectangle.
