@@ -8,7 +8,7 @@ import Testing
 
 /// The file sensor: a video's pictures as the simulated sensor's Bayer frames. The clips are
 /// made by ffmpeg, lossless (FFV1, 4:4:4), so their colours are known exactly.
-@Suite("Video file sensor")
+@Suite("Video file sensor", .tags(.externalTool))
 struct VideoFootageTests {
     /// A 64x48 clip at 10 fps of `seconds`: blue, its left third (21 columns) red.
     static func clip(in folder: TemporaryFolder, seconds: Double = 1) throws -> String {
