@@ -388,7 +388,7 @@ public final class SensorPipeline: @unchecked Sendable {
     private func summariseIfDue() {
         let now = clock.now()
         guard now - counters.summaryStart >= SensorPipeline.summaryInterval, let controller = exposure else { return }
-        log(counters.summary(at: now, exposure: session.describe(controller.requested), controller: controller, sinks: sinks))
+        log(counters.summary(at: now, exposure: session.describe(controller.requested), controller: controller, zoom: zoomWanted, sinks: sinks))
         // A lens whose camera went (or came) is dropped from (or added to) the buttons. (A
         // probe of the nodes, between two frames every few seconds: it allocates, and is
         // not counted as the frame path's.)

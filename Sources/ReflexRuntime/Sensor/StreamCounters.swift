@@ -1,4 +1,5 @@
 import CAllocationCounter
+import ReflexCore
 import ReflexHardware
 import ReflexISP
 
@@ -27,8 +28,8 @@ struct StreamCounters {
 
     /// The log's summary of the stream since the last: its rate, drops, `exposure` (the
     /// session's words for it), the controller's luma and white balance, the allocations a
-    /// frame and every sink's losses.
-    func summary(at now: Double, exposure: String, controller: ExposureController, sinks: [FrameSink]) -> String {
+    /// frame, the zoom asked for (when there is one) and every sink's losses.
+    func summary(at now: Double, exposure: String, controller: ExposureController, zoom: Double, sinks: [FrameSink]) -> String {
         let allocations = reflex_thread_allocations() - allocationsAtSummary
         let rate = Double(framesSinceSummary) / (now - summaryStart)
         var line = "camera: \(framesSinceSummary) frames in \(Int((now - summaryStart).rounded())) s "
@@ -36,6 +37,7 @@ struct StreamCounters {
             + "\(exposure), luma \(Int((controller.lastLuma * 1000).rounded()))/1000, "
             + controller.whiteBalanceDescription
             + ", \(allocations / Int64(max(framesSinceSummary, 1))) allocations a frame"
+        if abs(zoom - 1) > 0.005 { line += ", zoom " + Formatting.fixed(zoom, 2, width: 0) + "×" }
         for sink in sinks where sink.framesLost > 0 { line += ", \(sink.name) lost \(sink.framesLost) frames" }
         return line
     }

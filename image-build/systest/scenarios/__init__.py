@@ -12,6 +12,7 @@
     card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full
     memory.py     memory
     movies.py     movie
+    autozoom.py   auto-zoom
     power.py      power-cut
 
 A scenario is a function of a Steps object, registered with @scenario(name, limit) in the
@@ -20,7 +21,7 @@ those it names.
 """
 from ..steps import SCENARIOS
 # (Imported for the scenarios they register.)
-from . import boot, card, controls, display, gps, lenses, memory, movies, photos, power, sensor  # noqa: F401
+from . import autozoom, boot, card, controls, display, gps, lenses, memory, movies, photos, power, sensor  # noqa: F401
 
 # The order of a full run. It matters: a scenario may rely on what one before it left
 # (the camera restarted, vivid loaded again, the card put back, a movie on the card for
@@ -29,7 +30,7 @@ ORDER = [
     "boot", "reflex-user", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "geotag",
-    "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "movie", "power-cut",
+    "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "auto-zoom", "movie", "power-cut",
 ]
 
 
