@@ -444,6 +444,12 @@ public struct InterfaceController: Sendable {
             outcome.ticks += 1
             return
         }
+        // No person detector on this camera: auto-zoom's lines say why, and change nothing.
+        if (item == .autoZoom || item == .autoZoomFraming) && !autoZoomAvailable {
+            outcome.notice = InterfaceText.noAutoZoom
+            outcome.bumped = true
+            return
+        }
         let result = item.step(by: steps, in: &model)
         outcome.settingsChanged = outcome.settingsChanged || result.changed
         if result.bumped { outcome.bumped = true } else if result.changed { outcome.ticks += 1 }

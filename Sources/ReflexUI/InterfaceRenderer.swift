@@ -25,7 +25,7 @@ public final class InterfaceRenderer {
     private var lensesShown = false
     private var paintedMenuButton: Bool?
     /// The menu and the settings it shows, as last painted (nil: not painted open).
-    private var paintedMenu: (QuickMenu, CameraSettings)?
+    private var paintedMenu: (QuickMenu, CameraSettings, Bool)?
     private var menuOpen = false
     private let shutterArea: PixelRect
     private var paintedShutter: (locked: Bool, photo: PhotoThumbnail?, capture: CaptureKind, recording: Bool)?
@@ -100,9 +100,12 @@ public final class InterfaceRenderer {
             paintedAutoZoom = state.autoZoom
             repaints += 1
         }
-        if state.menu.isOpen, paintedMenu.map({ $0.0 != state.menu || $0.1 != state.settings }) ?? true {
-            QuickMenuPainter(layout: layout).paintPanel(state.menu, settings: state.settings, on: menuPanel, fonts: fonts)
-            paintedMenu = (state.menu, state.settings)
+        let autoZoomAvailable = state.autoZoom != .unavailable
+        if state.menu.isOpen,
+           paintedMenu.map({ $0.0 != state.menu || $0.1 != state.settings || $0.2 != autoZoomAvailable }) ?? true {
+            QuickMenuPainter(layout: layout).paintPanel(state.menu, settings: state.settings, autoZoomAvailable: autoZoomAvailable,
+                                                        on: menuPanel, fonts: fonts)
+            paintedMenu = (state.menu, state.settings, autoZoomAvailable)
             repaints += 1
         }
         lensesShown = state.lenses.offersChoice

@@ -120,6 +120,10 @@ public enum InterfaceText {
     public static let retry = "Retry"
     /// Auto-zoom lost its subject and widens to find it.
     public static let subjectLost = "Subject lost"
+    /// Auto-zoom asked for on a camera without the person detector's model.
+    public static let noAutoZoom = "No auto zoom: this camera has no person detector"
+    /// Auto-zoom's menu lines on such a camera.
+    public static let unavailable = "Not available"
     public static let discard = "Discard"
 
     /// The geotag consent screen (seed 002 story 4.4): what turning geotag on means, in

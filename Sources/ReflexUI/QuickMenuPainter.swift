@@ -23,7 +23,9 @@ struct QuickMenuPainter {
     }
 
     /// The open menu over `canvas` (the panel's size).
-    func paintPanel(_ menu: QuickMenu, settings: CameraSettings, on canvas: CairoCanvas, fonts: FontLibrary) {
+    /// `autoZoomAvailable`: the camera has a person detector (else its lines say it is not available).
+    func paintPanel(_ menu: QuickMenu, settings: CameraSettings, autoZoomAvailable: Bool, on canvas: CairoCanvas,
+                    fonts: FontLibrary) {
         canvas.clear()
         let pen = Pen(canvas, fonts: fonts)
         let s = layout.scale
@@ -53,7 +55,8 @@ struct QuickMenuPainter {
             pen.text(item.title, x: x + 16 * s, middleY: y + rh / 2, Palette.text)
             let valueLeft = x + rw / 2, valueRight = x + rw
             pen.font(.title, size: 19 * s)
-            pen.text(item.value(settings), x: (valueLeft + valueRight) / 2, middleY: y + rh / 2, align: .centre,
+            let unavailable = !autoZoomAvailable && (item == .autoZoom || item == .autoZoomFraming)
+            pen.text(unavailable ? InterfaceText.unavailable : item.value(settings), x: (valueLeft + valueRight) / 2, middleY: y + rh / 2, align: .centre,
                      highlighted ? Palette.accent : Palette.text)
             pen.font(.title, size: 22 * s)
             pen.text("‹", x: valueLeft + 14 * s, middleY: y + rh / 2, align: .centre, Palette.secondaryText)

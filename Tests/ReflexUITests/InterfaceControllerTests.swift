@@ -281,3 +281,22 @@ import Testing
         #expect(c.model.settings.meteringPoint == nil, "not a metering spot")
     }
 }
+
+/// The quick menu's auto-zoom lines on a camera without a person detector.
+@Suite struct AutoZoomMenuTests {
+    @Test func withoutADetectorTheLineSaysWhyAndChangesNothing() throws {
+        var c = InterfaceControllerTests.controller()
+        _ = InterfaceControllerTests.tap(&c, InterfaceControllerTests.layout.menuButton, at: 1)
+        #expect(c.menu.isOpen)
+        let index = try #require(QuickMenuItem.allCases.firstIndex(of: .autoZoom))
+        let row = InterfaceControllerTests.layout.menuRows[index]
+        // The value's right half steps forward.
+        let forward = PixelRect(x: row.x + row.width * 7 / 8, y: row.y, width: 2, height: row.height)
+        let outcome = InterfaceControllerTests.tap(&c, forward, at: 2)
+        #expect(!c.model.settings.autoZoom && !outcome.settingsChanged)
+        #expect(outcome.notice == InterfaceText.noAutoZoom)
+        c.autoZoomAvailable = true
+        let on = InterfaceControllerTests.tap(&c, forward, at: 3)
+        #expect(c.model.settings.autoZoom && on.settingsChanged)
+    }
+}
