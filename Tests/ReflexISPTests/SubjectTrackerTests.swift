@@ -86,6 +86,15 @@ struct SubjectTrackerTests {
         #expect(!tracker.subjectTapped && tracker.subject?.id == central, "the rule chooses again: the one in the middle")
     }
 
+    @Test func onASlowMachineAPersonSeenASecondApartIsStillFollowed() {
+        // An emulated machine or a small board: a detection a second.
+        var tracker = SubjectTracker()
+        for second in 0..<5 { tracker.update(with: [Self.person(0.3 + 0.05 * Double(second))], at: Double(second)) }
+        #expect(tracker.tracks.map(\.id) == [1], "confirmed by its second sighting and kept")
+        #expect(tracker.subject?.id == 1)
+        #expect(abs(tracker.tracks[0].velocity.x - 0.05) < 0.02, "its speed learnt: \(tracker.tracks[0].velocity.x)")
+    }
+
     @Test func tracksEndUnseenAndAStrayDetectionNeverBecomesTheSubject() {
         var tracker = SubjectTracker()
         tracker.update(with: [Self.person(0.8, height: 0.6)], at: 0)

@@ -24,6 +24,10 @@ public struct SubjectTracker: Sendable {
     public static let nearness = 0.8
 
     public private(set) var tracks: [PersonTrack] = []
+    /// The time between detections, smoothed: on a slow machine (an emulator, a small board)
+    /// they come a second apart, and a person must not end before it can be seen twice.
+    public private(set) var detectionInterval = 0.1
+    private var lastUpdate: Double?
     public private(set) var subjectID: Int?
     /// The photographer chose the subject (a tap), rather than the rule.
     public private(set) var subjectTapped = false
@@ -35,13 +39,17 @@ public struct SubjectTracker: Sendable {
 
     /// One analysis frame's detections, taken at `time`.
     public mutating func update(with detections: [PersonDetection], at time: Double) {
+        if let lastUpdate, time > lastUpdate {
+            detectionInterval += 0.3 * (min(time - lastUpdate, 5) - detectionInterval)
+        }
+        lastUpdate = time
         for index in tracks.indices {
             tracks[index].motion.predict(by: time - tracks[index].estimatedAt)
             tracks[index].estimatedAt = time
         }
         var unmatched = Array(detections.indices)
         for (track, detection) in Self.match(tracks, detections) {
-            if time - tracks[track].lastSeen > Self.lostSeconds {
+            if time - tracks[track].lastSeen > max(Self.lostSeconds, 1.8 * detectionInterval) {
                 tracks[track].motion.restart(at: detections[detection].box)
             } else {
                 tracks[track].motion.correct(with: detections[detection].box)
@@ -56,9 +64,10 @@ public struct SubjectTracker: Sendable {
             nextID += 1
         }
         reidentify(at: time)
-        tracks.removeAll { track in
-            time - track.lastSeen > (track.isConfirmed ? Self.maximumCoastSeconds : Self.tentativeSeconds)
-        }
+        // The windows stretch with the detections' pace: three detections' worth at least.
+        let coast = max(Self.maximumCoastSeconds, 3 * detectionInterval)
+        let tentative = max(Self.tentativeSeconds, 2.5 * detectionInterval)
+        tracks.removeAll { track in time - track.lastSeen > (track.isConfirmed ? coast : tentative) }
         chooseSubject(at: time)
     }
 
@@ -80,7 +89,7 @@ public struct SubjectTracker: Sendable {
             // a second at most.
             let candidates = tracks.indices.filter { index in
                 index != newIndex && tracks[index].isConfirmed && tracks[index].hits > Self.hitsToConfirm
-                    && time - tracks[index].lastSeen > Self.lostSeconds
+                    && time - tracks[index].lastSeen > max(Self.lostSeconds, 1.8 * detectionInterval)
             }
             func distance(_ index: Int) -> Double {
                 let track = tracks[index]
@@ -133,7 +142,8 @@ public struct SubjectTracker: Sendable {
             let distance = ((box.centreX - 0.5) * (box.centreX - 0.5) + (box.centreY - 0.5) * (box.centreY - 0.5)).squareRoot()
             return box.height * max(1 - 1.5 * distance, 0.05)
         }
-        subjectID = tracks.filter { $0.isConfirmed && time - $0.lastSeen <= Self.tentativeSeconds }.max { score($0) < score($1) }?.id
+        let recent = max(Self.tentativeSeconds, 2.5 * detectionInterval)
+        subjectID = tracks.filter { $0.isConfirmed && time - $0.lastSeen <= recent }.max { score($0) < score($1) }?.id
     }
 
     /// Pairs of (track index, detection index): best pairs first, each track and detection once.
