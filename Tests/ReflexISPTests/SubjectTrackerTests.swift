@@ -93,6 +93,10 @@ struct SubjectTrackerTests {
         #expect(tracker.tracks.map(\.id) == [1], "confirmed by its second sighting and kept")
         #expect(tracker.subject?.id == 1)
         #expect(abs(tracker.tracks[0].velocity.x - 0.05) < 0.02, "its speed learnt: \(tracker.tracks[0].velocity.x)")
+        // An emulator under load: five seconds between detections, from the first.
+        var slower = SubjectTracker()
+        for step in 0..<4 { slower.update(with: [Self.person(0.3 + 0.1 * Double(step))], at: 5 * Double(step)) }
+        #expect(slower.tracks.map(\.id) == [1] && slower.subject?.id == 1)
     }
 
     @Test func tracksEndUnseenAndAStrayDetectionNeverBecomesTheSubject() {

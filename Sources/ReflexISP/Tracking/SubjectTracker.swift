@@ -28,6 +28,10 @@ public struct SubjectTracker: Sendable {
     /// they come a second apart, and a person must not end before it can be seen twice.
     public private(set) var detectionInterval = 0.1
     private var lastUpdate: Double?
+    /// The time since the detection before this one: the windows are never shorter than what
+    /// the last one took (the smoothed pace takes a few detections to learn a slow machine).
+    private var lastGap = 0.1
+    private var pace: Double { max(detectionInterval, lastGap) }
     public private(set) var subjectID: Int?
     /// The photographer chose the subject (a tap), rather than the rule.
     public private(set) var subjectTapped = false
@@ -40,7 +44,8 @@ public struct SubjectTracker: Sendable {
     /// One analysis frame's detections, taken at `time`.
     public mutating func update(with detections: [PersonDetection], at time: Double) {
         if let lastUpdate, time > lastUpdate {
-            detectionInterval += 0.3 * (min(time - lastUpdate, 5) - detectionInterval)
+            lastGap = min(time - lastUpdate, 10)
+            detectionInterval += 0.3 * (lastGap - detectionInterval)
         }
         lastUpdate = time
         for index in tracks.indices {
@@ -49,7 +54,7 @@ public struct SubjectTracker: Sendable {
         }
         var unmatched = Array(detections.indices)
         for (track, detection) in Self.match(tracks, detections) {
-            if time - tracks[track].lastSeen > max(Self.lostSeconds, 1.8 * detectionInterval) {
+            if time - tracks[track].lastSeen > max(Self.lostSeconds, 1.8 * pace) {
                 tracks[track].motion.restart(at: detections[detection].box)
             } else {
                 tracks[track].motion.correct(with: detections[detection].box)
@@ -65,8 +70,8 @@ public struct SubjectTracker: Sendable {
         }
         reidentify(at: time)
         // The windows stretch with the detections' pace: three detections' worth at least.
-        let coast = max(Self.maximumCoastSeconds, 3 * detectionInterval)
-        let tentative = max(Self.tentativeSeconds, 2.5 * detectionInterval)
+        let coast = max(Self.maximumCoastSeconds, 3 * pace)
+        let tentative = max(Self.tentativeSeconds, 2.5 * pace)
         tracks.removeAll { track in time - track.lastSeen > (track.isConfirmed ? coast : tentative) }
         chooseSubject(at: time)
     }
@@ -89,7 +94,7 @@ public struct SubjectTracker: Sendable {
             // a second at most.
             let candidates = tracks.indices.filter { index in
                 index != newIndex && tracks[index].isConfirmed && tracks[index].hits > Self.hitsToConfirm
-                    && time - tracks[index].lastSeen > max(Self.lostSeconds, 1.8 * detectionInterval)
+                    && time - tracks[index].lastSeen > max(Self.lostSeconds, 1.8 * pace)
             }
             func distance(_ index: Int) -> Double {
                 let track = tracks[index]
@@ -142,7 +147,7 @@ public struct SubjectTracker: Sendable {
             let distance = ((box.centreX - 0.5) * (box.centreX - 0.5) + (box.centreY - 0.5) * (box.centreY - 0.5)).squareRoot()
             return box.height * max(1 - 1.5 * distance, 0.05)
         }
-        let recent = max(Self.tentativeSeconds, 2.5 * detectionInterval)
+        let recent = max(Self.tentativeSeconds, 2.5 * pace)
         subjectID = tracks.filter { $0.isConfirmed && time - $0.lastSeen <= recent }.max { score($0) < score($1) }?.id
     }
 

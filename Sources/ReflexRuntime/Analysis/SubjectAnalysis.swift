@@ -208,6 +208,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
         snapshot.detections = detectionsRun
         snapshot.inferenceMilliseconds = inferenceMilliseconds
         snapshot.forwardMilliseconds = detector?.forwardMilliseconds ?? 0
+        snapshot.detectionInterval = tracker.detectionInterval
         snapshots.writable = snapshot
         snapshots.publish()
     }

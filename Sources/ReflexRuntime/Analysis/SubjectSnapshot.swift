@@ -24,11 +24,15 @@ public struct SubjectSnapshot: Sendable {
     public var detections = 0
     public var inferenceMilliseconds = 0.0
     public var forwardMilliseconds = 0.0
+    /// The time between detections, as the tracker has learnt it.
+    public var detectionInterval = 0.1
 
     public init() {}
 
-    /// An estimate older than this (the analysis stalled) predicts nothing.
+    /// An estimate older than this (the analysis stalled) predicts nothing; on a slow machine,
+    /// whose detections come a second apart, three detections' time.
     public static let staleSeconds = 1.0
+    public var staleAfter: Double { max(SubjectSnapshot.staleSeconds, 3 * detectionInterval) }
 
     /// Other person `index` where it is predicted to be at `now`.
     public func other(_ index: Int, at now: Double) -> FrameBox {
@@ -41,7 +45,7 @@ public struct SubjectSnapshot: Sendable {
     /// The subject where it is predicted to be at `now`, for the framing rule; nil without
     /// one or when the estimate is stale.
     public func subject(at now: Double) -> AutoFraming.Subject? {
-        guard let subject, now - time < SubjectSnapshot.staleSeconds else { return nil }
+        guard let subject, now - time < staleAfter else { return nil }
         return subject.subject(at: now)
     }
 }

@@ -151,7 +151,7 @@ struct ScreenModel {
         // The people auto-zoom follows, for the marks over the picture.
         subjectBox = autoZoom.phase == nil ? nil : subject?.box
         otherBoxCount = 0
-        if autoZoom.phase != nil, let snapshot, now - snapshot.time < SubjectSnapshot.staleSeconds {
+        if autoZoom.phase != nil, let snapshot, now - snapshot.time < snapshot.staleAfter {
             for index in 0..<snapshot.otherCount { otherBoxes[index] = snapshot.other(index, at: now) }
             otherBoxCount = snapshot.otherCount
         }

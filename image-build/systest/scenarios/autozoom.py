@@ -73,7 +73,8 @@ def auto_zoom(steps):
         (shot, width, height, pixel, bright_pixels), shown = screen_until(steps, "auto-zoom-on", lambda pixel, *_: [
             ("the AUTO ZOOM button is on (white)", white(pixel))], limit=30)
         require(shown, "AUTO ZOOM did not turn on", f"screendump {shot}: the button's pixel {pixel(*AUTO_ZOOM_BUTTON)}")
-        steps.wait_until("the zoom rises as the skier is framed", f"grep -o 'zoom [0-9.]*×' {LOG} | tail -1", limit=120,
+        # (Its last lines are the evidence when it does not: what the camera and the analysis said.)
+        steps.wait_until("the zoom rises as the skier is framed", f"grep -v '^reflex: display:' {LOG} | tail -8", limit=120,
                          matches=[r"zoom (1\.[3-9]|[2-8]\.)\d*×"])
         screen_until(steps, "auto-zoom-framing", lambda *_: [("evidence", True)], limit=1)
 
