@@ -91,7 +91,6 @@ public struct AutoFraming: Sendable {
     private var zooming = false
     /// Since when the framing has been off by more than `zoomStartStops` (nil: it is not).
     private var offSince: Double?
-    private var now = 0.0
     private var panning = (x: false, y: false)
     private var lastSeen: Double?
     private var lastUpdate: Double?
@@ -116,7 +115,6 @@ public struct AutoFraming: Sendable {
     public mutating func update(subject: Subject?, extent: FrameBox = Framing.wholePicture, at now: Double) -> Framing {
         let step = min(max(now - (lastUpdate ?? now), 0), AutoFraming.longestStep)
         lastUpdate = now
-        self.now = now
         if subject != nil { lastSeen = now }
         if manualHeld || (pausedUntil.map { now < $0 } ?? false) {
             phase = .overridden
@@ -143,7 +141,7 @@ public struct AutoFraming: Sendable {
         }
         // A subject coming nearer (or going away) is followed at its own pace, not behind it.
         let growth = subject.map { -$0.heightVelocity / max($0.box.height, 1e-3) / 0.6931 } ?? 0
-        moveZoom(toward: targetStops, following: growth, step: step)
+        moveZoom(toward: targetStops, following: growth, step: step, at: now)
         pan(toward: subject, step: step)
         let kept = framing.kept(inside: extent)
         // Against the edge of what the lens sees, the pan stops there.
@@ -185,7 +183,7 @@ public struct AutoFraming: Sendable {
 
     /// Zoom toward `target` (stops; nil: hold) at a speed that rises and falls smoothly and
     /// never passes the ramp's.
-    private mutating func moveZoom(toward target: Double?, following growth: Double, step: Double) {
+    private mutating func moveZoom(toward target: Double?, following growth: Double, step: Double, at now: Double) {
         let stops = FastMath.log2(framing.zoom)
         var wantedRate = 0.0
         if let target {

@@ -13,8 +13,6 @@ public struct Framing: Sendable, Equatable {
     /// The part of the zoom-1 picture shown.
     public var crop: FrameBox { FrameBox(centreX: centreX, centreY: centreY, width: 1 / zoom, height: 1 / zoom) }
 
-    public var isCentred: Bool { abs(centreX - 0.5) < 1e-9 && abs(centreY - 0.5) < 1e-9 }
-
     /// This framing with its crop moved the least it must to lie inside `extent` (the part of
     /// the zoom-1 picture the lens sees); centred on the extent where the crop is larger.
     public func kept(inside extent: FrameBox) -> Framing {

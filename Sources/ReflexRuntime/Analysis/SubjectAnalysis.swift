@@ -70,11 +70,13 @@ public final class SubjectAnalysis: @unchecked Sendable {
 
     // MARK: the loop's side
 
-    /// Whether anything needs the analysis (auto-zoom is on): while not, its stream takes no
-    /// frame and the thread sleeps. Set by the loop each frame; never blocks.
+    /// Whether anything needs the analysis (auto-zoom is on): while not, or while there is no
+    /// detector, its stream takes no frame and the thread sleeps. Set by the loop each frame;
+    /// never blocks.
     public func setWanted(_ wanted: Bool) {
-        guard sink.isPaused == wanted else { return }
-        sink.isPaused = !wanted
+        let taking = wanted && isAvailable
+        guard sink.isPaused == taking else { return }
+        sink.isPaused = !taking
     }
 
     /// The newest snapshot (the same as before when the analysis has nothing newer).

@@ -44,8 +44,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// Where the input's decisions go: the sensor, the settings file, the GPS client, the
     /// vibrator, the movie thread, the save queue (each nil where there is none: a benchmark).
     private let router: InputRouter
-    /// Auto-zoom's subject, from the analysis thread (nil: no analysis).
-    private let analysis: SubjectAnalysis?
+    private let analysis: SubjectAnalysis?  // auto-zoom's subject, from the analysis thread (nil: none)
     /// The loop's thread; its wake-up: to stop, to answer a statistics request, or a painted set.
     private let thread = WorkerThread(name: "reflex-loop", priority: FrameLoop.priority)
     /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
@@ -103,10 +102,8 @@ public final class FrameLoop: @unchecked Sendable {
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
-                lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
-                clock: TimeSource = .monotonic) {
-        self.clock = clock
-        self.analysis = analysis
+                lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil, clock: TimeSource = .monotonic) {
+        (self.clock, self.analysis) = (clock, analysis)
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
                              saveDecisions: saveDecisions, analysis: analysis)
