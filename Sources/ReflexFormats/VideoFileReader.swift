@@ -77,12 +77,18 @@ public final class VideoFileReader {
     }
 
     /// Decodes the next picture into `rgb`, from the start again after the last.
-    public func next() throws(MovieError) {
+    public func next() throws(MovieError) { try decodeNext(converting: true) }
+
+    /// Decodes the next picture and leaves `rgb` as it was: a picture passed over costs its
+    /// decoding (the ones after it need it) but not its conversion.
+    public func skip() throws(MovieError) { try decodeNext(converting: false) }
+
+    private func decodeNext(converting: Bool) throws(MovieError) {
         var restarted = false
         while true {
             let received = avcodec_receive_frame(decoder, frame)
             if received >= 0 {
-                convert()
+                if converting { convert() }
                 picturesRead += 1
                 return
             }

@@ -70,6 +70,27 @@ struct VideoFootageTests {
         #expect(footage.loops == 2, "ten pictures a pass")
     }
 
+    /// A late sensor thread passes over the pictures it missed (decoded, not converted) and
+    /// shows the newest: a clip red for its first five pictures, then blue.
+    @Test func aLateSensorShowsTheNewestPicture() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("turns.mkv")
+        let run = try ProgramRun(["ffmpeg", "-v", "error", "-y", "-filter_complex",
+                                  "color=c=red:s=64x48:r=10:d=0.5[a];color=c=blue:s=64x48:r=10:d=0.5[b];[a][b]concat=n=2:v=1",
+                                  "-pix_fmt", "yuv444p", "-c:v", "ffv1", path])
+        guard run.status == 0 else { throw ClipFailure(run.errors) }
+        let footage = try VideoFootage(path: path)
+        let black = UInt16(SimulatedScene.blackLevel)
+        try footage.advance(by: 1)
+        let first = Self.render(footage)
+        let stride = first.layout.bytesPerLine / 2
+        #expect(first.samples[2 * stride + 4] > black + 500, "the first picture is red")
+        try footage.advance(by: 6)
+        let seventh = Self.render(footage).samples
+        #expect(footage.picturesRead == 7)
+        #expect(seventh[2 * stride + 4] < black + 20 && seventh[3 * stride + 5] > black + 500, "the seventh is blue")
+    }
+
     @Test func theSensorStreamsTheVideosSizeAndRate() throws {
         let folder = TemporaryFolder()
         let path = try Self.clip(in: folder)
