@@ -17,6 +17,9 @@ public final class WorkerThread: @unchecked Sendable {
         case realtime(Int32)
         /// As any other program's thread.
         case ordinary
+        /// Ordinary scheduling at this nice value (1 to 18): below the ordinary threads (the
+        /// sensor, the movie), which it yields to whenever they have work, above `background`.
+        case yielding(nice: Int32)
         /// Nice 19 and the idle I/O class: work that must never take time from the loop.
         case background
     }
@@ -115,6 +118,7 @@ extension WorkerThread.Priority {
         case .realtime(let level): reflex_make_thread_realtime(level)
         case .background: reflex_make_thread_background() == 0 ? 0 : errno
         case .ordinary: 0
+        case .yielding(let nice): reflex_set_thread_nice(nice)
         }
     }
 
@@ -122,6 +126,8 @@ extension WorkerThread.Priority {
     public func describe(result: Int32) -> String {
         switch self {
         case .ordinary: "ordinary scheduling"
+        case .yielding(let nice): result == 0 ? "ordinary scheduling at nice \(nice)"
+            : "ordinary scheduling (nice \(nice) refused: \(String(cString: strerror(result))))"
         case .background: result == 0 ? "background (nice 19, idle I/O)" : "ordinary scheduling (background refused)"
         case .realtime(let level):
             result == 0 ? "SCHED_FIFO \(level)" : "ordinary scheduling (SCHED_FIFO refused: \(String(cString: strerror(result))))"

@@ -48,6 +48,8 @@ struct SubjectAnalysisTests {
         #expect(rig.stepped.pipeline.start())
         defer { rig.stepped.pipeline.stop() }
         var subjects: [Int] = []
+        let started = rig.stepped.stepper.clock.now
+        #expect(rig.analysis.summary(at: started) == nil, "the log's first summary comes after ten seconds")
         for _ in 0..<30 {
             try #require(rig.analyseFrame())
             let snapshot = rig.analysis.newestSnapshot()
@@ -63,6 +65,10 @@ struct SubjectAnalysisTests {
         #expect(snapshot.otherCount >= 3, "the others walking by are followed too: \(snapshot.otherCount)")
         #expect(snapshot.forwardMilliseconds > 0 && snapshot.inferenceMilliseconds >= snapshot.forwardMilliseconds)
         #expect(rig.analysis.sink.framesLost == 0, "every frame taken")
+        let line = try #require(rig.analysis.summary(at: started + SubjectAnalysis.summarySeconds))
+        #expect(line.hasPrefix("analysis: 30 frames in 10 s, \(snapshot.detections) detections")
+                && line.contains("subject #\(subject.id) at (") && line.hasSuffix(" high"), "the log's summary: \(line)")
+        #expect(rig.analysis.summary(at: started + SubjectAnalysis.summarySeconds + 1) == nil)
     }
 
     @Test func aTapOnSomeoneElseMakesThemTheSubject() throws {

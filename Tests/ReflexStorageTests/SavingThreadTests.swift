@@ -26,4 +26,19 @@ import Glibc
         #expect(result.map { $0.ioPriority >> 13 } == 3, "the idle I/O class")
         #expect(thread.scheduling == "background (nice 19, idle I/O)")
     }
+
+    /// The analysis's class: below the camera's streams, above the saving.
+    @Test func aYieldingThreadRunsAtItsNiceValue() {
+        let seen = Mutex<(policy: Int32, nice: Int32)?>(nil)
+        let thread = WorkerThread(name: "test-analysis", priority: .yielding(nice: 5))
+        #expect(thread.start {
+            errno = 0
+            let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            seen.withLock { $0 = (sched_getscheduler(0), nice) }
+        })
+        thread.stop()
+        let result = seen.withLock { $0 }
+        #expect(result?.policy == SCHED_OTHER && result?.nice == 5)
+        #expect(thread.scheduling == "ordinary scheduling at nice 5")
+    }
 }

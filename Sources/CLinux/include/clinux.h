@@ -61,6 +61,14 @@ static inline int reflex_make_thread_background(void) {
     return cpu == 0 && io == 0 ? 0 : -1;
 }
 
+#include <errno.h>
+
+/// Gives the calling thread the nice value `nice` (0 to 19): it yields the CPU to nice-0
+/// threads when they have work and takes what they leave. Returns 0, or the error number.
+static inline int reflex_set_thread_nice(int nice) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice) == 0 ? 0 : errno;
+}
+
 /// The calling thread's I/O priority (ioprio_get): its class is the value >> 13.
 static inline int reflex_thread_io_priority(void) {
     return (int)syscall(SYS_ioprio_get, 1, (pid_t)syscall(SYS_gettid));

@@ -25,7 +25,10 @@ public final class SubjectAnalysis: @unchecked Sendable {
     /// A subject followed by flow is trusted this much less than a detection (in box heights).
     static let flowErrorHeights = 0.2
 
-    private let thread = WorkerThread(name: "reflex-analysis", priority: .ordinary)
+    /// Below the sensor and the movie, whose frames must never wait for it (on a busy or slow
+    /// machine its detections space out instead), above the saving thread.
+    public static let priority = WorkerThread.Priority.yielding(nice: 5)
+    private let thread = WorkerThread(name: "reflex-analysis", priority: SubjectAnalysis.priority)
     private let snapshots = TripleBuffer { SubjectSnapshot() }
     private let modelPath: String?
     private let clock: TimeSource
@@ -34,6 +37,9 @@ public final class SubjectAnalysis: @unchecked Sendable {
     // A tap from the loop: the point (two Float32s in one word), then the count moved on.
     private let tapPoint = Atomic<UInt64>(0)
     private let tapsSent = Atomic<Int>(0)
+    /// The time of the frame being analysed, as bits (`idle`: none), for `newestSnapshot`.
+    private let working = Atomic<UInt64>(SubjectAnalysis.idle)
+    private static let idle = UInt64.max
 
     // The analysis thread's own.
     private var detector: PersonDetector?
@@ -46,6 +52,13 @@ public final class SubjectAnalysis: @unchecked Sendable {
     private var tapsTaken = 0
     private var inferenceMilliseconds = 0.0
     private var sequence: UInt32 = 0
+    // What the log's summary counts since the last one.
+    private var summaryStart: Double?
+    private var framesAtSummary = 0
+    private var detectionsAtSummary = 0
+    private var personsFoundSinceSummary = 0
+    /// Seconds between the log's summaries while the analysis takes frames.
+    static let summarySeconds = 10.0
 
     /// `modelPath`: the person detector's model (nil: none was found).
     public init(modelPath: String?, clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
@@ -82,7 +95,10 @@ public final class SubjectAnalysis: @unchecked Sendable {
     /// The newest snapshot (the same as before when the analysis has nothing newer).
     public func newestSnapshot() -> SubjectSnapshot {
         _ = snapshots.takeNewest()
-        return snapshots.current
+        var snapshot = snapshots.current
+        let bits = working.load(ordering: .acquiring)
+        snapshot.analysing = bits == SubjectAnalysis.idle ? nil : Double(bitPattern: bits)
+        return snapshot
     }
 
     /// The photographer tapped `x`, `y` (fractions of the zoom-1 picture): the person there
@@ -117,9 +133,42 @@ public final class SubjectAnalysis: @unchecked Sendable {
             _ = pollWaiting(&descriptors, seconds: 0.2)
             sink.drainWake()
             thread.drainWake()
-            guard let frame = sink.takeFrame() else { continue }
-            analyse(frame, at: clock.now())
+            guard let frame = sink.takeFrame() else {
+                working.store(SubjectAnalysis.idle, ordering: .releasing)
+                continue
+            }
+            let now = clock.now()
+            // (Left set between frames that follow each other: the loop sees no gap.)
+            working.store(now.bitPattern, ordering: .releasing)
+            analyse(frame, at: now)
+            if let line = summary(at: now) { log(line) }
         }
+    }
+
+    /// Every `summarySeconds` while frames come: what the analysis did since the last line
+    /// (how a slow machine's auto-zoom can be told from a blind one).
+    func summary(at time: Double) -> String? {
+        guard let start = summaryStart else {
+            summaryStart = time
+            return nil
+        }
+        guard time - start >= SubjectAnalysis.summarySeconds else { return nil }
+        defer {
+            summaryStart = time
+            framesAtSummary = framesAnalysed
+            detectionsAtSummary = detectionsRun
+            personsFoundSinceSummary = 0
+        }
+        let subject = tracker.subject.map { track in
+            let box = track.box(at: time)
+            return "subject #\(track.id)" + (track.isConfirmed ? "" : " (tentative)") + " at "
+                + "(\(Formatting.fixed(box.centreX, 2, width: 0)), \(Formatting.fixed(box.centreY, 2, width: 0))), "
+                + Formatting.fixed(box.height, 2, width: 0) + " high"
+        } ?? "no subject"
+        return "analysis: \(framesAnalysed - framesAtSummary) frames in \(Int((time - start).rounded())) s, "
+            + "\(detectionsRun - detectionsAtSummary) detections (the last in \(Int(inferenceMilliseconds.rounded())) ms, "
+            + "one every \(Formatting.fixed(tracker.detectionInterval, 1, width: 0)) s) finding \(personsFoundSinceSummary) "
+            + "persons, \(tracker.tracks.count) followed, \(subject)"
     }
 
     /// One frame at `time`: taps, a detection when one is due (else the flow), a snapshot.
@@ -132,7 +181,9 @@ public final class SubjectAnalysis: @unchecked Sendable {
         // (Due a little early rather than a frame late: at 30 fps three frames are 0.09999… s.)
         if let detector, time - lastDetection >= 1 / SubjectAnalysis.detectionsPerSecond - 0.005 {
             lastDetection = time
-            take(detect(with: detector, at: time), at: time)
+            let found = detect(with: detector, at: time)
+            personsFoundSinceSummary += found.count
+            take(found, at: time)
         } else if let subject = tracker.subject, picture.hasPrevious {
             followByFlow(subject, at: time)
         }
@@ -196,6 +247,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     func publish(at time: Double) {
         var snapshot = snapshots.writable
         snapshot.time = time
+        snapshot.publishedAt = clock.now()
         snapshot.sequence = sequence
         snapshot.subject = tracker.subject
         snapshot.subjectTapped = tracker.subjectTapped

@@ -26,6 +26,11 @@ public struct SubjectSnapshot: Sendable {
     public var forwardMilliseconds = 0.0
     /// The time between detections, as the tracker has learnt it.
     public var detectionInterval = 0.1
+    /// When the analysis published this (its clock), and the time of the frame it was working
+    /// on when this was handed over (nil: it was waiting for one), so the loop can tell an
+    /// analysis that is slow from one that stopped.
+    public var publishedAt = 0.0
+    public var analysing: Double?
 
     public init() {}
 
@@ -42,10 +47,24 @@ public struct SubjectSnapshot: Sendable {
         return box
     }
 
-    /// The subject where it is predicted to be at `now`, for the framing rule; nil without
-    /// one or when the estimate is stale.
+    /// The subject where it is predicted to be at `now`, for the framing rule; nil without one.
+    /// It is predicted at most one detection ahead (`predictionSeconds`: the next is due then,
+    /// and a slow detector's speed is no forecast for seconds on) and held still beyond. Older
+    /// than `staleAfter`, it is held only while the analysis is on a frame it took as soon as
+    /// it published this one (a busy or slow machine, a detection slower than `staleAfter`: no
+    /// news, not a lost subject); when the analysis stopped or was paused, nothing is predicted.
     public func subject(at now: Double) -> AutoFraming.Subject? {
-        guard let subject, now - time < staleAfter else { return nil }
-        return subject.subject(at: now)
+        guard let subject else { return nil }
+        let age = now - time
+        if age >= staleAfter {
+            guard let analysing, analysing - publishedAt < staleAfter else { return nil }
+        }
+        if age < predictionSeconds { return subject.subject(at: now) }
+        var held = subject.subject(at: time + predictionSeconds)
+        (held.velocityX, held.velocityY, held.heightVelocity) = (0, 0, 0)
+        return held
     }
+
+    /// How far ahead the subject is predicted: a detection's interval, at least `staleSeconds`.
+    public var predictionSeconds: Double { max(SubjectSnapshot.staleSeconds, detectionInterval) }
 }
