@@ -16,9 +16,28 @@ import Glibc
 /// half a second), comes back growing three and a half times larger (nearer), crosses another
 /// person who hides it, and slows down near the camera.
 /// Written with the camera's own H.264 encoder and MP4 writer.
+///
+/// A second course, `standing`, has the same skier standing on the slope, swaying a little:
+/// what a detector seconds apart (the QEMU board's, under TCG) can frame, so the system test
+/// holds the movie's framing without depending on when its few detections fall.
 public enum SkierClip {
     public static let width = 1280, height = 720, framesPerSecond = 30
+    /// 16 s of the course.
     public static let frameCount = 480
+
+    public enum Course: String, CaseIterable, Sendable {
+        /// Across, away, behind the board, back, past another person (`frameCount` frames).
+        case slope
+        /// Standing a third of the frame high, swaying; 8 s that loop without a jump.
+        case standing
+
+        public var frameCount: Int {
+            switch self {
+            case .slope: SkierClip.frameCount
+            case .standing: 240
+            }
+        }
+    }
     public static let fileName = "skier.mp4", truthName = "skier.csv"
     /// The walker cut out: vtest frame 100, the man on the right (x, y, width, height).
     static let sourceBox = PixelRect(x: 580, y: 146, width: 48, height: 96)
@@ -32,8 +51,14 @@ public enum SkierClip {
         var alpha: [Float]
     }
 
-    /// Where the skier is at `time`: centre and height (fractions of the frame), facing right.
-    static func skier(at time: Double) -> (x: Double, y: Double, height: Double, right: Bool) {
+    /// Where the skier is at `time` on `course`: centre and height (fractions of the frame),
+    /// facing right.
+    static func skier(at time: Double, on course: Course = .slope) -> (x: Double, y: Double, height: Double, right: Bool) {
+        if course == .standing {
+            // (One sway a loop: the last frame leads back into the first.)
+            let sway = sin(2 * Double.pi * time / (Double(course.frameCount) / Double(framesPerSecond)))
+            return (0.58 + 0.03 * sway, 0.6, 0.3, true)
+        }
         switch time {
         case ..<4:
             // Fast across the frame and away, shrinking to a small figure; behind the board
@@ -51,23 +76,24 @@ public enum SkierClip {
     }
 
     /// The other person, who crosses the skier's way from 4.8 to 7.6 s.
-    static func passerBy(at time: Double) -> (x: Double, y: Double, height: Double)? {
-        guard time >= 4.8 && time < 7.6 else { return nil }
+    static func passerBy(at time: Double, on course: Course = .slope) -> (x: Double, y: Double, height: Double)? {
+        guard course == .slope && time >= 4.8 && time < 7.6 else { return nil }
         let p = (time - 4.8) / 2.8
         return (0.18 + 0.7 * p, 0.6, 0.27)
     }
 
     /// The skier's true box in frame `index`, in pixels.
-    public static func truth(frame index: Int, cutOutAspect: Double) -> PixelRect {
-        let place = skier(at: Double(index) / Double(framesPerSecond))
+    public static func truth(frame index: Int, cutOutAspect: Double, on course: Course = .slope) -> PixelRect {
+        let place = skier(at: Double(index) / Double(framesPerSecond), on: course)
         let h = place.height * Double(height), w = h * cutOutAspect
         return PixelRect(x: Int((place.x * Double(width) - w / 2).rounded()), y: Int((place.y * Double(height) - h / 2).rounded()),
                          width: Int(w.rounded()), height: Int(h.rounded()))
     }
 
-    /// Makes `folder`/skier.mp4 and skier.csv from the vtest clip at `source`; the truth boxes.
+    /// Makes `folder`/skier.mp4 and skier.csv of `course` from the vtest clip at `source`; the
+    /// truth boxes.
     @discardableResult
-    public static func make(source: String, into folder: String) throws -> [PixelRect] {
+    public static func make(source: String, into folder: String, course: Course = .slope) throws -> [PixelRect] {
         let person = try cutOut(from: source)
         let aspect = Double(person.width) / Double(person.height)
         let scenery = slope()
@@ -85,14 +111,14 @@ public enum SkierClip {
         let stream = try writer.addStream(for: encoder.context!)
         try writer.start()
         var truths: [PixelRect] = []
-        for index in 0..<frameCount {
+        for index in 0..<course.frameCount {
             let time = Double(index) / Double(framesPerSecond)
             picture.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: scenery) }
-            let skierPlace = skier(at: time)
-            let truth = truth(frame: index, cutOutAspect: aspect)
+            let skierPlace = skier(at: time, on: course)
+            let truth = truth(frame: index, cutOutAspect: aspect, on: course)
             truths.append(truth)
             paste(person, into: &picture, box: truth, mirrored: !skierPlace.right, tinted: false)
-            if let other = passerBy(at: time) {
+            if let other = passerBy(at: time, on: course) {
                 let h = other.height * Double(height), w = h * aspect
                 paste(person, into: &picture, box: PixelRect(x: Int(other.x * Double(width) - w / 2), y: Int(other.y * Double(height) - h / 2),
                                                              width: Int(w), height: Int(h)), mirrored: false, tinted: true)

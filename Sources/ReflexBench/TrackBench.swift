@@ -32,15 +32,18 @@ struct TrackBench: ParsableCommand {
     var framing = "medium"
     @Option(help: "Only make the skier clip (skier.mp4, skier.csv) in this folder.")
     var makeClip: String?
+    @Option(help: "The skier clip's course: slope (the bench's) or standing (a subject a slow detector can frame).")
+    var course = "slope"
     @Option(help: "The repository's Tests/Data (default: found from the working folder or the binary).")
     var testdata: String?
 
     func run() throws {
         guard let data = TestData.locate(testdata) else { throw BenchError("no Tests/Data found (give --testdata)") }
+        guard let skierCourse = SkierClip.Course(rawValue: course) else { throw BenchError("--course is slope or standing") }
         if let folder = makeClip {
             try AtomicFile.createFolder(folder)
             let started = monotonicSeconds()
-            try SkierClip.make(source: data + "/people/vtest-0100-6s.mp4", into: folder)
+            try SkierClip.make(source: data + "/people/vtest-0100-6s.mp4", into: folder, course: skierCourse)
             print("Made \(folder)/\(SkierClip.fileName) and \(SkierClip.truthName) in \(Formatting.fixed(monotonicSeconds() - started, 1, width: 0)) s")
             return
         }
@@ -57,7 +60,7 @@ struct TrackBench: ParsableCommand {
             guard let truth else { throw BenchError("--clip needs --truth") }
             (clipPath, truthPath) = (clip, truth)
         } else {
-            try SkierClip.make(source: data + "/people/vtest-0100-6s.mp4", into: work)
+            try SkierClip.make(source: data + "/people/vtest-0100-6s.mp4", into: work, course: skierCourse)
             (clipPath, truthPath) = (work + "/" + SkierClip.fileName, work + "/" + SkierClip.truthName)
         }
         let truths = try SkierClip.readTruth(truthPath)
