@@ -113,7 +113,7 @@ public enum SkierClip {
         var truths: [PixelRect] = []
         for index in 0..<course.frameCount {
             let time = Double(index) / Double(framesPerSecond)
-            picture.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: scenery) }
+            picture.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: scenery) }
             let skierPlace = skier(at: time, on: course)
             let truth = truth(frame: index, cutOutAspect: aspect, on: course)
             truths.append(truth)
