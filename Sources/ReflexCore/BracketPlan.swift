@@ -1,0 +1,49 @@
+/// An exposure bracket: `frames` exposures (3, 5 or 7) `stepThirds` thirds of a stop apart
+/// (1 to 9: ±1/3 to ±3 EV) around a base exposure, taken on consecutive frames of the stream
+/// in the order photographers' cameras use: the base, then under and over by increasing
+/// distance (0, −1, +1, −2, +2, …). The change goes to the exposure time first, within what the
+/// sensor allows at its frame rate, and the rest to the gain; a frame that cannot be exposed as
+/// asked is marked, so the set can say so and keep what it took. Pure.
+public struct BracketPlan: Sendable, Equatable {
+    public static let frameChoices = [3, 5, 7]
+    public static let stepRange = 1...9
+
+    public let frames: Int
+    public let stepThirds: Int
+
+    /// Nil for a count or a step outside the choices.
+    public init?(frames: Int, stepThirds: Int) {
+        guard BracketPlan.frameChoices.contains(frames), BracketPlan.stepRange.contains(stepThirds) else { return nil }
+        (self.frames, self.stepThirds) = (frames, stepThirds)
+    }
+
+    /// Each frame's offset from the base, in thirds of a stop, in the order they are taken.
+    public var offsetsInThirds: [Int] {
+        var offsets = [0]
+        for distance in 1...(frames / 2) { offsets += [-distance * stepThirds, distance * stepThirds] }
+        return offsets
+    }
+
+    /// One frame of the bracket: its offset, the exposure time and gain asked for, and whether
+    /// they give the offset (false: the sensor's limits stopped it short).
+    public struct Exposure: Sendable, Equatable {
+        public var offsetThirds: Int
+        public var seconds: Double
+        public var gain: Double
+        public var reached: Bool
+    }
+
+    /// The bracket around `seconds` at `gain`, within the sensor's exposure times and gains.
+    /// (A Pro photographer's set gain stays where it can: `holdGain` keeps it and lets only the
+    /// time move.)
+    public func exposures(seconds: Double, gain: Double, times: ClosedRange<Double>, gains: ClosedRange<Double>,
+                          holdGain: Bool = false) -> [Exposure] {
+        offsetsInThirds.map { offset in
+            let wanted = seconds * gain * FastMath.exp2(Double(offset) / 3)
+            let time = min(max(wanted / gain, times.lowerBound), times.upperBound)
+            let newGain = holdGain ? gain : min(max(wanted / time, gains.lowerBound), gains.upperBound)
+            let got = time * newGain
+            return Exposure(offsetThirds: offset, seconds: time, gain: newGain, reached: abs(got / wanted - 1) < 0.02)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// How the shutter takes pictures over time (issue 37): one photo a press, a burst while it is
+/// held, a photo some seconds after the press, an exposure bracket, or photos at an interval.
+public enum DriveMode: String, Sendable, CaseIterable {
+    case single, burst
+    case selfTimer = "self-timer"
+    case bracketing, interval
+}
