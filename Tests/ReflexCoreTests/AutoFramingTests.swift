@@ -181,6 +181,31 @@ struct AutoZoomControlTests {
         #expect(control.phase == .following)
     }
 
+    /// Lenses follow auto-zoom as they follow the keys: the sensor is asked for the framing's
+    /// zoom about the middle (`centredZoomHoldingCrop`, what `InputRouter.follow` sends), and
+    /// the lens set picks the lens from it. A subject near the middle takes the tele; one near
+    /// the edge keeps the wide, cropped, since the tele's narrower view would not hold it.
+    @Test func lensesFollowAutoZoomAsTheyFollowTheKeys() {
+        let lenses = LensSet([LensDescription(role: .wide, camera: "a"), LensDescription(role: .tele, camera: "b")])
+        func settled(on subject: AutoFraming.Subject) -> Framing {
+            var control = AutoZoomControl()
+            var zoom = ZoomRamp(range: lenses.zoomRange)
+            var framing = Framing(zoom: 1)
+            for frame in 1...600 {
+                framing = control.framing(enabled: true, size: .medium, zoom: &zoom, pinching: false, subject: subject,
+                                          at: Double(frame) / 60)
+            }
+            return framing
+        }
+        let near = settled(on: AutoFraming.Subject(box: FrameBox(centreX: 0.52, centreY: 0.5, width: 0.05, height: 0.12)))
+        #expect(near.zoom > 3.5, "framed at about 4.2x: \(near.zoom)")
+        #expect(lenses.lens(forZoom: near.centredZoomHoldingCrop) == 1, "the tele, as a zoom key held to \(near.zoom)x takes it")
+        #expect(lenses.lens(forZoom: Framing(zoom: near.zoom).centredZoomHoldingCrop) == 1)
+        let edge = settled(on: AutoFraming.Subject(box: FrameBox(centreX: 0.85, centreY: 0.5, width: 0.05, height: 0.12)))
+        #expect(edge.zoom > 3.5 && edge.centreX > 0.75)
+        #expect(lenses.lens(forZoom: edge.centredZoomHoldingCrop) == 0, "the wide, cropped: \(edge.centredZoomHoldingCrop)")
+    }
+
     @Test func aZoomKeyOverridesAndAutoZoomReturnsAfterThePause() {
         var control = AutoZoomControl()
         var zoom = ZoomRamp(range: 1...8)
