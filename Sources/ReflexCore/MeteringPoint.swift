@@ -34,12 +34,19 @@ public struct MeteringPoint: Sendable, Hashable {
         return MeteringPoint(x: 0.5 + (fx - 0.5) / z, y: 0.5 + (fy - 0.5) / z)
     }
 
-    /// Where the spot is drawn on a picture shown in `viewfinder` at `zoom`: its square in
-    /// panel pixels (clipped to the picture); nil when the zoom has left it outside.
+    /// Where the spot is drawn on a picture shown in `viewfinder` at `zoom` about its centre:
+    /// its square in panel pixels (clipped to the picture); nil when the zoom has left it outside.
     public func box(viewfinder: PixelRect, zoom: Double) -> PixelRect? {
-        let z = max(zoom, 1)
-        let centreX = Double(viewfinder.x) + (0.5 + (x - 0.5) * z) * Double(viewfinder.width)
-        let centreY = Double(viewfinder.y) + (0.5 + (y - 0.5) * z) * Double(viewfinder.height)
+        box(viewfinder: viewfinder, framing: Framing(zoom: zoom))
+    }
+
+    /// The same for a picture framed by `framing`, whose crop auto-zoom may have moved off
+    /// the middle: the square stays on the part of the scene it meters.
+    public func box(viewfinder: PixelRect, framing: Framing) -> PixelRect? {
+        let z = max(framing.zoom, 1)
+        let (middleX, middleY) = framing.zoom > 1 ? (framing.centreX, framing.centreY) : (0.5, 0.5)
+        let centreX = Double(viewfinder.x) + (0.5 + (x - middleX) * z) * Double(viewfinder.width)
+        let centreY = Double(viewfinder.y) + (0.5 + (y - middleY) * z) * Double(viewfinder.height)
         let side = MeteringPoint.side * z * Double(viewfinder.height)
         let left = max(Int((centreX - side / 2).rounded()), viewfinder.x)
         let top = max(Int((centreY - side / 2).rounded()), viewfinder.y)

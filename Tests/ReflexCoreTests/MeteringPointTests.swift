@@ -21,4 +21,14 @@ import Testing
         #expect(MeteringPoint(x: 0.05, y: 0.5).box(viewfinder: viewfinder, zoom: 4) == nil)
         #expect(MeteringPoint(x: 0.5, y: 0.5).box(viewfinder: viewfinder, zoom: 1)?.width == 116, "0.16 of 720 rows")
     }
+
+    /// Auto-zoom's crop moved right of the middle: the spot stays on what it meters.
+    @Test func theSpotFollowsACropOffTheMiddle() throws {
+        let viewfinder = PixelRect(x: 0, y: 0, width: 1280, height: 720)
+        let framing = Framing(zoom: 2, centreX: 0.7, centreY: 0.5)
+        let box = try #require(MeteringPoint(x: 0.7, y: 0.5).box(viewfinder: viewfinder, framing: framing))
+        #expect(abs(box.x + box.width / 2 - 640) <= 1 && abs(box.y + box.height / 2 - 360) <= 1, "in the middle: \(box)")
+        #expect(box.height == 230, "0.16 of 720 rows at 2x")
+        #expect(MeteringPoint(x: 0.3, y: 0.5).box(viewfinder: viewfinder, framing: framing) == nil, "left of the crop")
+    }
 }

@@ -44,7 +44,7 @@ final class FrameComposer {
             isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
                              maximumOutputWidth: display.width)
         }
-        let overlay = model.frameOverlay(now: now, layout: layout, zoom: framing.zoom)
+        let overlay = model.frameOverlay(now: now, layout: layout, shown: framing)
         let screen = model.state.screen
         do {
             return try display.prepare { pixels, stride throws(DisplayError) in
@@ -64,7 +64,7 @@ final class FrameComposer {
     /// over the drawn picture and queues the frame; false if the display refused it.
     func queue(_ picture: PreparedPicture, layers: InterfacePainter.PaintedLayers?, model: ScreenModel,
                showHistogram: Bool, now: Double) -> Bool {
-        let overlay = model.frameOverlay(now: now, layout: picture.layout, zoom: picture.framing.zoom)
+        let overlay = model.frameOverlay(now: now, layout: picture.layout, shown: picture.framing)
         let screen = model.state.screen
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.

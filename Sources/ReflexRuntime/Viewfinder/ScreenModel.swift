@@ -90,7 +90,8 @@ struct ScreenModel {
     }
 
     /// What is drawn over the picture this frame: the marks and how the layers are blended.
-    func frameOverlay(now: Double, layout: ScreenLayout, zoom: Double) -> InterfaceRenderer.FrameOverlay {
+    /// (`shown`: the framing the picture under them was made with.)
+    func frameOverlay(now: Double, layout: ScreenLayout, shown: Framing) -> InterfaceRenderer.FrameOverlay {
         let pro = state.settings.mode == .pro
         var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
                                                      reveal: controller.reveal.progress(at: now), zebras: state.zebras,
@@ -99,8 +100,8 @@ struct ScreenModel {
                                                      captureMark: 1 - (now - capturedAt) / ScreenModel.captureMarkSeconds)
         overlay.grid = state.settings.framingGrid
         overlay.meteringBox = state.settings.mode == .auto
-            ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, zoom: zoom) : nil
-        let crop = framing.crop
+            ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, framing: shown) : nil
+        let crop = shown.crop
         overlay.subjectBox = subjectBox?.within(crop).pixels(on: layout.viewfinder)
         for index in 0..<otherBoxCount {
             guard let box = otherBoxes[index].within(crop).pixels(on: layout.viewfinder) else { continue }
