@@ -116,5 +116,9 @@ struct ZoomRampTests {
         }
         #expect(abs(FastMath.pow(0.5, 1 / 2.4) - 0.749_153_538_438_340_9) < 1e-13)
         #expect(FastMath.pow(0, 2) == 0)
+        for (x, expected) in [(0.0, 1.0), (Double.pi, -1), (Double.pi / 3, 0.5), (-2.0, -0.416_146_836_547_142_4),
+                              (100.0, 0.862_318_872_287_683_9)] {
+            #expect(abs(FastMath.cos(x) - expected) < 1e-13, "cos \(x)")
+        }
     }
 }
