@@ -93,7 +93,7 @@ public struct SimulatedScene: Sendable {
         let readNoise = 2.0 * setting.analogGain
         let black = Double(SimulatedScene.blackLevel)
         let white = Double(SimulatedScene.whiteLevel)
-        var random = SplitMix(seed: frameNumber &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        var random = SplitMix(frame: frameNumber, stream: 1)
         let place = ScenePlace(width: layout.width, height: layout.height, time: time)
         for tileY in 0..<(layout.height / 2) {
             let row0 = (buffer + 2 * tileY * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
@@ -146,7 +146,7 @@ public struct SimulatedScene: Sendable {
         let gain = setting.analogGain
         let black = Float(SimulatedScene.blackLevel)
         let white = Float(SimulatedScene.whiteLevel)
-        var random = SplitMix(seed: frameNumber &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        var random = SplitMix(frame: frameNumber, stream: 1)
         let place = ScenePlace(width: layout.width, height: layout.height, time: time)
         let mask = SimulatedScene.noiseTableSize - 1
         SimulatedScene.noiseTable.withUnsafeBufferPointer { table in

@@ -5,6 +5,15 @@ struct SplitMix {
 
     init(seed: UInt64) { state = seed }
 
+    /// The generator for frame `number` of a stream (`stream` tells the twins apart): its
+    /// numbers share nothing with another frame's. (Seeds a multiple of the step apart gave
+    /// each frame the last one's numbers a step on: its noise the last frame's, moved a block
+    /// row, which a burst's alignment found and followed.)
+    init(frame number: UInt64, stream: UInt64) {
+        var scrambler = SplitMix(seed: number ^ (stream << 56))
+        state = scrambler.next()
+    }
+
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

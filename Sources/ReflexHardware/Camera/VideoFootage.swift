@@ -54,7 +54,7 @@ public final class VideoFootage {
         makeTables(for: setting, noise: noise)
         makeColumns(zoom: zoom)
         let black = Float(SimulatedScene.blackLevel), white = Float(SimulatedScene.whiteLevel)
-        var random = SplitMix(seed: frameNumber &* 0x9E37_79B9_7F4A_7C15 &+ 7)
+        var random = SplitMix(frame: frameNumber, stream: 7)
         let mask = SimulatedScene.noiseTableSize - 1
         let centreY = Double(height) / 2
         reader.rgb.withUnsafeBufferPointer { rgb in
