@@ -54,26 +54,36 @@ public struct TileAlignment: Sendable, Equatable {
                              offsets: finest.offsets.map { $0 &* 2 })
     }
 
+    /// A searched offset replaces the coarser level's guess (or no motion) only when it matches
+    /// better by this share: in a flat tile the noise alone makes some offset win by a few per
+    /// cent, and such a win, doubled level after level, would throw the tile far off.
+    public static let moveMargin: Float = 0.05
+
     /// The offset within ±`search` of `guess` where `alt` best matches `ref`'s tile.
     private static func best(_ ref: GreyPyramid.Level, _ alt: GreyPyramid.Level, x0: Int, y0: Int, tile: Int,
                              around guess: SIMD2<Int32>, search: Int) -> SIMD2<Int32> {
-        var bestOffset = guess, bestCost = Float.infinity
+        func cost(_ ox: Int, _ oy: Int, under limit: Float) -> Float {
+            var cost: Float = 0
+            for y in y0..<min(y0 + tile, ref.height) {
+                for x in x0..<min(x0 + tile, ref.width) {
+                    cost += abs(ref.pixels[y * ref.width + x] - alt.at(x + ox, y + oy))
+                }
+                if cost >= limit { break }
+            }
+            return cost
+        }
+        // The prior: the guess, or no motion if that matches as well.
+        let guessCost = cost(Int(guess.x), Int(guess.y), under: .infinity)
+        let stillCost = guess == .zero ? guessCost : cost(0, 0, under: .infinity)
+        let (prior, priorCost) = stillCost <= guessCost ? (SIMD2<Int32>.zero, stillCost) : (guess, guessCost)
+        var bestOffset = prior, bestCost = Float.infinity
         for dy in -search...search {
             for dx in -search...search {
                 let ox = Int(guess.x) + dx, oy = Int(guess.y) + dy
-                var cost: Float = 0
-                for y in y0..<min(y0 + tile, ref.height) {
-                    for x in x0..<min(x0 + tile, ref.width) {
-                        cost += abs(ref.pixels[y * ref.width + x] - alt.at(x + ox, y + oy))
-                    }
-                    if cost >= bestCost { break }
-                }
-                // (Ties go to the smaller move: a flat tile stays where it is.)
-                if cost < bestCost || (cost == bestCost && abs(ox) + abs(oy) < abs(Int(bestOffset.x)) + abs(Int(bestOffset.y))) {
-                    (bestCost, bestOffset) = (cost, SIMD2(Int32(ox), Int32(oy)))
-                }
+                let found = cost(ox, oy, under: bestCost)
+                if found < bestCost { (bestCost, bestOffset) = (found, SIMD2(Int32(ox), Int32(oy))) }
             }
         }
-        return bestOffset
+        return bestCost < priorCost * (1 - moveMargin) ? bestOffset : prior
     }
 }
