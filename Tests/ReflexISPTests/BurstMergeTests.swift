@@ -86,6 +86,17 @@ import Testing
         #expect(together > 0.4 * alone, "no better than four frames can be: \(together)")
     }
 
+    /// A tile whose match the alignment put outside the frame (a wild offset at an edge) is
+    /// the reference's alone.
+    @Test func aTileMatchedOutsideTheFrameKeepsTheReference() {
+        let frames = [Self.frame(dx: 0, dy: 0, seed: 30), Self.frame(dx: 0, dy: 0, seed: 31)]
+        var alignment = TileAlignment.align(Self.pyramid(frames[1]), to: Self.pyramid(frames[0]))
+        alignment.offsets[0] = SIMD2(-200, -150)
+        let merged = BurstMerge.merge(frames, alignments: [alignment], width: Self.width, height: Self.height,
+                                      blackLevel: Self.black, whiteLevel: Self.white, noise: Self.noise)
+        #expect(merged[4 * Self.width + 4] == frames[0][4 * Self.width + 4])
+    }
+
     @Test func aSubjectThatMovedIsNotGhosted() {
         // The reference has the subject at (100, 60); the others have it elsewhere.
         let frames = [Self.frame(dx: 0, dy: 0, seed: 20, square: (100, 60)), Self.frame(dx: 0, dy: 0, seed: 21, square: (160, 100)),

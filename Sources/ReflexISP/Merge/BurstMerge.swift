@@ -20,63 +20,71 @@ public enum BurstMerge {
     public static func merge(_ frames: [[UInt16]], alignments: [TileAlignment], width: Int, height: Int,
                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int = 32) -> [UInt16] {
         precondition(frames.count == alignments.count + 1 && !frames.isEmpty, "an alignment for each alternate")
+        guard frames.count > 1 else { return frames[0] }
+        precondition(frames.allSatisfy { $0.count >= width * height }, "whole frames")
+        return withPointers(to: frames) { pixels in
+            merge(pixels, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
+                  whiteLevel: whiteLevel, noise: noise, tileSize: tileSize)
+        }
+    }
+
+    /// `body` with a pointer to each frame's samples (valid inside it only).
+    private static func withPointers<Result>(to frames: [[UInt16]], from index: Int = 0,
+                                             collected: [UnsafePointer<UInt16>] = [],
+                                             _ body: ([UnsafePointer<UInt16>]) -> Result) -> Result {
+        guard index < frames.count else { return body(collected) }
+        return frames[index].withUnsafeBufferPointer { samples in
+            withPointers(to: frames, from: index + 1, collected: collected + [samples.baseAddress!], body)
+        }
+    }
+
+    private static func merge(_ frames: [UnsafePointer<UInt16>], alignments: [TileAlignment], width: Int, height: Int,
+                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int) -> [UInt16] {
         let reference = frames[0]
-        guard frames.count > 1 else { return reference }
         let half = tileSize / 2
         let window = (0..<tileSize).map { i in Float(0.5 - 0.5 * FastMath.cos(2 * Double.pi * (Double(i) + 0.5) / Double(tileSize))) }
         var sum = [Float](repeating: 0, count: width * height)
         var weightSum = [Float](repeating: 0, count: width * height)
         let range = Double(whiteLevel - blackLevel)
-        // Tiles every half tile, from half a tile before the frame so its edges get whole windows.
-        for top in stride(from: -half, to: height, by: half) {
-            for left in stride(from: -half, to: width, by: half) {
-                let x0 = max(left, 0), x1 = min(left + tileSize, width)
-                let y0 = max(top, 0), y1 = min(top + tileSize, height)
-                guard x1 > x0, y1 > y0 else { continue }
-                // The tile's mean signal, for the noise expected at its level.
-                var mean = 0.0
-                for y in y0..<y1 { for x in x0..<x1 { mean += Double(reference[y * width + x]) } }
-                mean /= Double((x1 - x0) * (y1 - y0))
-                let signal = min(max((mean - Double(blackLevel)) / range, 0), 1)
-                let variance = (noise.scale * signal + noise.offset) * range * range
-                // Each alternate's weight for this tile.
-                var weights = [Float](repeating: 0, count: frames.count)
-                var shifts = [SIMD2<Int32>](repeating: .zero, count: frames.count)
-                weights[0] = 1
-                for index in 1..<frames.count {
-                    let shift = alignments[index - 1].offset(atX: (x0 + x1) / 2, y: (y0 + y1) / 2)
-                    shifts[index] = shift
-                    var difference = 0.0, counted = 0
-                    let frame = frames[index]
-                    for y in y0..<y1 {
-                        let sy = y + Int(shift.y)
-                        guard sy >= 0 && sy < height else { continue }
-                        for x in x0..<x1 {
-                            let sx = x + Int(shift.x)
-                            guard sx >= 0 && sx < width else { continue }
-                            let d = Double(frame[sy * width + sx]) - Double(reference[y * width + x])
-                            difference += d * d
-                            counted += 1
+        // Each alternate's weight and shift for the tile at hand (made once, filled per tile).
+        var weights = [Float](repeating: 0, count: frames.count)
+        var shifts = [(x: Int, y: Int)](repeating: (0, 0), count: frames.count)
+        sum.withUnsafeMutableBufferPointer { sum in
+            weightSum.withUnsafeMutableBufferPointer { weightSum in
+                // Tiles every half tile, from half a tile before the frame so its edges get whole windows.
+                for top in stride(from: -half, to: height, by: half) {
+                    for left in stride(from: -half, to: width, by: half) {
+                        let x0 = max(left, 0), x1 = min(left + tileSize, width)
+                        let y0 = max(top, 0), y1 = min(top + tileSize, height)
+                        guard x1 > x0, y1 > y0 else { continue }
+                        // The tile's mean signal, for the noise expected at its level.
+                        var total = 0
+                        for y in y0..<y1 { for x in x0..<x1 { total += Int(reference[y * width + x]) } }
+                        let mean = Double(total) / Double((x1 - x0) * (y1 - y0))
+                        let signal = min(max((mean - Double(blackLevel)) / range, 0), 1)
+                        let variance = (noise.scale * signal + noise.offset) * range * range
+                        for index in 1..<frames.count {
+                            let shift = alignments[index - 1].offset(atX: (x0 + x1) / 2, y: (y0 + y1) / 2)
+                            shifts[index] = (Int(shift.x), Int(shift.y))
+                            weights[index] = weight(of: frames[index], shift: shifts[index], against: reference, width: width,
+                                                    height: height, x0: x0, x1: x1, y0: y0, y1: y1, variance: variance)
                         }
-                    }
-                    // Two noisy frames differ by twice the variance when nothing moved.
-                    guard counted * 2 >= (x1 - x0) * (y1 - y0) else { continue }
-                    let excess = max(difference / Double(counted) - 2 * variance, 0)
-                    weights[index] = Float(robustness * variance / (robustness * variance + excess))
-                }
-                for y in y0..<y1 {
-                    let wy = window[y - top]
-                    for x in x0..<x1 {
-                        let w = wy * window[x - left]
-                        var value = Float(reference[y * width + x]), total: Float = 1
-                        for index in 1..<frames.count where weights[index] > 0 {
-                            let sx = x + Int(shifts[index].x), sy = y + Int(shifts[index].y)
-                            guard sx >= 0 && sx < width && sy >= 0 && sy < height else { continue }
-                            value += weights[index] * Float(frames[index][sy * width + sx])
-                            total += weights[index]
+                        for y in y0..<y1 {
+                            let wy = window[y - top]
+                            for x in x0..<x1 {
+                                let i = y * width + x
+                                var value = Float(reference[i]), count: Float = 1
+                                for index in 1..<frames.count where weights[index] > 0 {
+                                    let sx = x + shifts[index].x, sy = y + shifts[index].y
+                                    guard sx >= 0 && sx < width && sy >= 0 && sy < height else { continue }
+                                    value += weights[index] * Float(frames[index][sy * width + sx])
+                                    count += weights[index]
+                                }
+                                let w = wy * window[x - left]
+                                sum[i] += w * value / count
+                                weightSum[i] += w
+                            }
                         }
-                        sum[y * width + x] += w * value / total
-                        weightSum[y * width + x] += w
                     }
                 }
             }
@@ -86,5 +94,28 @@ public enum BurstMerge {
             let value = weightSum[i] > 0 ? sum[i] / weightSum[i] : Float(reference[i])
             return UInt16(min(max(value.rounded(), 0), top))
         }
+    }
+
+    /// How much of `frame`'s tile (`x0`..<`x1`, `y0`..<`y1` of the reference, found `shift`
+    /// away) goes into the merge: 1 when it differs from the reference by what two frames'
+    /// noise of `variance` explains, falling as it differs more; 0 when half of it is outside.
+    private static func weight(of frame: UnsafePointer<UInt16>, shift: (x: Int, y: Int), against reference: UnsafePointer<UInt16>,
+                               width: Int, height: Int, x0: Int, x1: Int, y0: Int, y1: Int, variance: Double) -> Float {
+        // The part of the tile whose match lies inside the frame.
+        let left = max(x0, -shift.x), right = min(x1, width - shift.x)
+        let top = max(y0, -shift.y), bottom = min(y1, height - shift.y)
+        guard left < right, top < bottom, (right - left) * (bottom - top) * 2 >= (x1 - x0) * (y1 - y0) else { return 0 }
+        let xs = left..<right, ys = top..<bottom
+        var difference: Float = 0
+        for y in ys {
+            let row = reference + y * width, moved = frame + (y + shift.y) * width + shift.x
+            for x in xs {
+                let d = Float(moved[x]) - Float(row[x])
+                difference += d * d
+            }
+        }
+        // Two noisy frames differ by twice the variance when nothing moved.
+        let excess = max(Double(difference) / Double(xs.count * ys.count) - 2 * variance, 0)
+        return Float(robustness * variance / (robustness * variance + excess))
     }
 }

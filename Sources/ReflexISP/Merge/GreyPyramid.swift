@@ -6,12 +6,6 @@ public struct GreyPyramid: Sendable {
         public let width: Int
         public let height: Int
         public var pixels: [Float]
-
-        /// The pixel at (`x`, `y`), the edge repeated outside.
-        @inline(__always)
-        func at(_ x: Int, _ y: Int) -> Float {
-            pixels[min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)]
-        }
     }
 
     public let levels: [Level]

@@ -62,28 +62,42 @@ public struct TileAlignment: Sendable, Equatable {
     /// The offset within ±`search` of `guess` where `alt` best matches `ref`'s tile.
     private static func best(_ ref: GreyPyramid.Level, _ alt: GreyPyramid.Level, x0: Int, y0: Int, tile: Int,
                              around guess: SIMD2<Int32>, search: Int) -> SIMD2<Int32> {
-        func cost(_ ox: Int, _ oy: Int, under limit: Float) -> Float {
-            var cost: Float = 0
-            for y in y0..<min(y0 + tile, ref.height) {
-                for x in x0..<min(x0 + tile, ref.width) {
-                    cost += abs(ref.pixels[y * ref.width + x] - alt.at(x + ox, y + oy))
+        ref.pixels.withUnsafeBufferPointer { refPixels in
+            alt.pixels.withUnsafeBufferPointer { altPixels in
+                let reference = refPixels.baseAddress!, other = altPixels.baseAddress!
+                let xEnd = min(x0 + tile, ref.width), yEnd = min(y0 + tile, ref.height)
+                // The sum of absolute differences at (ox, oy), given up once past `limit`.
+                func cost(_ ox: Int, _ oy: Int, under limit: Float) -> Float {
+                    var cost: Float = 0
+                    let inside = x0 + ox >= 0 && xEnd + ox <= alt.width && y0 + oy >= 0 && yEnd + oy <= alt.height
+                    for y in y0..<yEnd {
+                        let row = reference + y * ref.width
+                        if inside {
+                            let moved = other + (y + oy) * alt.width + ox
+                            for x in x0..<xEnd { cost += abs(row[x] - moved[x]) }
+                        } else {
+                            // (At the frame's edge: the edge's pixels repeated.)
+                            let line = other + min(max(y + oy, 0), alt.height - 1) * alt.width
+                            for x in x0..<xEnd { cost += abs(row[x] - line[min(max(x + ox, 0), alt.width - 1)]) }
+                        }
+                        if cost >= limit { break }
+                    }
+                    return cost
                 }
-                if cost >= limit { break }
+                // The prior: the guess, or no motion if that matches as well.
+                let guessCost = cost(Int(guess.x), Int(guess.y), under: .infinity)
+                let stillCost = guess == .zero ? guessCost : cost(0, 0, under: .infinity)
+                let (prior, priorCost) = stillCost <= guessCost ? (SIMD2<Int32>.zero, stillCost) : (guess, guessCost)
+                var bestOffset = prior, bestCost = Float.infinity
+                for dy in -search...search {
+                    for dx in -search...search {
+                        let ox = Int(guess.x) + dx, oy = Int(guess.y) + dy
+                        let found = cost(ox, oy, under: bestCost)
+                        if found < bestCost { (bestCost, bestOffset) = (found, SIMD2(Int32(ox), Int32(oy))) }
+                    }
+                }
+                return bestCost < priorCost * (1 - moveMargin) ? bestOffset : prior
             }
-            return cost
         }
-        // The prior: the guess, or no motion if that matches as well.
-        let guessCost = cost(Int(guess.x), Int(guess.y), under: .infinity)
-        let stillCost = guess == .zero ? guessCost : cost(0, 0, under: .infinity)
-        let (prior, priorCost) = stillCost <= guessCost ? (SIMD2<Int32>.zero, stillCost) : (guess, guessCost)
-        var bestOffset = prior, bestCost = Float.infinity
-        for dy in -search...search {
-            for dx in -search...search {
-                let ox = Int(guess.x) + dx, oy = Int(guess.y) + dy
-                let found = cost(ox, oy, under: bestCost)
-                if found < bestCost { (bestCost, bestOffset) = (found, SIMD2(Int32(ox), Int32(oy))) }
-            }
-        }
-        return bestCost < priorCost * (1 - moveMargin) ? bestOffset : prior
     }
 }
