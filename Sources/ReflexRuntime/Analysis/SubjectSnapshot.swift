@@ -34,8 +34,9 @@ public struct SubjectSnapshot: Sendable {
 
     public init() {}
 
-    /// An estimate older than this (the analysis stalled) predicts nothing; on a slow machine,
-    /// whose detections come a second apart, three detections' time.
+    /// An estimate older than this is stale: held while the analysis works on, nothing once it
+    /// stopped (`subject(at:)`); on a slow machine, whose detections come seconds apart, three
+    /// detections' time.
     public static let staleSeconds = 1.0
     public var staleAfter: Double { max(SubjectSnapshot.staleSeconds, 3 * detectionInterval) }
 
