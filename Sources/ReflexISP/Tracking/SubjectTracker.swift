@@ -32,6 +32,13 @@ public struct SubjectTracker: Sendable {
     /// the last one took (the smoothed pace takes a few detections to learn a slow machine).
     private var lastGap = 0.1
     private var pace: Double { max(detectionInterval, lastGap) }
+    /// The windows, stretched with the detections' pace: unseen this long, a person is out of
+    /// sight (its motion restarts when seen again); seen within `recentSeconds`, a tentative
+    /// person lives on and a confirmed one may be the subject; coasting, a confirmed one lasts
+    /// `coastSeconds`.
+    private var unseenSeconds: Double { max(Self.lostSeconds, 1.8 * pace) }
+    private var recentSeconds: Double { max(Self.tentativeSeconds, 2.5 * pace) }
+    private var coastSeconds: Double { max(Self.maximumCoastSeconds, 3 * pace) }
     public private(set) var subjectID: Int?
     /// The photographer chose the subject (a tap), rather than the rule.
     public private(set) var subjectTapped = false
@@ -54,7 +61,7 @@ public struct SubjectTracker: Sendable {
         }
         var unmatched = Array(detections.indices)
         for (track, detection) in Self.match(tracks, detections) {
-            if time - tracks[track].lastSeen > max(Self.lostSeconds, 1.8 * pace) {
+            if time - tracks[track].lastSeen > unseenSeconds {
                 tracks[track].motion.restart(at: detections[detection].box)
             } else {
                 tracks[track].motion.correct(with: detections[detection].box)
@@ -69,10 +76,8 @@ public struct SubjectTracker: Sendable {
             nextID += 1
         }
         reidentify(at: time)
-        // The windows stretch with the detections' pace: three detections' worth at least.
-        let coast = max(Self.maximumCoastSeconds, 3 * pace)
-        let tentative = max(Self.tentativeSeconds, 2.5 * pace)
-        tracks.removeAll { track in time - track.lastSeen > (track.isConfirmed ? coast : tentative) }
+        let (coast, recent) = (coastSeconds, recentSeconds)
+        tracks.removeAll { track in time - track.lastSeen > (track.isConfirmed ? coast : recent) }
         chooseSubject(at: time)
     }
 
@@ -94,7 +99,7 @@ public struct SubjectTracker: Sendable {
             // a second at most.
             let candidates = tracks.indices.filter { index in
                 index != newIndex && tracks[index].isConfirmed && tracks[index].hits > Self.hitsToConfirm
-                    && time - tracks[index].lastSeen > max(Self.lostSeconds, 1.8 * pace)
+                    && time - tracks[index].lastSeen > unseenSeconds
             }
             func distance(_ index: Int) -> Double {
                 let track = tracks[index]
@@ -147,7 +152,7 @@ public struct SubjectTracker: Sendable {
             let distance = ((box.centreX - 0.5) * (box.centreX - 0.5) + (box.centreY - 0.5) * (box.centreY - 0.5)).squareRoot()
             return box.height * max(1 - 1.5 * distance, 0.05)
         }
-        let recent = max(Self.tentativeSeconds, 2.5 * pace)
+        let recent = recentSeconds
         subjectID = tracks.filter { $0.isConfirmed && time - $0.lastSeen <= recent }.max { score($0) < score($1) }?.id
     }
 
