@@ -56,7 +56,13 @@ public struct AutoFraming: Sendable {
     /// than a detector's jitter on a still subject; once moving it goes until `zoomSettleStops`.
     public static let zoomStartStops = 0.2
     public static let zoomSettleStops = 0.04
-    /// A framing off by more than `zoomStartStops` but less than twice that moves the zoom
+    /// Starting back the way the zoom last came needs the framing this far off (0.3 is 23 %):
+    /// that move would be a reversal, and a detector reads a walker's height 15 % off for a
+    /// second or so, from their stride, longer than any patience.
+    public static let zoomReverseStops = 0.3
+    /// The zoom settles only on a subject whose size changes slower than this (doublings a second).
+    public static let zoomSettleGrowth = 0.1
+    /// A framing off by more than `zoomStartStops` but less than a quarter more moves the zoom
     /// only once it has stayed off this long: one detection's wrong box is not a reason.
     public static let zoomPatience = 0.1
     /// Near the target the zoom closes the gap with this time constant (seconds).
@@ -89,6 +95,8 @@ public struct AutoFraming: Sendable {
     /// Fractions of the zoom-1 picture a second.
     private var panVelocity = (x: 0.0, y: 0.0)
     private var zooming = false
+    /// Which way the zoom last moved, by the measure that counts its reversals.
+    private var movement = ZoomReversalCounter()
     /// Since when the framing has been off by more than `zoomStartStops` (nil: it is not).
     private var offSince: Double?
     private var panning = (x: false, y: false)
@@ -144,9 +152,11 @@ public struct AutoFraming: Sendable {
         moveZoom(toward: targetStops, following: growth, step: step, at: now)
         pan(toward: subject, step: step)
         let kept = framing.kept(inside: extent)
-        // Against the edge of what the lens sees, the pan stops there.
-        if kept.centreX != framing.centreX { panVelocity.x = 0 }
-        if kept.centreY != framing.centreY { panVelocity.y = 0 }
+        // Against the edge of what the lens sees, a pan into it stops there. One away from it
+        // goes on: a widening zoom pushes the crop off the edge every frame, and stopping the
+        // pan each time would pin the crop there while the subject walks back.
+        if (kept.centreX - framing.centreX) * panVelocity.x < 0 { panVelocity.x = 0 }
+        if (kept.centreY - framing.centreY) * panVelocity.y < 0 { panVelocity.y = 0 }
         framing = kept
         return framing
     }
@@ -179,6 +189,7 @@ public struct AutoFraming: Sendable {
         panVelocity = (0, 0)
         zooming = false
         panning = (false, false)
+        movement = ZoomReversalCounter()  // the photographer's zoom: the next move reverses nothing
     }
 
     /// Zoom toward `target` (stops; nil: hold) at a speed that rises and falls smoothly and
@@ -188,12 +199,16 @@ public struct AutoFraming: Sendable {
         var wantedRate = 0.0
         if let target {
             let error = target - stops
-            if abs(error) <= AutoFraming.zoomStartStops { offSince = nil } else if offSince == nil { offSince = now }
-            if !zooming, let since = offSince,
-               abs(error) > 1.25 * AutoFraming.zoomStartStops || now - since >= AutoFraming.zoomPatience {
+            let reversing = (error > 0 ? 1 : -1) == -movement.direction
+            let start = reversing ? AutoFraming.zoomReverseStops : AutoFraming.zoomStartStops
+            if abs(error) <= start { offSince = nil } else if offSince == nil { offSince = now }
+            if !zooming, let since = offSince, abs(error) > 1.25 * start || now - since >= AutoFraming.zoomPatience {
                 zooming = true
             }
-            if zooming && phase != .searching && abs(error) < AutoFraming.zoomSettleStops && abs(zoomRate) < 0.1 {
+            // (Not while the subject grows or shrinks: the target moves on, and a zoom stopped
+            // there would need a reversal's margin to follow a subject that turned toward it.)
+            if zooming && phase != .searching && abs(error) < AutoFraming.zoomSettleStops && abs(zoomRate) < 0.1
+                && abs(growth) < AutoFraming.zoomSettleGrowth {
                 zooming = false
             }
             if zooming {
@@ -216,6 +231,7 @@ public struct AutoFraming: Sendable {
             zoomRate = 0
         }
         framing.zoom = min(max(FastMath.exp2(next), range.lowerBound), range.upperBound)
+        movement.record(zoom: framing.zoom)
     }
 
     /// Pan the crop after the subject (plus its lead), matching its speed, with a dead zone.

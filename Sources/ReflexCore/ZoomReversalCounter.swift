@@ -5,8 +5,9 @@
 public struct ZoomReversalCounter: Sendable {
     public let thresholdStops: Double
     public private(set) var reversals = 0
-    /// +1 zooming in, -1 out, 0 not yet moved far enough to say.
-    private var direction = 0
+    /// +1 zooming in, -1 out (the way the zoom last moved at least the threshold), 0 not yet
+    /// moved far enough to say.
+    public private(set) var direction = 0
     /// The zoom (in stops) where the current run of movement began, and the furthest it reached.
     private var turningPoint: Double?
 

@@ -66,6 +66,21 @@ struct AutoFramingTests {
         #expect(reversals.reversals == 0)
     }
 
+    @Test func aZoomThatSettledDoesNotTurnBackForABoxReadSmallForASecond() {
+        // Zoomed out after a subject that came nearer, then settled on it: a detector reading
+        // its height 17 % smaller for a second (a stride) is no reason to zoom back in.
+        var rule = AutoFraming(range: 1...8, size: .medium, framing: Framing(zoom: 2))
+        var reversals = ZoomReversalCounter()
+        var frames = Self.run(&rule, seconds: 4) { _ in Self.person(height: 0.5) }
+        #expect(abs(frames.last!.framing.zoom - 1) < 0.05, "zoomed out to frame a subject half the picture high")
+        frames += Self.run(&rule, from: 4, seconds: 2) { _ in Self.person(height: 0.5 / 1.2) }
+        for (_, framing) in frames { reversals.record(zoom: framing.zoom) }
+        #expect(reversals.reversals == 0, "the zoom stays: \(frames.last!.framing.zoom)")
+        // Truly smaller (gone a third further away): the zoom follows back in.
+        let away = Self.run(&rule, from: 6, seconds: 3) { _ in Self.person(height: 0.5 / 1.5) }
+        #expect(abs(away.last!.framing.zoom - 1.5) < 0.1, "zoomed back in, got \(away.last!.framing.zoom)")
+    }
+
     @Test func aMovingSubjectStaysInTheMiddleThirdWithRoomAhead() {
         var rule = AutoFraming(range: 1...8, size: .wide, framing: Framing(zoom: 2))
         // Walking right at a tenth of the picture a second, framed at 2x (a crop half wide).
@@ -133,6 +148,24 @@ struct AutoFramingTests {
         let ultraWide = FrameBox(x: -0.5, y: -0.5, width: 2, height: 2)
         let far = Self.run(&wide, seconds: 6, extent: ultraWide) { _ in Self.person(height: 0.1, centreX: 1.2) }
         #expect(far.last!.framing.centreX > 1, "panned onto what only the wider lens sees")
+    }
+
+    @Test func aSubjectTurningBackFromTheEdgeIsFollowedWhileTheZoomWidens() {
+        // Zoomed in on a skier past the right edge, the crop against it, the zoom already
+        // widening for the skier coming nearer; then the skier turns back left (the skier
+        // clip's turn). The widening zoom pushes the crop off the edge each frame: the pan
+        // must still build up its own speed, not start again from rest every frame.
+        var rule = AutoFraming(range: 1...8, size: .medium, framing: Framing(zoom: 4.4, centreX: 1 - 0.5 / 4.4))
+        func skier(_ time: Double) -> AutoFraming.Subject {
+            let height = 0.15 + 0.03 * time, turned = max(time - 0.3, 0)
+            return AutoFraming.Subject(box: FrameBox(centreX: 0.95 - 0.15 * turned, centreY: 0.5, width: height * 0.4,
+                                                     height: height), velocityX: time > 0.3 ? -0.15 : 0, heightVelocity: 0.03)
+        }
+        let frames = Self.run(&rule, seconds: 4, subject: skier)
+        for (time, framing) in frames where time > 1.5 {
+            let shown = skier(time).box.within(framing.crop)
+            #expect(shown.centreX > 1.0 / 3 && shown.centreX < 2.0 / 3, "at \(time) s the skier is at \(shown.centreX) across")
+        }
     }
 
     @Test func zoomReversalsAreCountedOncePastTheThreshold() {
