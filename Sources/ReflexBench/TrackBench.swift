@@ -36,6 +36,8 @@ struct TrackBench: ParsableCommand {
     var course = "slope"
     @Option(help: "The repository's Tests/Data (default: found from the working folder or the binary).")
     var testdata: String?
+    @Option(help: "Write each displayed frame's framing beside the truth to this CSV (to see hunting).")
+    var trace: String?
 
     func run() throws {
         guard let data = TestData.locate(testdata) else { throw BenchError("no Tests/Data found (give --testdata)") }
@@ -66,13 +68,13 @@ struct TrackBench: ParsableCommand {
         let truths = try SkierClip.readTruth(truthPath)
         let footage = try VideoFootage(path: clipPath)
         try follow(clip: clipPath, truths: truths, width: footage.width, height: footage.height, rate: footage.framesPerSecond,
-                   model: model, size: size, work: work)
+                   model: model, size: size, work: work, trace: trace)
         try detectionQuality(data: data, model: model)
     }
 
     /// The camera on the clip in real time, the framing scored frame by frame.
     private func follow(clip: String, truths: [Int: PixelRect], width: Int, height: Int, rate: Double, model: String,
-                        size: AutoFraming.Size, work: String) throws {
+                        size: AutoFraming.Size, work: String, trace: String?) throws {
         guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
                                                   executablePath: executablePath()) else {
             throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
@@ -118,6 +120,7 @@ struct TrackBench: ParsableCommand {
         var lastDetections = 0
         let cpuBefore = ThreadTimes.seconds(named: "reflex-analysis"), started = monotonicSeconds()
         var detectionsAtStart: Int?
+        var traceLines = ["seconds,picture,zoom,centre_x,centre_y,truth_x,truth_y,truth_height,seen_x,seen_y,seen_height,detections,reversals"]
         while true {
             usleep(16_667)
             let now = monotonicSeconds()
@@ -136,9 +139,21 @@ struct TrackBench: ParsableCommand {
             let truth = FrameBox(x: Double(box.x) / Double(width), y: Double(box.y) / Double(height),
                                  width: Double(box.width) / Double(width), height: Double(box.height) / Double(height))
             score.add(FramingScore.Sample(picture: picture, time: now, framing: framed, subjectID: snapshot.subject?.id), truth: truth)
+            if trace != nil {
+                let seen = snapshot.subject(at: now)?.box
+                traceLines.append([Formatting.fixed(now - started, 3, width: 0), "\(picture)", Formatting.fixed(framed.zoom, 3, width: 0),
+                                   Formatting.fixed(framed.centreX, 3, width: 0), Formatting.fixed(framed.centreY, 3, width: 0),
+                                   Formatting.fixed(truth.centreX, 3, width: 0), Formatting.fixed(truth.centreY, 3, width: 0),
+                                   Formatting.fixed(truth.height, 3, width: 0),
+                                   seen.map { Formatting.fixed($0.centreX, 3, width: 0) } ?? "",
+                                   seen.map { Formatting.fixed($0.centreY, 3, width: 0) } ?? "",
+                                   seen.map { Formatting.fixed($0.height, 3, width: 0) } ?? "",
+                                   "\(snapshot.detections)", "\(score.reversals.reversals)"].joined(separator: ","))
+            }
             if let subject = snapshot.subject(at: now), subject.box.overlap(truth) >= 0.5 { smallest = min(smallest, truth.height) }
         }
         let wall = monotonicSeconds() - started
+        if let trace { try AtomicFile.write(Array((traceLines.joined(separator: "\n") + "\n").utf8), to: trace) }
         let cpu = ThreadTimes.seconds(named: "reflex-analysis") - cpuBefore
         movies.send(.stop)
         guard let after = loop.currentStatistics(timeout: 5) else { throw BenchError("the loop does not answer") }
