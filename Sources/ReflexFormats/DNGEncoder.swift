@@ -5,8 +5,8 @@ import ReflexISP
 /// A raw frame as a DNG, made in memory: the save queue writes the bytes (and can write the
 /// same bytes again). The layout is the one darktable, Lightroom, RawTherapee and LibRaw read
 /// (rpicam-apps' without its stray IFD1): IFD0 a small 8-bit RGB preview carrying the camera's
-/// names and the colour tags; its one SubIFD the raw CFA image, 16-bit, uncompressed, in
-/// strips; an Exif IFD with the exposure; a GPS IFD where the photo has a fix. No other
+/// names and the colour tags; its one SubIFD the raw CFA image, 16-bit, uncompressed in
+/// strips (or lossless JPEG tiles, `DNGCompression`); an Exif IFD with the exposure; a GPS IFD where the photo has a fix. No other
 /// directory, so editors can rewrite the file.
 public enum DNGEncoder {
     /// The width of IFD0's preview the camera makes (`ImageDownscaler`): enough for a file
@@ -16,7 +16,8 @@ public enum DNGEncoder {
     /// The DNG of the frame at `raw` (laid out as `layout`: any packing, rows `bytesPerLine`
     /// apart), with `preview` (any size; `previewWidth` wide is usual) as IFD0's image.
     public static func encode(raw: UnsafeRawPointer, layout: RawLayout, photo: PhotoDescription,
-                              rawDescription: RawDescription, preview: RGBImage) throws(PhotoEncodingError) -> [UInt8] {
+                              rawDescription: RawDescription, preview: RGBImage,
+                              compression: DNGCompression = .none) throws(PhotoEncodingError) -> [UInt8] {
         try DNGRawDirectory.check(layout, rawDescription)
         guard preview.width > 0, preview.height > 0 else { throw PhotoEncodingError("the DNG preview is empty") }
         let rawBytes = layout.width * layout.height * 2, previewBytes = preview.width * preview.height * 3
@@ -29,7 +30,7 @@ public enum DNGEncoder {
         let gpsOffset = try gps.map { fields throws(PhotoEncodingError) in try writeGPSDirectory(fields, into: file) }
         try writeMainDirectory(photo, rawDescription, preview: preview, exifOffset: exifOffset, gpsOffset: gpsOffset,
                                into: file)
-        try DNGRawDirectory.write(raw, layout, rawDescription, into: file)
+        try DNGRawDirectory.write(raw, layout, rawDescription, compression: compression, into: file)
         return try finish(file, exif: exif, gps: gps ?? [])
     }
 

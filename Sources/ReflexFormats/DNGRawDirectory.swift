@@ -4,7 +4,8 @@ import ReflexISP
 
 /// The DNG's SubIFD: the CFA samples as 16-bit little-endian values whatever the sensor's
 /// packing (the values themselves unchanged: a 10-bit sample stays 0…1023, with WhiteLevel
-/// saying so), uncompressed, in strips, with the colour filter's layout and the levels.
+/// saying so), uncompressed in strips or as lossless JPEG tiles, with the colour filter's
+/// layout and the levels.
 enum DNGRawDirectory {
     /// Refuses what would make a file editors misread.
     static func check(_ layout: RawLayout, _ description: RawDescription) throws(PhotoEncodingError) {
@@ -29,19 +30,24 @@ enum DNGRawDirectory {
     }
 
     static func write(_ raw: UnsafeRawPointer, _ layout: RawLayout, _ description: RawDescription,
-                      into file: TIFFMemoryFile) throws(PhotoEncodingError) {
-        let rowsPerStrip = DNGEncoder.rowsPerStrip(bytesPerRow: layout.width * 2, height: layout.height)
-        try setImageTags(layout, rowsPerStrip: rowsPerStrip, into: file)
-        try setFilterTags(layout, description, into: file)
-        try writeStrips(raw, layout, rowsPerStrip: rowsPerStrip, into: file)
-        try file.writeDirectory()
-    }
-
-    private static func setImageTags(_ layout: RawLayout, rowsPerStrip: Int,
-                                     into file: TIFFMemoryFile) throws(PhotoEncodingError) {
+                      compression: DNGCompression, into file: TIFFMemoryFile) throws(PhotoEncodingError) {
         // (Subfile type 0: the main image.)
-        try file.setUncompressedImage(subfileType: 0, width: layout.width, height: layout.height, bitsPerSample: 16,
-                                      samplesPerPixel: 1, photometric: UInt16(PHOTOMETRIC_CFA), rowsPerStrip: rowsPerStrip)
+        switch compression {
+        case .none:
+            let rowsPerStrip = DNGEncoder.rowsPerStrip(bytesPerRow: layout.width * 2, height: layout.height)
+            try file.setUncompressedImage(subfileType: 0, width: layout.width, height: layout.height, bitsPerSample: 16,
+                                          samplesPerPixel: 1, photometric: UInt16(PHOTOMETRIC_CFA), rowsPerStrip: rowsPerStrip)
+            try setFilterTags(layout, description, into: file)
+            try writeStrips(raw, layout, rowsPerStrip: rowsPerStrip, into: file)
+        case .losslessJPEG:
+            let side = DNGCompression.tileSide
+            try file.setTiledImage(subfileType: 0, width: layout.width, height: layout.height, bitsPerSample: 16,
+                                   samplesPerPixel: 1, photometric: UInt16(PHOTOMETRIC_CFA), tileWidth: side, tileLength: side,
+                                   compression: UInt16(COMPRESSION_JPEG))
+            try setFilterTags(layout, description, into: file)
+            try writeLosslessTiles(raw, layout, precision: max(layout.format.bitsPerSample, 2), into: file)
+        }
+        try file.writeDirectory()
     }
 
     /// The CFA and black-level patterns start at the active area's corner (DNG's rule; LibRaw
@@ -113,6 +119,30 @@ enum DNGRawDirectory {
                                     first: 0, count: layout.width, into: strip + row * layout.width)
             }
             try file.writeStrip(index, strip, byteCount: rows * rowBytes)
+        }
+    }
+
+    /// A band of tiles' rows unpacked at a time, each tile coded from it (row by row of tiles,
+    /// as TIFF numbers them); the tiles past the right and bottom edges repeat the last
+    /// column and row.
+    private static func writeLosslessTiles(_ raw: UnsafeRawPointer, _ layout: RawLayout, precision: Int,
+                                           into file: TIFFMemoryFile) throws(PhotoEncodingError) {
+        let side = DNGCompression.tileSide
+        let across = (layout.width + side - 1) / side
+        let band = UnsafeMutablePointer<UInt16>.allocate(capacity: side * layout.width)
+        defer { band.deallocate() }
+        for (bandIndex, top) in stride(from: 0, to: layout.height, by: side).enumerated() {
+            let rows = min(side, layout.height - top)
+            for row in 0..<rows {
+                RawUnpacking.unpack(row: raw + (top + row) * layout.bytesPerLine, packing: layout.format.packing,
+                                    first: 0, count: layout.width, into: band + row * layout.width)
+            }
+            for column in 0..<across {
+                let left = column * side
+                let tile = LosslessJPEGEncoder.encode(band + left, width: side, height: side, rowStride: layout.width,
+                                                      filledWidth: layout.width - left, filledHeight: rows, precision: precision)
+                try file.writeRawTile(bandIndex * across + column, tile)
+            }
         }
     }
 

@@ -141,8 +141,30 @@ final class TIFFMemoryFile {
         guard written == byteCount else { throw failure("cannot write strip \(index)") }
     }
 
-    /// Writes the directory being filled and starts the next (a SubIFD, when the one written
-    /// announced SubIFDs).
+    /// A tile already compressed (`compression` of `setTiledImage`), its bytes as they are.
+    func writeRawTile(_ index: Int, _ bytes: [UInt8]) throws(PhotoEncodingError) {
+        let written = bytes.withUnsafeBytes { buffer in
+            TIFFWriteRawTile(tiff, UInt32(index), UnsafeMutableRawPointer(mutating: buffer.baseAddress!), tmsize_t(buffer.count))
+        }
+        guard written == bytes.count else { throw failure("cannot write tile \(index)") }
+    }
+
+    /// The tags of an image in tiles compressed by the caller (its tiles written with
+    /// `writeRawTile`: libtiff's own codec for `compression` never runs).
+    func setTiledImage(subfileType: UInt32, width: Int, height: Int, bitsPerSample: UInt16, samplesPerPixel: UInt16,
+                       photometric: UInt16, tileWidth: Int, tileLength: Int, compression: UInt16) throws(PhotoEncodingError) {
+        try set(TIFFTAG_SUBFILETYPE, subfileType)
+        try set(TIFFTAG_IMAGEWIDTH, UInt32(width))
+        try set(TIFFTAG_IMAGELENGTH, UInt32(height))
+        try set(TIFFTAG_BITSPERSAMPLE, bitsPerSample)
+        try set(TIFFTAG_SAMPLESPERPIXEL, samplesPerPixel)
+        try set(TIFFTAG_PHOTOMETRIC, photometric)
+        try set(TIFFTAG_PLANARCONFIG, UInt16(PLANARCONFIG_CONTIG))
+        try set(TIFFTAG_COMPRESSION, compression)
+        try set(TIFFTAG_TILEWIDTH, UInt32(tileWidth))
+        try set(TIFFTAG_TILELENGTH, UInt32(tileLength))
+    }
+
     /// The tags of an uncompressed image in strips, its samples side by side.
     func setUncompressedImage(subfileType: UInt32, width: Int, height: Int, bitsPerSample: UInt16,
                               samplesPerPixel: UInt16, photometric: UInt16, rowsPerStrip: Int) throws(PhotoEncodingError) {
@@ -157,6 +179,8 @@ final class TIFFMemoryFile {
         try set(TIFFTAG_ROWSPERSTRIP, UInt32(rowsPerStrip))
     }
 
+    /// Writes the directory being filled and starts the next (a SubIFD, when the one written
+    /// announced SubIFDs).
     func writeDirectory() throws(PhotoEncodingError) {
         guard TIFFWriteDirectory(tiff) == 1 else { throw failure("cannot write a TIFF directory") }
     }

@@ -11,7 +11,7 @@ struct EncodedDNG {
 
     /// Encodes `frame` (laid out as `layout`) with a 256×192 preview made from a picture.
     init(frame: [UInt8], layout: RawLayout, photo: PhotoDescription = TestPhotos.photo,
-         description: RawDescription = TestPhotos.description()) throws {
+         description: RawDescription = TestPhotos.description(), compression: DNGCompression = .none) throws {
         let picture = TestPhotos.picture(width: 320, height: 240)
         let preview = picture.withUnsafeBufferPointer {
             let image = RGBImage(pixels: $0.baseAddress!, width: 320, height: 240)
@@ -20,7 +20,8 @@ struct EncodedDNG {
         bytes = try frame.withUnsafeBytes { raw in
             try preview.withUnsafeBufferPointer { pixels in
                 try DNGEncoder.encode(raw: raw.baseAddress!, layout: layout, photo: photo, rawDescription: description,
-                                      preview: RGBImage(pixels: pixels.baseAddress!, width: 256, height: 192))
+                                      preview: RGBImage(pixels: pixels.baseAddress!, width: 256, height: 192),
+                                      compression: compression)
             }
         }
         folder = TemporaryFolder()
@@ -28,8 +29,8 @@ struct EncodedDNG {
     }
 
     init(_ raw: SyntheticRaw, photo: PhotoDescription = TestPhotos.photo,
-         description: RawDescription = TestPhotos.description()) throws {
-        try self.init(frame: raw.bytes, layout: raw.layout, photo: photo, description: description)
+         description: RawDescription = TestPhotos.description(), compression: DNGCompression = .none) throws {
+        try self.init(frame: raw.bytes, layout: raw.layout, photo: photo, description: description, compression: compression)
     }
 
     /// LibRaw's `raw-identify -v`; it exits 0 even when it cannot read the file.
@@ -63,6 +64,13 @@ struct EncodedDNG {
         let run = try ChildProcess.run(["unprocessed_raw", path])
         guard run.text.contains("Stored to file") else { throw TestFailure("unprocessed_raw failed: \(run.allText)") }
         return try PGMImage(TemporaryFolder.read(path + ".pgm"))
+    }
+
+    /// The raw values as dcraw decodes them (`-D -4`: document mode, 16-bit, no scaling).
+    func dcrawSamples() throws -> PGMImage {
+        let run = try ChildProcess.run(["dcraw", "-D", "-4", path])
+        guard run.status == 0 else { throw TestFailure("dcraw cannot decode the DNG: \(run.allText)") }
+        return try PGMImage(TemporaryFolder.read(String(path.dropLast(4)) + ".pgm"))
     }
 
     /// `exiftool -validate -warning -a`: the warnings, one a line (none when it says OK).
