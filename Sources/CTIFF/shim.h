@@ -21,6 +21,10 @@ static inline int reflex_tiff_set_array(TIFF *tif, uint32_t tag, uint16_t count,
     return TIFFSetField(tif, tag, count, values);
 }
 /// Tags whose array length is fixed by the tag definition (no count argument).
+/* The same for a tag whose count is 32 bits wide (XMLPacket). */
+static inline int reflex_tiff_set_array32(TIFF *tif, uint32_t tag, uint32_t count, const void *values) {
+    return TIFFSetField(tif, tag, count, values);
+}
 static inline int reflex_tiff_set_fixed_array(TIFF *tif, uint32_t tag, const void *values) {
     return TIFFSetField(tif, tag, values);
 }

@@ -23,6 +23,7 @@ public struct CameraModel: Sendable, Equatable {
         }
         if !limits.hasFocusControl { fitted.focus = .auto }
         if !limits.hasRawFormat && fitted.format.savesRaw { fitted.format = .jpeg }
+        if limits.enhancedRawUnavailable != nil { fitted.format = fitted.format.withoutMerge }
         if fitted.mode == .auto {
             // Auto has no manual value (a spot tapped stays: it is Auto's).
             fitted.setMode(.auto)
@@ -33,7 +34,8 @@ public struct CameraModel: Sendable, Equatable {
 
     /// The formats this sensor can save (seed 002 story 4.3: only supported ones are shown).
     public var availableFormats: [CaptureFormat] {
-        limits.hasRawFormat ? CaptureFormat.allCases : [.jpeg]
+        guard limits.hasRawFormat else { return [.jpeg] }
+        return limits.enhancedRawUnavailable == nil ? CaptureFormat.allCases : CaptureFormat.allCases.filter { !$0.merges }
     }
 
     /// The dials Pro mode offers; no focus motor, no focus dial.

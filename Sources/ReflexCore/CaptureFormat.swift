@@ -1,8 +1,11 @@
-/// What the shutter saves (seed 002 story 4.3).
+/// What the shutter saves (seed 002 story 4.3, and Enhanced RAW of story 4.2).
 public enum CaptureFormat: String, Sendable, CaseIterable {
     case jpeg
     case raw
     case rawPlusJPEG = "raw+jpeg"
+    /// A DNG merged from frames of the zero-lag ring: less noise, highlights kept.
+    case enhancedRaw = "enhanced-raw"
+    case enhancedRawPlusJPEG = "enhanced-raw+jpeg"
 
     /// The on-screen indicator.
     public var label: String {
@@ -10,8 +13,22 @@ public enum CaptureFormat: String, Sendable, CaseIterable {
         case .jpeg: "JPEG"
         case .raw: "RAW"
         case .rawPlusJPEG: "RAW+JPEG"
+        case .enhancedRaw: "ENHANCED RAW"
+        case .enhancedRawPlusJPEG: "ENHANCED RAW+JPEG"
         }
     }
 
     public var savesRaw: Bool { self != .jpeg }
+    public var savesJPEG: Bool { self == .jpeg || self == .rawPlusJPEG || self == .enhancedRawPlusJPEG }
+    /// Whether the raw is merged from several frames.
+    public var merges: Bool { self == .enhancedRaw || self == .enhancedRawPlusJPEG }
+
+    /// What a camera that cannot merge offers instead: the plain format of the same files.
+    public var withoutMerge: CaptureFormat {
+        switch self {
+        case .enhancedRaw: .raw
+        case .enhancedRawPlusJPEG: .rawPlusJPEG
+        default: self
+        }
+    }
 }

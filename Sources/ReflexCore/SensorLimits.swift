@@ -5,14 +5,22 @@ public struct SensorLimits: Sendable, Equatable {
     public var hasFocusControl: Bool
     /// A Bayer format exists, so RAW (DNG) can be offered.
     public var hasRawFormat: Bool
+    /// Why Enhanced RAW cannot be offered on this camera, in a line for the quick menu (nil:
+    /// it can, where RAW can).
+    public var enhancedRawUnavailable: String?
 
     public init(isoRange: ClosedRange<Int>, exposureRange: ClosedRange<Double>,
-                hasFocusControl: Bool, hasRawFormat: Bool) {
+                hasFocusControl: Bool, hasRawFormat: Bool, enhancedRawUnavailable: String? = nil) {
         self.isoRange = isoRange
         self.exposureRange = exposureRange
         self.hasFocusControl = hasFocusControl
         self.hasRawFormat = hasRawFormat
+        self.enhancedRawUnavailable = enhancedRawUnavailable
     }
+
+    /// Said where a board's stills come from a mode of their own: the frames of the stream
+    /// the ring keeps are not the photo's, so there is nothing to merge.
+    public static let stillsSwitchModes = "Enhanced RAW needs stills from the stream; this board switches modes"
 
     /// A sensor that reaches every stop the seeds list.
     public static let unlimited = SensorLimits(

@@ -25,7 +25,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
         switch self {
         case .mode: "auto | pro"
         case .capture: "photo | video"
-        case .format: "jpeg | raw | raw+jpeg"
+        case .format: "jpeg | raw | raw+jpeg | enhanced-raw | enhanced-raw+jpeg"
         case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom: "on | off"
         case .autoZoomFraming: AutoFraming.Size.allCases.map(\.rawValue).joined(separator: " | ")
         case .jpegQuality: JPEGQuality.allCases.map(\.rawValue).joined(separator: " | ")

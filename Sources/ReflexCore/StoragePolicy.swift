@@ -42,8 +42,9 @@ public struct StoragePolicy: Sendable, Equatable {
     public func bytesPerShot(_ format: CaptureFormat) -> Int64 {
         switch format {
         case .jpeg: jpegBytes + StoragePolicy.overheadBytes
-        case .raw: rawBytes + StoragePolicy.overheadBytes
-        case .rawPlusJPEG: rawBytes + jpegBytes + 2 * StoragePolicy.overheadBytes
+        // (A merged DNG's 16 bits compress losslessly to about a plain one's size.)
+        case .raw, .enhancedRaw: rawBytes + StoragePolicy.overheadBytes
+        case .rawPlusJPEG, .enhancedRawPlusJPEG: rawBytes + jpegBytes + 2 * StoragePolicy.overheadBytes
         }
     }
 

@@ -65,6 +65,7 @@ public enum DNGEncoder {
         try file.set(TIFFTAG_SUBIFD, [UInt64(0)])
         try file.set(TIFFTAG_EXIFIFD, offset: exifOffset)
         if let gpsOffset { try file.set(TIFFTAG_GPSIFD, offset: gpsOffset) }
+        if let frames = description.framesMerged { try file.set(TIFFTAG_XMLPACKET, MergeXMP.packet(framesMerged: frames)) }
         try writePreview(preview, into: file)
         try file.writeDirectory()
     }

@@ -26,6 +26,9 @@ public struct RawDescription: Sendable, Equatable {
     public var activeArea: PixelRect?
     /// The part of the active area to show (DNG DefaultCropOrigin/Size, relative to it); nil: all.
     public var defaultCrop: PixelRect?
+    /// Enhanced RAW: how many frames were merged into the raw (said in IFD0's XMP, `MergeXMP`);
+    /// nil: one frame, as taken.
+    public var framesMerged: Int?
 
     public init(uniqueCameraModel: String, blackLevels: [Double], whiteLevel: Int, calibrations: [ColorCalibrationSet],
                 asShotNeutral: SIMD3<Double>?, baselineExposure: Double = 0,

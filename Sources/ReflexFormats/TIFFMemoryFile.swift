@@ -88,7 +88,14 @@ final class TIFFMemoryFile {
         let real = Element.self == Float.self || Element.self == Double.self
         try expect(field, tag, size: MemoryLayout<Element>.size, real: real)
         let result: Int32
-        if TIFFFieldPassCount(field) != 0 {
+        if TIFFFieldPassCount(field) != 0 && TIFFFieldSetGetCountSize(field) == 4 {
+            guard values.count <= Int(UInt32.max) else {
+                throw PhotoEncodingError("TIFF tag \(tag): \(values.count) values do not fit its count")
+            }
+            result = values.withUnsafeBytes {
+                reflex_tiff_set_array32(tiff, UInt32(tag), UInt32(values.count), $0.baseAddress)
+            }
+        } else if TIFFFieldPassCount(field) != 0 {
             guard TIFFFieldSetGetCountSize(field) == 2, values.count <= Int(UInt16.max) else {
                 throw PhotoEncodingError("TIFF tag \(tag): \(values.count) values do not fit its count")
             }

@@ -378,6 +378,8 @@ public struct InterfaceController: Sendable {
                 outcome.settingsChanged = model.setFormat(next)
                 outcome.confirmed = true
             }
+            // Past RAW+JPEG, where Enhanced RAW would come: why it does not.
+            if next == .jpeg, offered.count > 1, let reason = model.limits.enhancedRawUnavailable { outcome.notice = reason }
         case .captureToggle:
             guard !recording else {
                 outcome.notice = InterfaceText.stopRecordingFirst

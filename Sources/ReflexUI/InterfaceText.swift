@@ -98,7 +98,8 @@ public enum InterfaceText {
         }
         if state.exposureLocked { result.append(Indicator(text: "AE-L", attention: true)) }
         if let notice = state.notice { result.append(Indicator(text: notice, attention: true)) }
-        result.append(Indicator(text: state.settings.format.label, attention: false))
+        // (Enhanced RAW stands out: it underexposes and takes longer to save.)
+        result.append(Indicator(text: state.settings.format.label, attention: state.settings.format.merges))
         return result
     }
 

@@ -123,3 +123,31 @@ struct CameraModelTests {
         #expect(model.settings.selectedDial == .focus)
     }
 }
+
+/// Enhanced RAW among the formats: offered where RAW is and the board's stills are the
+/// stream's frames; elsewhere its place is RAW's, with the reason.
+@Suite("Enhanced RAW format")
+struct EnhancedRawFormatTests {
+    @Test func offeredBesideRawAndRememberedAsItsName() throws {
+        let model = CameraModel(settings: CameraSettings(), limits: .unlimited)
+        #expect(model.availableFormats == [.jpeg, .raw, .rawPlusJPEG, .enhancedRaw, .enhancedRawPlusJPEG])
+        var settings = CameraSettings()
+        try settings.set(.format, from: "enhanced-raw")
+        #expect(settings.format == .enhancedRaw && settings.format.merges && settings.format.savesRaw && !settings.format.savesJPEG)
+        try settings.set(.format, from: "enhanced-raw+jpeg")
+        #expect(settings.format.savesJPEG && settings.format.merges)
+        #expect(CaptureFormat.enhancedRaw.label == "ENHANCED RAW")
+    }
+
+    @Test func aBoardWhoseStillsSwitchModesOffersRawInsteadAndSaysWhy() {
+        var limits = SensorLimits.unlimited
+        limits.enhancedRawUnavailable = SensorLimits.stillsSwitchModes
+        var saved = CameraSettings()
+        saved.format = .enhancedRawPlusJPEG
+        var model = CameraModel(settings: saved, limits: limits)
+        #expect(model.settings.format == .rawPlusJPEG, "a remembered Enhanced RAW falls back to its plain format")
+        #expect(model.availableFormats == [.jpeg, .raw, .rawPlusJPEG])
+        let changed = model.setFormat(.enhancedRaw)
+        #expect(!changed)
+    }
+}

@@ -62,8 +62,8 @@ struct CaptureTests {
         /// the sensor thread reckons on the stepper's clock (`choice` is then not used).
         init(format: CaptureFormat, calibration: SensorCalibration = .simulated, choice: CameraChoice = FrameSinkTests.binned,
              stillFrames: FramePool? = nil, ringFrames: Int = 6, spares: Int = 2, photoPriority: WorkerThread.Priority = .background,
-             stepped: Bool = false) {
-            var settings = CameraSettings()
+             stepped: Bool = false, settings given: CameraSettings = CameraSettings()) {
+            var settings = given
             settings.format = format
             stepper = stepped ? SensorStepper() : nil
             if let stepper {

@@ -15,10 +15,11 @@ import Testing
             let box = FrameBox(centreX: 0.3 + 0.1 * Double(second), centreY: 0.5, width: 0.1, height: 0.3)
             tracker.update(with: [PersonDetection(box: box, confidence: 0.9)], at: Double(second))
         }
+        let subject = try #require(tracker.subject)
         var snapshot = SubjectSnapshot()
         snapshot.time = 2
         snapshot.publishedAt = 2.1
-        snapshot.subject = try #require(tracker.subject)
+        snapshot.subject = subject
         snapshot.detectionInterval = 1
         return snapshot
     }

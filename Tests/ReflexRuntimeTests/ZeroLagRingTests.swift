@@ -51,6 +51,26 @@ import Testing
         #expect(second.frame.allSatisfy { $0 == 4 })
     }
 
+    /// Enhanced RAW's other frames: the nearest to the press first, out of the ring without a
+    /// copy while spares last, and back with the photo.
+    @Test func aMergeTakesTheNearestFramesWhileSparesLast() throws {
+        let ring = ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 16)
+        for sequence in UInt32(1)...6 { Self.deliver(sequence, to: ring) }
+        let reference = try #require(ring.take(sequence: 4))
+        var alternates: [FrameCopy] = []
+        ring.takeAlternates(around: 4, count: 7) { alternates.append($0) }
+        // Three spares were left: frames 3 and 5 (one frame away), then 2 or 6.
+        #expect(alternates.count == 3 && ring.photosOut == 4)
+        #expect(Set(alternates.prefix(2).map(\.sequence)) == [3, 5])
+        #expect([2, 6].contains(alternates[2].sequence))
+        #expect(alternates.allSatisfy { copy in copy.frame.allSatisfy { $0 == UInt8(copy.sequence) } }, "their own bytes")
+        // The ring goes on with what it has left; everything comes back with the photo.
+        for sequence in UInt32(7)...12 { Self.deliver(sequence, to: ring) }
+        #expect(alternates.allSatisfy { copy in copy.frame.allSatisfy { $0 == UInt8(copy.sequence) } }, "untouched while held")
+        for copy in alternates + [reference] { ring.giveBack(copy) }
+        #expect(ring.photosOut == 0)
+    }
+
     /// Memory pressure: the ring keeps fewer frames and lets fewer photos out, and the
     /// memory of every copy out of use goes back at once; the full ring again once it eases.
     @Test func underMemoryPressureTheRingGivesItsMemoryBack() throws {

@@ -77,6 +77,9 @@ import Testing
         autoSettings.format = .rawPlusJPEG
         list.append(Case(name: "indicators", state: ViewState(settings: autoSettings, readout: readout, gps: .fix,
                                                                savingCount: 2, storage: .low(StorageAdvice(level: .low, shotsLeft: 23, format: .rawPlusJPEG)))))
+        var enhanced = CameraSettings()
+        enhanced.format = .enhancedRawPlusJPEG
+        list.append(Case(name: "enhanced-raw", state: ViewState(settings: enhanced, readout: readout, savingCount: 1)))
         list.append(Case(name: "gps-searching", state: ViewState(readout: readout, gps: .searching)))
         var refused = ViewState(readout: readout, gps: .unavailable)
         refused.notice = InterfaceText.geotagRefused("No GPS receiver")

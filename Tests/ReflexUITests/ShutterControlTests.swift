@@ -48,12 +48,24 @@ import Testing
     @Test func aTapOnTheFormatBadgeStepsThroughWhatTheCameraOffers() {
         var c = InterfaceControllerTests.controller()
         var seen: [CaptureFormat] = []
-        for step in 0..<3 {
+        for step in 0..<5 {
             let outcome = InterfaceControllerTests.tap(&c, Self.layout.formatBadge, at: Double(step))
             #expect(outcome.settingsChanged && outcome.haptic == .confirm, "confirmed under the finger")
             seen.append(c.model.settings.format)
         }
-        #expect(seen == [.raw, .rawPlusJPEG, .jpeg])
+        #expect(seen == [.raw, .rawPlusJPEG, .enhancedRaw, .enhancedRawPlusJPEG, .jpeg])
+        // A board whose stills switch modes has no Enhanced RAW: past RAW+JPEG comes JPEG,
+        // with the reason.
+        var limits = SensorLimits.unlimited
+        limits.enhancedRawUnavailable = SensorLimits.stillsSwitchModes
+        var switching = InterfaceController(model: CameraModel(settings: CameraSettings(), limits: limits), layout: Self.layout,
+                                            now: 0)
+        var notices: [String?] = []
+        for step in 0..<3 {
+            notices.append(InterfaceControllerTests.tap(&switching, Self.layout.formatBadge, at: Double(step)).notice)
+        }
+        #expect(switching.model.settings.format == .jpeg)
+        #expect(notices == [nil, nil, SensorLimits.stillsSwitchModes])
         // A camera without raw frames offers JPEG only: the badge does nothing.
         var noRaw = InterfaceController(model: CameraModel(settings: CameraSettings(), limits: SensorLimits(
             isoRange: 100...1600, exposureRange: 0.001...0.1, hasFocusControl: false, hasRawFormat: false)),

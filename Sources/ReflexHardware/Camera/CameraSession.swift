@@ -266,9 +266,11 @@ public final class CameraSession {
     /// What the dials may offer on this camera.
     public var limits: SensorLimits? {
         guard let exposureControls, let device else { return nil }
-        return exposureControls.sensorLimits(
+        var limits = exposureControls.sensorLimits(
             hasFocusControl: lens?.focus != nil,
             hasRawFormat: device.formats.contains { RawFormat(v4l2FourCC: $0.fourCC.code) != nil })
+        if calibration.stillSource == .modeSwitch { limits.enhancedRawUnavailable = SensorLimits.stillsSwitchModes }
+        return limits
     }
 
     /// The pixels a photo holds: the still mode's where the board switches to it for stills,

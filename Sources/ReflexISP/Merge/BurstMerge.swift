@@ -16,15 +16,16 @@ public enum BurstMerge {
     /// The burst's frames, all `width`×`height` Bayer samples with `blackLevel`, their first the
     /// reference; `alignments[i]` places frame i + 1 (`TileAlignment.align`). `noise`: the
     /// frames' noise (signal 0…1 above black, of `whiteLevel` − `blackLevel`). Returns the
-    /// merged frame's samples (rounded; the reference's own where it is alone).
+    /// merged frame's samples times `outputScale` (rounded: a scale keeps the precision the
+    /// average gained), the reference's own where it is alone.
     public static func merge(_ frames: [[UInt16]], alignments: [TileAlignment], width: Int, height: Int,
-                             blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int = 32) -> [UInt16] {
+                             blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int = 32,
+                             outputScale: Float = 1) -> [UInt16] {
         precondition(frames.count == alignments.count + 1 && !frames.isEmpty, "an alignment for each alternate")
-        guard frames.count > 1 else { return frames[0] }
         precondition(frames.allSatisfy { $0.count >= width * height }, "whole frames")
         return withPointers(to: frames) { pixels in
             merge(pixels, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
-                  whiteLevel: whiteLevel, noise: noise, tileSize: tileSize)
+                  whiteLevel: whiteLevel, noise: noise, tileSize: tileSize, outputScale: outputScale)
         }
     }
 
@@ -39,7 +40,8 @@ public enum BurstMerge {
     }
 
     private static func merge(_ frames: [UnsafePointer<UInt16>], alignments: [TileAlignment], width: Int, height: Int,
-                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int) -> [UInt16] {
+                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int,
+                              outputScale: Float) -> [UInt16] {
         let reference = frames[0]
         let half = tileSize / 2
         let window = (0..<tileSize).map { i in Float(0.5 - 0.5 * FastMath.cos(2 * Double.pi * (Double(i) + 0.5) / Double(tileSize))) }
@@ -91,7 +93,7 @@ public enum BurstMerge {
         }
         let top = Float(UInt16.max)
         return (0..<(width * height)).map { i in
-            let value = weightSum[i] > 0 ? sum[i] / weightSum[i] : Float(reference[i])
+            let value = (weightSum[i] > 0 ? sum[i] / weightSum[i] : Float(reference[i])) * outputScale
             return UInt16(min(max(value.rounded(), 0), top))
         }
     }

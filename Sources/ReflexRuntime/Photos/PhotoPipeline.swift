@@ -139,7 +139,7 @@ public final class PhotoPipeline: @unchecked Sendable {
     private func cancelWaiting() {
         var numbers: [Int] = []
         while let capture = inbox.receive() {
-            giveBack(capture.frame)
+            capture.forEachFrame(giveBack)
             var result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
                                      framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
                                      iso: capture.iso)
@@ -217,14 +217,14 @@ public final class PhotoPipeline: @unchecked Sendable {
         do {
             developed = try developer.develop(capture)
         } catch {
-            giveBack(capture.frame)
+            capture.forEachFrame(giveBack)
             var failed = result
             failed.error = "photo \(capture.press.number) cannot be made: \(error)"
             record(failed)
             fail(failed.error!)
             return
         }
-        giveBack(capture.frame)
+        capture.forEachFrame(giveBack)
         held.append(HeldPhoto(pressNumber: capture.press.number, format: capture.settings.format, result: result,
                               files: developed.files.map { ($0.extension, .memory($0.bytes)) },
                               thumbnail: developed.thumbnail, thumbnailWidth: developed.thumbnailWidth,

@@ -35,6 +35,9 @@ final class ShutterQueue {
     private var lastTimestamp: Int64?
     private var lastSequence: UInt32 = 0
     private var frameNanoseconds: Int64?
+    /// When the last press served was pressed: one closer than `burstGap` after it is a burst's.
+    private var lastPressAt: Double?
+    static let burstGap = 0.15
 
     init(ring: ZeroLagRing, stillFrames: FramePool? = nil, photos: PhotoPipeline, log: @escaping SensorPipeline.Log) {
         self.ring = ring
@@ -83,7 +86,7 @@ final class ShutterQueue {
                 if pressure.cancelsWaitingPhotos { cancelWaiting() }
                 return
             }
-            guard send(copy, for: press, settings: settings, iso: iso, framesLate: late) else {
+            guard send(copy, for: press, settings: settings, iso: iso, framesLate: late, fromRing: true) else {
                 ring.giveBack(copy)
                 return
             }
@@ -168,15 +171,26 @@ final class ShutterQueue {
     }
 
     /// The press's photo to the photo thread; false if its inbox is full (the press waits).
+    /// `fromRing`: the frame is the stream's, so Enhanced RAW's other frames are the ring's
+    /// (a still mode's frame has none to merge with).
     private func send(_ copy: FrameCopy, for press: ControlMailbox.CaptureRequest, settings: CameraSettings,
-                      iso: (ExposureSetting) -> Int, framesLate: Int) -> Bool {
+                      iso: (ExposureSetting) -> Int, framesLate: Int, fromRing: Bool = false) -> Bool {
         var photoSettings = settings
         if let format = press.format { photoSettings.format = format }
-        let capture = TakenPhoto(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
-                                   framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt),
-                                   location: photos.describer.place(photoSettings, pressedAt: press.pressedAt),
-                                   calibration: lensCalibration)
-        guard photos.inbox.send(capture) else { return false }
+        // A press right after another is a burst's (or as quick): its photo is a plain one.
+        let inBurst = lastPressAt.map { press.pressedAt - $0 < ShutterQueue.burstGap } ?? false
+        var capture = TakenPhoto(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
+                                 framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt),
+                                 location: photos.describer.place(photoSettings, pressedAt: press.pressedAt),
+                                 calibration: lensCalibration)
+        if photoSettings.format.merges && fromRing && !inBurst {
+            ring.takeAlternates(around: copy.sequence, count: TakenPhoto.mergedFramesAtMost - 1) { capture.addAlternate($0) }
+        }
+        guard photos.inbox.send(capture) else {
+            capture.forEachFrame { if $0 !== copy { ring.giveBack($0) } }
+            return false
+        }
+        lastPressAt = press.pressedAt
         pending[first] = nil
         first = (first + 1) % ShutterQueue.capacity
         waiting -= 1

@@ -22,10 +22,29 @@ public struct TakenPhoto: @unchecked Sendable {
     /// The calibration of the lens that took it, on a board of several (nil: the board's one
     /// sensor's): its f-number, focal length and colour matrices go in the files.
     public let calibration: SensorCalibration?
+    /// Enhanced RAW's other frames from the zero-lag ring (nearest the press first), lent as
+    /// `frame` is; held inline, so taking them allocates nothing on the sensor thread.
+    public private(set) var alternates = InlineArray<7, FrameCopy?>(repeating: nil)
+    public private(set) var alternateCount = 0
+    /// Frames a merge takes at most, the press's own included.
+    public static let mergedFramesAtMost = 8
 
     public init(frame: FrameCopy, press: ControlMailbox.CaptureRequest, settings: CameraSettings, iso: Int,
                 framesLate: Int, pressedAt: PhotoTime, location: GPSFix? = nil, calibration: SensorCalibration? = nil) {
         (self.frame, self.press, self.settings, self.iso) = (frame, press, settings, iso)
         (self.framesLate, self.pressedAt, self.location, self.calibration) = (framesLate, pressedAt, location, calibration)
+    }
+
+    /// Adds a frame to merge with `frame` (ignored past `mergedFramesAtMost`).
+    public mutating func addAlternate(_ copy: FrameCopy) {
+        guard alternateCount < alternates.count else { return }
+        alternates[alternateCount] = copy
+        alternateCount += 1
+    }
+
+    /// Every frame the photo holds: its own, then the alternates.
+    public func forEachFrame(_ body: (FrameCopy) -> Void) {
+        body(frame)
+        for index in 0..<alternateCount { if let copy = alternates[index] { body(copy) } }
     }
 }

@@ -172,6 +172,30 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
         return copies[taken]
     }
 
+    /// Enhanced RAW: up to `count` other kept frames, the nearest to `sequence` first, each
+    /// taken out of the ring as `take` takes one, while spares last (it never waits: a merge
+    /// of fewer frames is still a photo), each handed to `take`. Sensor thread; allocates nothing.
+    public func takeAlternates(around sequence: UInt32, count: Int, _ take: (FrameCopy) -> Void) {
+        var wanted = count
+        while wanted > 0 {
+            var nearest: Int?
+            var distance = UInt32.max
+            for position in 0..<activeRing where filled[position] && !reserved[position] {
+                let other = copies[ring[position]].sequence
+                guard other != sequence else { continue }
+                let gap = other > sequence ? other - sequence : sequence - other
+                if gap < distance { (nearest, distance) = (position, gap) }
+            }
+            guard let position = nearest, let spare = freeSpare() else { return }
+            let taken = ring[position]
+            out.bitwiseOr(1 << UInt64(taken), ordering: .acquiringAndReleasing)
+            ring[position] = spare
+            filled[position] = false
+            take(copies[taken])
+            wanted -= 1
+        }
+    }
+
     /// Photos taken and not yet given back.
     public var photosOut: Int { out.load(ordering: .acquiring).nonzeroBitCount }
 

@@ -1,0 +1,57 @@
+/// Enhanced RAW's merge, from frames as the sensor packed them to one 16-bit mosaic: each
+/// frame unpacked, aligned to the first (the reference, the frame of the press) on its grey
+/// pyramid, and merged (`BurstMerge`), the result scaled to 16 bits so the precision the
+/// average gained is kept: a 12-bit sensor's merge is stored ×16, its levels with it.
+public enum RawBurstMerge {
+    public struct Merged: Sendable {
+        /// The mosaic, `width` × `height`, in the sensor's CFA order.
+        public var samples: [UInt16]
+        public var width: Int
+        public var height: Int
+        /// The levels of the samples (the sensor's, scaled as the samples are).
+        public var blackLevel: Int
+        public var whiteLevel: Int
+        /// The factor the sensor's values were multiplied by.
+        public var scale: Int
+        /// The frames merged, the reference included.
+        public var frameCount: Int
+        /// The merged result's noise where every frame counted (signal 0…1 above black): the
+        /// frames' own, divided by their number.
+        public var noise: NoiseProfile
+
+        /// The layout of `samples` as a raw frame (16-bit, unpadded) with the sensor's CFA.
+        public func layout(cfa: CFAPattern) -> RawLayout {
+            RawLayout(width: width, height: height, bytesPerLine: width * 2,
+                      format: RawFormat(cfa: cfa, bitsPerSample: 16, packing: .unpacked16))
+        }
+    }
+
+    /// `frames`: each laid out as `layout`, the first the reference; `blackLevel` and
+    /// `whiteLevel` the sensor's; `noise` a single frame's.
+    public static func merge(_ frames: [UnsafeRawPointer], layout: RawLayout, blackLevel: Int, whiteLevel: Int,
+                             noise: NoiseProfile) -> Merged {
+        precondition(!frames.isEmpty, "at least the reference")
+        let width = layout.width & ~1, height = layout.height & ~1
+        let unpacked = frames.map { frame in
+            var samples = [UInt16](repeating: 0, count: width * height)
+            samples.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    RawUnpacking.unpack(row: frame + y * layout.bytesPerLine, packing: layout.format.packing, first: 0,
+                                        count: width, into: out.baseAddress! + y * width)
+                }
+            }
+            return samples
+        }
+        let pyramids = unpacked.map { GreyPyramid(bayer: $0, width: width, height: height) }
+        let alignments = pyramids.dropFirst().map { TileAlignment.align($0, to: pyramids[0]) }
+        let bits = max(Int.bitWidth - max(whiteLevel, 1).leadingZeroBitCount, 1)
+        let scale = 1 << max(16 - bits, 0)
+        let samples = BurstMerge.merge(unpacked, alignments: alignments, width: width, height: height,
+                                       blackLevel: blackLevel, whiteLevel: whiteLevel, noise: noise,
+                                       outputScale: Float(scale))
+        let count = frames.count
+        return Merged(samples: samples, width: width, height: height, blackLevel: blackLevel * scale,
+                      whiteLevel: whiteLevel * scale, scale: scale, frameCount: count,
+                      noise: NoiseProfile(scale: noise.scale / Double(count), offset: noise.offset / Double(count)))
+    }
+}
