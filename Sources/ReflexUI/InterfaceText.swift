@@ -90,6 +90,7 @@ public enum InterfaceText {
 
     public static func indicators(_ state: ViewState) -> [Indicator] {
         var result: [Indicator] = []
+        if state.processing { result.append(Indicator(text: "Processing…", attention: false)) }
         if state.savingCount > 0 { result.append(Indicator(text: "Saving \(state.savingCount)…", attention: false)) }
         switch state.storage {
         case .ready: break

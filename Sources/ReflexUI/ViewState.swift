@@ -10,6 +10,8 @@ public struct ViewState: Sendable, Equatable {
     public var gps: GPSIndicator
     /// Pictures still being written.
     public var savingCount: Int
+    /// An Enhanced RAW being merged (it takes a second or two).
+    public var processing = false
     public var storage: StorageIndicator
     /// Zebras are a setting, shown as set.
     public var zebras: Bool { settings.zebras }

@@ -79,7 +79,9 @@ import Testing
                                                                savingCount: 2, storage: .low(StorageAdvice(level: .low, shotsLeft: 23, format: .rawPlusJPEG)))))
         var enhanced = CameraSettings()
         enhanced.format = .enhancedRawPlusJPEG
-        list.append(Case(name: "enhanced-raw", state: ViewState(settings: enhanced, readout: readout, savingCount: 1)))
+        var merging = ViewState(settings: enhanced, readout: readout, savingCount: 1)
+        merging.processing = true
+        list.append(Case(name: "enhanced-raw", state: merging))
         list.append(Case(name: "gps-searching", state: ViewState(readout: readout, gps: .searching)))
         var refused = ViewState(readout: readout, gps: .unavailable)
         refused.notice = InterfaceText.geotagRefused("No GPS receiver")

@@ -214,6 +214,9 @@ public final class PhotoPipeline: @unchecked Sendable {
                                  framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
                                  iso: capture.iso)
         let developed: PhotoDeveloper.Developed
+        let merging = capture.settings.format.merges && capture.alternateCount > 0
+        if merging { status.postMerging(true) }
+        defer { if merging { status.postMerging(false) } }
         do {
             developed = try developer.develop(capture)
         } catch {

@@ -11,6 +11,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var storageChecked = false
     /// Photos waiting to be saved.
     public var pendingSaves = 0
+    /// An Enhanced RAW being merged.
+    public var merging = false
     /// The last photo saved (or why it was not).
     public var photo = PhotoReport()
     /// The recording under way, or the last one.

@@ -10,6 +10,7 @@ public final class StatusBoard: @unchecked Sendable {
     /// -2: not checked yet; -1: no card; else free bytes.
     private let storage = Atomic<Int64>(-2)
     private let pendingSaves = Atomic<Int>(0)
+    private let merging = Atomic<Bool>(false)
     private let errors = TripleBuffer<String?> { nil }
     private let photos = TripleBuffer { PhotoReport() }
     private let movies = TripleBuffer { MovieReport() }
@@ -32,6 +33,9 @@ public final class StatusBoard: @unchecked Sendable {
     }
 
     public func postPendingSaves(_ count: Int) { pendingSaves.store(count, ordering: .relaxed) }
+
+    /// Whether the photo thread is merging an Enhanced RAW now (the screen says "Processing…").
+    public func postMerging(_ busy: Bool) { merging.store(busy, ordering: .relaxed) }
 
     /// Why the settings cannot be saved, nil once they can (the settings writer's own slot).
     public func postSettingsError(_ message: String?) {
@@ -75,6 +79,7 @@ public final class StatusBoard: @unchecked Sendable {
         status.storageChecked = free != -2
         status.storageFreeBytes = free >= 0 ? free : nil
         status.pendingSaves = pendingSaves.load(ordering: .relaxed)
+        status.merging = merging.load(ordering: .relaxed)
         status.gps = GPSStatus(rawValue: gps.load(ordering: .acquiring)) ?? .off
         return newReport
     }

@@ -172,6 +172,7 @@ struct ScreenModel {
         noticeCancelledPhotos(status.sensor.photosCancelled + status.photo.cancelled, at: now)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
+        state.processing = status.merging
         if state.saveProblem != status.photo.saveProblem {
             state.saveProblem = status.photo.saveProblem
             controller.saveProblemShown = state.saveProblem != nil
