@@ -20,12 +20,12 @@ public enum BurstMerge {
     /// average gained), the reference's own where it is alone.
     public static func merge(_ frames: [[UInt16]], alignments: [TileAlignment], width: Int, height: Int,
                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int = 32,
-                             outputScale: Float = 1) -> [UInt16] {
+                             outputScale: Float = 1, parallel: ParallelWork = .sequential) -> [UInt16] {
         precondition(frames.count == alignments.count + 1 && !frames.isEmpty, "an alignment for each alternate")
         precondition(frames.allSatisfy { $0.count >= width * height }, "whole frames")
         return withPointers(to: frames) { pixels in
             merge(pixels, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
-                  whiteLevel: whiteLevel, noise: noise, tileSize: tileSize, outputScale: outputScale)
+                  whiteLevel: whiteLevel, noise: noise, tileSize: tileSize, outputScale: outputScale, parallel: parallel)
         }
     }
 
@@ -39,53 +39,43 @@ public enum BurstMerge {
         }
     }
 
+    /// What every row of tiles reads, and the sums it adds to.
+    private struct Job {
+        let frames: [UnsafePointer<UInt16>]
+        let alignments: [TileAlignment]
+        let width: Int
+        let height: Int
+        let blackLevel: Int
+        let range: Double
+        let noise: NoiseProfile
+        let tileSize: Int
+        let window: [Float]
+        let sum: UnsafeMutablePointer<Float>
+        let weightSum: UnsafeMutablePointer<Float>
+    }
+
     private static func merge(_ frames: [UnsafePointer<UInt16>], alignments: [TileAlignment], width: Int, height: Int,
                               blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int,
-                              outputScale: Float) -> [UInt16] {
+                              outputScale: Float, parallel: ParallelWork) -> [UInt16] {
         let reference = frames[0]
         let half = tileSize / 2
         let window = (0..<tileSize).map { i in Float(0.5 - 0.5 * FastMath.cos(2 * Double.pi * (Double(i) + 0.5) / Double(tileSize))) }
         var sum = [Float](repeating: 0, count: width * height)
         var weightSum = [Float](repeating: 0, count: width * height)
-        let range = Double(whiteLevel - blackLevel)
-        // Each alternate's weight and shift for the tile at hand (made once, filled per tile).
-        var weights = [Float](repeating: 0, count: frames.count)
-        var shifts = [(x: Int, y: Int)](repeating: (0, 0), count: frames.count)
+        // Tiles every half tile, from half a tile before the frame so its edges get whole
+        // windows. Each other row of tiles covers rows no other of them does: the even rows
+        // are merged side by side, then the odd ones.
+        let tops = Array(stride(from: -half, to: height, by: half))
         sum.withUnsafeMutableBufferPointer { sum in
             weightSum.withUnsafeMutableBufferPointer { weightSum in
-                // Tiles every half tile, from half a tile before the frame so its edges get whole windows.
-                for top in stride(from: -half, to: height, by: half) {
-                    for left in stride(from: -half, to: width, by: half) {
-                        let x0 = max(left, 0), x1 = min(left + tileSize, width)
-                        let y0 = max(top, 0), y1 = min(top + tileSize, height)
-                        guard x1 > x0, y1 > y0 else { continue }
-                        // The tile's mean signal, for the noise expected at its level.
-                        var total = 0
-                        for y in y0..<y1 { for x in x0..<x1 { total += Int(reference[y * width + x]) } }
-                        let mean = Double(total) / Double((x1 - x0) * (y1 - y0))
-                        let signal = min(max((mean - Double(blackLevel)) / range, 0), 1)
-                        let variance = (noise.scale * signal + noise.offset) * range * range
-                        for index in 1..<frames.count {
-                            let shift = alignments[index - 1].offset(atX: (x0 + x1) / 2, y: (y0 + y1) / 2)
-                            shifts[index] = (Int(shift.x), Int(shift.y))
-                            weights[index] = weight(of: frames[index], shift: shifts[index], against: reference, width: width,
-                                                    height: height, x0: x0, x1: x1, y0: y0, y1: y1, variance: variance)
-                        }
-                        for y in y0..<y1 {
-                            let wy = window[y - top]
-                            for x in x0..<x1 {
-                                let i = y * width + x
-                                var value = Float(reference[i]), count: Float = 1
-                                for index in 1..<frames.count where weights[index] > 0 {
-                                    let sx = x + shifts[index].x, sy = y + shifts[index].y
-                                    guard sx >= 0 && sx < width && sy >= 0 && sy < height else { continue }
-                                    value += weights[index] * Float(frames[index][sy * width + sx])
-                                    count += weights[index]
-                                }
-                                let w = wy * window[x - left]
-                                sum[i] += w * value / count
-                                weightSum[i] += w
-                            }
+                let job = Job(frames: frames, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
+                              range: Double(whiteLevel - blackLevel), noise: noise, tileSize: tileSize, window: window,
+                              sum: sum.baseAddress!, weightSum: weightSum.baseAddress!)
+                for parity in 0..<2 {
+                    let rows = stride(from: parity, to: tops.count, by: 2).map { tops[$0] }
+                    parallel.forEach(parallel.threads) { part in
+                        for index in stride(from: part, to: rows.count, by: parallel.threads) {
+                            mergeRow(top: rows[index], job)
                         }
                     }
                 }
@@ -95,6 +85,48 @@ public enum BurstMerge {
         return (0..<(width * height)).map { i in
             let value = (weightSum[i] > 0 ? sum[i] / weightSum[i] : Float(reference[i])) * outputScale
             return UInt16(min(max(value.rounded(), 0), top))
+        }
+    }
+
+    /// The row of tiles starting at `top`, into the job's sums.
+    private static func mergeRow(top: Int, _ job: Job) {
+        let (frames, width, height, tileSize) = (job.frames, job.width, job.height, job.tileSize)
+        let reference = frames[0], half = tileSize / 2
+        // Each alternate's weight and shift for the tile at hand (made once a row, filled per tile).
+        var weights = [Float](repeating: 0, count: frames.count)
+        var shifts = [(x: Int, y: Int)](repeating: (0, 0), count: frames.count)
+        for left in stride(from: -half, to: width, by: half) {
+            let x0 = max(left, 0), x1 = min(left + tileSize, width)
+            let y0 = max(top, 0), y1 = min(top + tileSize, height)
+            guard x1 > x0, y1 > y0 else { continue }
+            // The tile's mean signal, for the noise expected at its level.
+            var total = 0
+            for y in y0..<y1 { for x in x0..<x1 { total += Int(reference[y * width + x]) } }
+            let mean = Double(total) / Double((x1 - x0) * (y1 - y0))
+            let signal = min(max((mean - Double(job.blackLevel)) / job.range, 0), 1)
+            let variance = (job.noise.scale * signal + job.noise.offset) * job.range * job.range
+            for index in 1..<frames.count {
+                let shift = job.alignments[index - 1].offset(atX: (x0 + x1) / 2, y: (y0 + y1) / 2)
+                shifts[index] = (Int(shift.x), Int(shift.y))
+                weights[index] = weight(of: frames[index], shift: shifts[index], against: reference, width: width,
+                                        height: height, x0: x0, x1: x1, y0: y0, y1: y1, variance: variance)
+            }
+            for y in y0..<y1 {
+                let wy = job.window[y - top]
+                for x in x0..<x1 {
+                    let i = y * width + x
+                    var value = Float(reference[i]), count: Float = 1
+                    for index in 1..<frames.count where weights[index] > 0 {
+                        let sx = x + shifts[index].x, sy = y + shifts[index].y
+                        guard sx >= 0 && sx < width && sy >= 0 && sy < height else { continue }
+                        value += weights[index] * Float(frames[index][sy * width + sx])
+                        count += weights[index]
+                    }
+                    let w = wy * job.window[x - left]
+                    job.sum[i] += w * value / count
+                    job.weightSum[i] += w
+                }
+            }
         }
     }
 

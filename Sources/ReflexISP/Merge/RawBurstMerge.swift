@@ -27,28 +27,42 @@ public enum RawBurstMerge {
     }
 
     /// `frames`: each laid out as `layout`, the first the reference; `blackLevel` and
-    /// `whiteLevel` the sensor's; `noise` a single frame's.
+    /// `whiteLevel` the sensor's; `noise` a single frame's. `parallel`: the frames are
+    /// unpacked and aligned, and the tiles merged, on its threads.
     public static func merge(_ frames: [UnsafeRawPointer], layout: RawLayout, blackLevel: Int, whiteLevel: Int,
-                             noise: NoiseProfile) -> Merged {
+                             noise: NoiseProfile, parallel: ParallelWork = .sequential) -> Merged {
         precondition(!frames.isEmpty, "at least the reference")
         let width = layout.width & ~1, height = layout.height & ~1
-        let unpacked = frames.map { frame in
-            var samples = [UInt16](repeating: 0, count: width * height)
-            samples.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    RawUnpacking.unpack(row: frame + y * layout.bytesPerLine, packing: layout.format.packing, first: 0,
-                                        count: width, into: out.baseAddress! + y * width)
+        var unpacked = [[UInt16]](repeating: [], count: frames.count)
+        var pyramids = [GreyPyramid?](repeating: nil, count: frames.count)
+        unpacked.withUnsafeMutableBufferPointer { unpacked in
+            pyramids.withUnsafeMutableBufferPointer { pyramids in
+                parallel.forEach(frames.count) { index in
+                    var samples = [UInt16](repeating: 0, count: width * height)
+                    samples.withUnsafeMutableBufferPointer { out in
+                        for y in 0..<height {
+                            RawUnpacking.unpack(row: frames[index] + y * layout.bytesPerLine, packing: layout.format.packing,
+                                                first: 0, count: width, into: out.baseAddress! + y * width)
+                        }
+                    }
+                    pyramids[index] = GreyPyramid(bayer: samples, width: width, height: height)
+                    unpacked[index] = samples
                 }
             }
-            return samples
         }
-        let pyramids = unpacked.map { GreyPyramid(bayer: $0, width: width, height: height) }
-        let alignments = pyramids.dropFirst().map { TileAlignment.align($0, to: pyramids[0]) }
+        let levels = pyramids.map { $0! }
+        var alignments = [TileAlignment?](repeating: nil, count: frames.count - 1)
+        alignments.withUnsafeMutableBufferPointer { alignments in
+            parallel.forEach(frames.count - 1) { index in
+                alignments[index] = TileAlignment.align(levels[index + 1], to: levels[0])
+            }
+        }
+        let placed = alignments.map { $0! }
         let bits = max(Int.bitWidth - max(whiteLevel, 1).leadingZeroBitCount, 1)
         let scale = 1 << max(16 - bits, 0)
-        let samples = BurstMerge.merge(unpacked, alignments: alignments, width: width, height: height,
+        let samples = BurstMerge.merge(unpacked, alignments: placed, width: width, height: height,
                                        blackLevel: blackLevel, whiteLevel: whiteLevel, noise: noise,
-                                       outputScale: Float(scale))
+                                       outputScale: Float(scale), parallel: parallel)
         let count = frames.count
         return Merged(samples: samples, width: width, height: height, blackLevel: blackLevel * scale,
                       whiteLevel: whiteLevel * scale, scale: scale, frameCount: count,

@@ -29,7 +29,13 @@ public final class PhotoDeveloper {
     private var previewISP: PreviewISP?
     private var rendered: [UInt8] = []
 
-    public init(describer: PhotoDescriber) { self.describer = describer }
+    /// Where an Enhanced RAW's merge may run side by side (`PhotoHelpers`).
+    private let parallel: ParallelWork
+
+    public init(describer: PhotoDescriber, parallel: ParallelWork = .sequential) {
+        self.describer = describer
+        self.parallel = parallel
+    }
 
     /// A raw mosaic as the developer reads it: the frame's own, or Enhanced RAW's merge.
     struct RawSource {
@@ -62,7 +68,8 @@ public final class PhotoDeveloper {
         // losslessly (its 16 bits would double a plain DNG's size uncompressed).
         let single = describer.raw(capture, parameters: parameters, crop: crop).noiseProfile
         let merged = RawBurstMerge.merge([own.samples] + alternates, layout: layout, blackLevel: parameters.blackLevel,
-                                         whiteLevel: parameters.whiteLevel, noise: single ?? PhotoDeveloper.unknownNoise)
+                                         whiteLevel: parameters.whiteLevel, noise: single ?? PhotoDeveloper.unknownNoise,
+                                         parallel: parallel)
         var scaled = parameters
         (scaled.blackLevel, scaled.whiteLevel) = (merged.blackLevel, merged.whiteLevel)
         return try merged.samples.withUnsafeBufferPointer { samples throws(PhotoEncodingError) in
