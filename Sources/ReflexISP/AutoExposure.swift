@@ -27,6 +27,9 @@ public struct AutoExposure: Sendable {
     public let limits: ExposureLimits
     /// Exposure compensation: the target moves by its stops.
     public var compensation: ExposureCompensation = .zero
+    /// Enhanced RAW's underexposure (`HighlightHeadroom`): the sensor gets this many stops
+    /// less, the digital gain makes them up, the picture's brightness stays.
+    public var headroomStops = 0.0
     private var pending: ExposureSetting?
     private var framesWaited = 0
     /// The brightness (exposure × gain) at which highlights clipped, and for how long more
@@ -80,12 +83,15 @@ public struct AutoExposure: Sendable {
         if pending != nil { pending = setting }
     }
 
-    /// Exposure time first (up to the preview's limit), then analogue gain, then digital gain.
+    /// Exposure time first (up to the preview's limit), then analogue gain, then digital gain;
+    /// the sensor's share `headroomStops` short, the digital gain making it up.
     public func allocate(product: Double) -> ExposureSetting {
+        let headroom = FastMath.exp2(headroomStops)
+        let sensorProduct = product / headroom
         let longest = min(limits.exposure.upperBound, max(limits.previewExposureLimit, limits.exposure.lowerBound))
-        let exposure = min(max(product / limits.analogGain.lowerBound, limits.exposure.lowerBound), longest)
-        let analog = min(max(product / exposure, limits.analogGain.lowerBound), limits.analogGain.upperBound)
-        let digital = min(max(product / (exposure * analog), 1), limits.maximumDigitalGain)
+        let exposure = min(max(sensorProduct / limits.analogGain.lowerBound, limits.exposure.lowerBound), longest)
+        let analog = min(max(sensorProduct / exposure, limits.analogGain.lowerBound), limits.analogGain.upperBound)
+        let digital = min(max(product / (exposure * analog), 1), limits.maximumDigitalGain * headroom)
         return ExposureSetting(exposure: exposure, analogGain: analog, digitalGain: digital)
     }
 }

@@ -33,6 +33,10 @@ public struct ExposureController: Sendable {
     /// The newest exposure sent to the sensor.
     public private(set) var requested: ExposureSetting
     private var autoExposure: AutoExposure
+    /// Enhanced RAW in Auto: how far the sensor is underexposed to keep the highlights.
+    private var headroom = HighlightHeadroom()
+    /// The headroom moved and no exposure split by it has been asked for yet.
+    private var headroomMoved = false
     private var autoWhiteBalance = AutoWhiteBalance()
     private var fixedWhiteBalance: (kelvin: Int, gains: SIMD3<Double>)?
     private var history: ExposureHistory
@@ -161,7 +165,26 @@ public struct ExposureController: Sendable {
         let clipped = statistics.spotSamples > 0 ? statistics.spotClippedFraction : statistics.clippedFraction
         lastLuma = meteredLuma(metered, whiteBalance: whiteBalance) * taken.digitalGain
         guard !manual.isFullyManual, !locked else { return nil }
-        let next = autoExposure.update(meanLuma: lastLuma, clippedFraction: clipped, frame: taken)
+        // Enhanced RAW in Auto keeps the whole frame's highlights (in Pro the photographer's
+        // exposure holds); a change of it alone moves gain between the sensor and the ISP.
+        let keepsHighlights = settings.format.merges && settings.mode == .auto
+        if !keepsHighlights { headroom = HighlightHeadroom() }
+        let stops = keepsHighlights
+            ? headroom.update(clippedFraction: statistics.clippedFraction, nearClippingFraction: statistics.nearClippingFraction)
+            : 0
+        if stops != autoExposure.headroomStops { headroomMoved = true }
+        autoExposure.headroomStops = stops
+        var next = autoExposure.update(meanLuma: lastLuma, clippedFraction: clipped, frame: taken)
+        if headroomMoved {
+            // AE content: the same brightness, split anew. AE asking for a new one: split so
+            // already. AE waiting for its last request: later.
+            if next == taken {
+                next = autoExposure.allocate(product: taken.product)
+                headroomMoved = false
+            } else if next != requested {
+                headroomMoved = false
+            }
+        }
         return next != requested ? next : nil
     }
 

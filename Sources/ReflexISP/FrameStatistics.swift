@@ -9,9 +9,11 @@ public struct FrameStatistics: Sendable, Equatable {
     public var sumRed: Int64 = 0
     public var sumGreen: Int64 = 0
     public var sumBlue: Int64 = 0
-    /// Tiles sampled, and of them those with a saturated channel.
+    /// Tiles sampled, and of them those with a saturated channel, and those with a channel
+    /// within a stop of saturating (what a stop more exposure would clip).
     public var samples = 0
     public var clipped = 0
+    public var nearClipping = 0
     /// white − black of the frame's sensor values: the scale of the sums.
     public var signalRange = 1
     /// Displayed luma (after white balance, gain and gamma), `histogramBins` bins.
@@ -45,6 +47,7 @@ public struct FrameStatistics: Sendable, Equatable {
 
     /// The share of sampled tiles with a saturated channel.
     public var clippedFraction: Double { samples > 0 ? Double(clipped) / Double(samples) : 0 }
+    public var nearClippingFraction: Double { samples > 0 ? Double(nearClipping) / Double(samples) : 0 }
 }
 
 extension PreviewISP {
@@ -60,8 +63,10 @@ extension PreviewISP {
         }
         let clipLevel = UInt16(min(parameters.whiteLevel, format.maximumValue) * 98 / 100)
         let whole = PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
+        // (A stop below the clip level, above black.)
+        let nearLevel = UInt16((Int(clipLevel) + max(parameters.blackLevel, 0)) / 2)
         let grid = SampleGrid(frame: frame, layout: layout, area: whole, step: gridStep, black: Int32(parameters.blackLevel),
-                              clipLevel: clipLevel)
+                              clipLevel: clipLevel, nearLevel: nearLevel)
         for bin in 0..<FrameStatistics.histogramBins { statistics.histogram[bin] = 0 }
         let sums = statistics.histogram.withUnsafeMutableBufferPointer { sample(grid, format: format, into: $0) }
         statistics.sumRed = sums.red
@@ -69,12 +74,13 @@ extension PreviewISP {
         statistics.sumBlue = sums.blue
         statistics.samples = sums.tiles
         statistics.clipped = sums.clipped
+        statistics.nearClipping = sums.nearClipping
         statistics.signalRange = parameters.whiteLevel - parameters.blackLevel
         var spotSums = GridSums()
         if let spot {
             let area = PreviewISP.alignedCrop(spot, width: layout.width, height: layout.height, step: 2)
             let spotGrid = SampleGrid(frame: frame, layout: layout, area: area, step: max(gridStep / 2, 1),
-                                      black: Int32(parameters.blackLevel), clipLevel: clipLevel)
+                                      black: Int32(parameters.blackLevel), clipLevel: clipLevel, nearLevel: nearLevel)
             spotSums = sample(spotGrid, format: format, into: nil)
         }
         statistics.spotRed = spotSums.red
@@ -103,11 +109,12 @@ extension PreviewISP {
         let step: Int
         let black: Int32
         let clipLevel: UInt16
+        let nearLevel: UInt16
     }
 
     private struct GridSums {
         var red: Int64 = 0, green: Int64 = 0, blue: Int64 = 0
-        var tiles = 0, clipped = 0
+        var tiles = 0, clipped = 0, nearClipping = 0
     }
 
     /// The sums of the grid's tiles, and their displayed luma counted into `histogram`; `read`
@@ -132,7 +139,9 @@ extension PreviewISP {
                 sums.red &+= Int64(max(Int32(r) &- grid.black, 0))
                 sums.green &+= Int64(max((Int32(g1) &+ Int32(g2)) / 2 &- grid.black, 0))
                 sums.blue &+= Int64(max(Int32(b) &- grid.black, 0))
-                if max(max(r, g1), max(g2, b)) >= grid.clipLevel { sums.clipped &+= 1 }
+                let brightest = max(max(r, g1), max(g2, b))
+                if brightest >= grid.clipLevel { sums.clipped &+= 1 }
+                if brightest >= grid.nearLevel { sums.nearClipping &+= 1 }
                 if let histogram { histogram[Int(displayedLuma(red: r, green: g1, blue: b)) &>> histogramShift] &+= 1 }
                 sums.tiles &+= 1
                 x &+= 2 &* grid.step

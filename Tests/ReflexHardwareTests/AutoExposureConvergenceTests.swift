@@ -244,3 +244,44 @@ struct SimulatedSensorTests {
         #expect(latency.nextFrame(requested: wanted) == wanted)
     }
 }
+
+/// Enhanced RAW in Auto on the simulated scene (whose cloud clips at the metered exposure):
+/// the sensor is underexposed until the raw no longer clips, the digital gain makes it up,
+/// and the picture's brightness is what the other formats meter; in Pro nothing moves.
+@Suite("Enhanced RAW's exposure on the simulated sensor")
+struct EnhancedRawExposureTests {
+    static let start = ExposureSetting(exposure: 1.0 / 250, analogGain: 2)
+
+    static func settle(_ settings: CameraSettings) -> (loop: AutoLoop, trace: [(luma: Double, setting: ExposureSetting)]) {
+        var loop = AutoLoop(scene: SimulatedScene(noise: false), start: start, settings: settings)
+        let trace = loop.run(frames: 600)
+        return (loop, trace)
+    }
+
+    @Test func autoKeepsTheHighlightsAndTheViewfindersBrightness() throws {
+        let plain = Self.settle(CameraSettings())
+        try #require(plain.loop.statistics.clippedFraction > HighlightHeadroom.clippedAbove,
+                     "the scene clips at the metered exposure: \(plain.loop.statistics.clippedFraction)")
+        var settings = CameraSettings()
+        settings.format = .enhancedRaw
+        let enhanced = Self.settle(settings)
+        #expect(enhanced.loop.statistics.clippedFraction <= HighlightHeadroom.clippedAbove,
+                "the raw keeps its highlights: \(enhanced.loop.statistics.clippedFraction) of tiles clipped")
+        let setting = enhanced.loop.controller.requested
+        #expect(setting.digitalGain > 1.2, "the ISP brightens what the sensor was denied: \(setting)")
+        // The picture as bright as the other formats make it (within AE's own dead band).
+        let lumaPlain = try #require(plain.trace.last).luma, lumaEnhanced = try #require(enhanced.trace.last).luma
+        #expect(abs(FastMath.log2(lumaEnhanced / lumaPlain)) < 0.2, "\(lumaEnhanced) beside \(lumaPlain)")
+        #expect(reversals(Array(enhanced.trace.suffix(60))) == 0, "settled, not swinging")
+    }
+
+    @Test func proHoldsThePhotographersExposure() {
+        var settings = CameraSettings()
+        settings.format = .enhancedRaw
+        settings.mode = .pro
+        settings.iso = .manual(ISOSpeed(200))
+        settings.shutter = .manual(ShutterSpeed(1, 250))
+        let pro = Self.settle(settings)
+        #expect(pro.loop.controller.requested.digitalGain == 1)
+    }
+}
