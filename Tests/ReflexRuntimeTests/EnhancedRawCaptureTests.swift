@@ -35,6 +35,7 @@ extension CaptureTests {
         // The ring kept six frames: the one under way, four before it and the one that came
         // after (the press is served when it arrives).
         #expect(merged == 6)
+        #expect(rig.log.text.contains("photo 1: frame \(underWay.sequence) (6 frames merged) → RFLX0001.DNG"), "\(rig.log.text)")
 
         // Against the mean of the frames around the press (the scene without noise, as near
         // as six frames tell), the merge is far closer than the frame under way alone.

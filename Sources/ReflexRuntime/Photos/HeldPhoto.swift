@@ -26,6 +26,8 @@ final class HeldPhoto {
     /// The frame it came from, and how late that frame was against the press.
     let sequence: UInt32
     let framesLate: Int
+    /// The frames merged into its raw (Enhanced RAW; 1: the frame as taken).
+    let framesMerged: Int
     /// Its number, once given (kept across retries: a number is never used twice).
     var number: PhotoNumber?
     /// The files already on the card (a pair cut short by a full card keeps its DNG there
@@ -34,7 +36,7 @@ final class HeldPhoto {
 
     init(pressNumber: Int, format: CaptureFormat, result: PhotoResult, files: [(extension: String, content: Content)],
          thumbnail: [UInt8] = [], thumbnailWidth: Int = 0, thumbnailHeight: Int = 0, sequence: UInt32 = 0,
-         framesLate: Int = 0) {
+         framesLate: Int = 0, framesMerged: Int = 1) {
         self.pressNumber = pressNumber
         self.format = format
         self.result = result
@@ -44,6 +46,7 @@ final class HeldPhoto {
         self.thumbnailHeight = thumbnailHeight
         self.sequence = sequence
         self.framesLate = framesLate
+        self.framesMerged = framesMerged
     }
 
     /// Bytes held in memory (spilled files count nothing).

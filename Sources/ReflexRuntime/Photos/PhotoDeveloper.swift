@@ -21,6 +21,8 @@ public final class PhotoDeveloper {
         public var thumbnail: [UInt8]
         public var thumbnailWidth: Int
         public var thumbnailHeight: Int
+        /// The frames merged into its raw (1: the frame as taken).
+        public var framesMerged = 1
     }
 
     public let describer: PhotoDescriber
@@ -108,18 +110,21 @@ public final class PhotoDeveloper {
                                       preview: RGBImage(pixels: pixels.baseAddress!, width: width, height: height),
                                       compression: compression)
             }
-            return Developed(files: [("DNG", dng)], thumbnail: preview, thumbnailWidth: width, thumbnailHeight: height)
+            return Developed(files: [("DNG", dng)], thumbnail: preview, thumbnailWidth: width, thumbnailHeight: height,
+                             framesMerged: source.frameCount)
         }
         renderRaw(source, crop: crop)
         let width = crop?.width ?? source.layout.width, height = crop?.height ?? source.layout.height
         let savesRaw = capture.settings.format.savesRaw
-        return try withPreview(width: width, height: height) { image, preview throws(PhotoEncodingError) in
+        var developed = try withPreview(width: width, height: height) { image, preview throws(PhotoEncodingError) in
             let jpeg = try JPEGEncoder.encode(image, quality: jpegQuality, photo: photo, thumbnailSource: preview)
             guard savesRaw else { return [("JPG", jpeg)] }
             let dng = try DNGEncoder.encode(raw: source.samples, layout: source.layout, photo: photo, rawDescription: raw,
                                             preview: preview, compression: compression)
             return [("DNG", dng), ("JPG", jpeg)]
         }
+        developed.framesMerged = source.frameCount
+        return developed
     }
 
     /// A photo from a frame that is no raw (YUYV): a JPEG alone.

@@ -232,7 +232,7 @@ public final class PhotoPipeline: @unchecked Sendable {
                               files: developed.files.map { ($0.extension, .memory($0.bytes)) },
                               thumbnail: developed.thumbnail, thumbnailWidth: developed.thumbnailWidth,
                               thumbnailHeight: developed.thumbnailHeight, sequence: capture.frame.sequence,
-                              framesLate: capture.framesLate))
+                              framesLate: capture.framesLate, framesMerged: developed.framesMerged))
         spillHeld()
     }
 
@@ -320,7 +320,8 @@ public final class PhotoPipeline: @unchecked Sendable {
         // The space left, now (the main thread's check comes every second).
         status.postStorage(freeBytes: cardSpace())
         let late = photo.framesLate == 0 ? "" : ", \(photo.framesLate) frame(s) after the press"
-        log("photo \(photo.pressNumber): frame \(photo.sequence)\(late) → "
+        let merged = photo.framesMerged > 1 ? " (\(photo.framesMerged) frames merged)" : ""
+        log("photo \(photo.pressNumber): frame \(photo.sequence)\(late)\(merged) → "
             + photo.writtenPaths.map { String($0.split(separator: "/").last ?? "") }.joined(separator: " + "))
     }
 

@@ -9,7 +9,7 @@ import rig
 
 from ..camera import REFLEX_LOG, SHOWN_LOG, fresh_camera
 from ..inputs import KEY_CAMERA, device_node, key_tap, touch_tap
-from ..pixels import screen_until
+from ..pixels import amber_pixels, screen_until
 from ..steps import RESULTS, indent, require, scenario
 
 
@@ -82,3 +82,66 @@ def capture(steps):
     # (The formats go round: JPEG, RAW, RAW+JPEG, JPEG.)
     steps.run("a third tap on the format badge: back to JPEG for the other scenarios", touch_tap(1200, 32))
     steps.wait_until("JPEG is saved", fmt, limit=10, matches=[r"^jpeg$"])
+
+
+ENHANCED_DROP_IN = "/run/systemd/system/reflex.service.d/enhanced.conf"
+
+
+@scenario("enhanced-raw", limit=300)
+def enhanced_raw(steps):
+    """Enhanced RAW (issue 33) on a board whose stills are the stream's frames (the QEMU
+    board's own switches vivid's mode for each still, so the board is copied without its
+    still mode): three taps on the format badge choose it, shown on the panel in the accent;
+    the shutter key takes the press's frame and the ring's others, merged on the photo thread
+    into one DNG (the log says how many), which LibRaw reads on the host, lossless JPEG
+    (compression 7) with the frames merged in its XMP (exiftool). The board and JPEG are put
+    back."""
+    state = "--state-dir /var/lib/reflex"
+    fmt = f"runuser -u reflex -- reflex settings get format {state}"
+    board = ("rm -rf /tmp/enhanced-board && cp -rL /etc/reflex/board /tmp/enhanced-board && "
+             "sed -i '/^still-size/d; /^stills/d' /tmp/enhanced-board/sensor.conf && "
+             "grep -c '^still' /tmp/enhanced-board/sensor.conf; true")
+    try:
+        steps.run("the board's stills taken from the stream", board, matches=[r"\A0\s*\Z"])
+        steps.run("the camera started on that board, JPEG",
+                  f"systemctl stop reflex && runuser -u reflex -- reflex settings set format jpeg {state} && "
+                  f"mkdir -p {os.path.dirname(ENHANCED_DROP_IN)} && "
+                  f"printf '[Service]\\nEnvironment=REFLEX_BOARD_DIR=/tmp/enhanced-board\\n' > {ENHANCED_DROP_IN} && "
+                  "systemctl daemon-reload && journalctl -b -u reflex -o cat --no-pager | wc -l > /tmp/mark && "
+                  "systemctl start reflex")
+        since_mark = REFLEX_LOG + " | tail -n +$(( $(cat /tmp/mark) + 1 ))"
+        steps.wait_until("the camera shows its picture", since_mark, limit=90, contains=["display: first frame on the panel"])
+        for tap, wanted in [(1, "raw"), (2, r"raw\+jpeg"), (3, "enhanced-raw")]:
+            steps.run(f"tap {tap} on the format badge", touch_tap(1200, 32))
+            steps.wait_until(f"the format is {wanted}", fmt, limit=10, matches=[rf"^{wanted}$"])
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "enhanced-raw-indicator", lambda pixel, *_: [
+                ("ENHANCED RAW is written on the accent", amber_pixels(pixel, 1120, 18, 140, 28) > 200)])
+        require(shown, "no Enhanced RAW indicator", f"screendump {shot}: {amber_pixels(pixel, 1120, 18, 140, 28)} amber pixels")
+        # (Two seconds of frames in the ring first: at the board's 5 fps it holds a few.)
+        steps.run("the shutter key", "sleep 2; " + key_tap(device_node("Reflex Virtual Buttons"), KEY_CAMERA))
+        merged = r"photo \d+: frame \d+(?:, \d+ frame\(s\) after the press)? \((\d+) frames merged\) → (RFLX\d{4})\.DNG\b"
+        log = steps.wait_until("its frames merged into one DNG", since_mark + " | grep -o 'photo [0-9]*: frame .*'", limit=120,
+                               matches=[merged])
+        frames, name = re.search(merged, log).groups()
+        require([("several frames merged", int(frames) >= 2)], "a merge of one frame", log)
+        steps.run("the DNG alone on the card", f"sync /media/card/DCIM/100REFLX/{name}.DNG; ls /media/card/DCIM/100REFLX",
+                  contains=[name + ".DNG"], excludes=[name + ".JPG", ".tmp-"])
+        folder = os.path.join(RESULTS, "enhanced-raw-card")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        dng = rig.copy_from_card(steps.machine.card, f"::DCIM/100REFLX/{name}.DNG", os.path.join(folder, name + ".DNG"))
+        identify = subprocess.run(["raw-identify", "-v", dng], capture_output=True, text=True).stdout
+        tags = subprocess.run(["exiftool", "-a", "-G1", "-n", "-s", "-SubIFD:Compression", "-XMP-reflex:FramesMerged", dng],
+                              capture_output=True, text=True).stdout
+        require([("LibRaw reads the DNG at the stream's size", "Unsupported" not in identify
+                  and re.search(r"Image size:\s+640 x 360", identify) is not None),
+                 ("as lossless JPEG", re.search(r"Compression\s*:\s*7\b", tags) is not None),
+                 ("with the frames merged in its XMP", re.search(rf"FramesMerged\s*:\s*{frames}\b", tags) is not None)],
+                f"the host does not read {dng} as an Enhanced RAW", indent(identify, 800) + "\n" + tags)
+        print(f"    {name}.DNG: {frames} frames merged, {os.path.getsize(dng)} bytes")
+    finally:
+        steps.run("the board and JPEG as they were",
+                  f"systemctl stop reflex; rm -f {ENHANCED_DROP_IN}; systemctl daemon-reload; rm -rf /tmp/enhanced-board; "
+                  f"runuser -u reflex -- reflex settings set format jpeg {state}; systemctl start reflex",
+                  expect_status=None, timeout=60)
