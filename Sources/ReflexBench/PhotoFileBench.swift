@@ -49,42 +49,37 @@ struct PhotoFileBench {
     /// The DNG: encoded in memory, then temp → fsync → rename → fsync of the folder; the
     /// reference writes and fsyncs as many bytes to a file in the same folder.
     private func dngRows(preview: [UInt8], previewHeight: Int) throws {
-        var dng: [UInt8] = []
-        let encode = try medianSeconds(iterations) {
-            dng = try preview.withUnsafeBufferPointer { pixels throws(PhotoEncodingError) in
+        func encode(_ compression: DNGCompression) throws -> [UInt8] {
+            try preview.withUnsafeBufferPointer { pixels throws(PhotoEncodingError) in
                 try DNGEncoder.encode(raw: frame.bytes.baseAddress!, layout: frame.layout, photo: PhotoFileBench.photo,
                                       rawDescription: raw,
                                       preview: RGBImage(pixels: pixels.baseAddress!, width: DNGEncoder.previewWidth,
-                                                        height: previewHeight))
+                                                        height: previewHeight),
+                                      compression: compression)
             }
         }
+        var dng: [UInt8] = []
+        let encoded = try medianSeconds(iterations) { dng = try encode(.none) }
         let path = folder + "/bench.dng"
         let write = try medianSeconds(iterations) {
             unlink(path)
             try AtomicFile.write(dng, to: path)
         }
         let plain = try medianSeconds(iterations) { try plainWriteAndSync(dng, to: folder + "/plain.bin") }
-        print("  DNG (\(dng.count / 1_000_000) MB): encoded \(milliseconds(encode)) + written atomically "
-              + "\(milliseconds(write)) = \(milliseconds(encode + write)); reference write + fsync of as many bytes "
-              + "\(milliseconds(plain)): \(Formatting.fixed((encode + write) / plain, 2))× (target ≤ 1.3×)")
+        print("  DNG (\(dng.count / 1_000_000) MB): encoded \(milliseconds(encoded)) + written atomically "
+              + "\(milliseconds(write)) = \(milliseconds(encoded + write)); reference write + fsync of as many bytes "
+              + "\(milliseconds(plain)): \(Formatting.fixed((encoded + write) / plain, 2))× (target ≤ 1.3×)")
         // The same frame as lossless JPEG tiles (Enhanced RAW's DNG): fewer bytes, more work.
         var lossless: [UInt8] = []
-        let losslessEncode = try medianSeconds(iterations) {
-            lossless = try preview.withUnsafeBufferPointer { pixels throws(PhotoEncodingError) in
-                try DNGEncoder.encode(raw: frame.bytes.baseAddress!, layout: frame.layout, photo: PhotoFileBench.photo,
-                                      rawDescription: raw,
-                                      preview: RGBImage(pixels: pixels.baseAddress!, width: DNGEncoder.previewWidth,
-                                                        height: previewHeight),
-                                      compression: .losslessJPEG)
-            }
-        }
+        let losslessEncoded = try medianSeconds(iterations) { lossless = try encode(.losslessJPEG) }
         let losslessWrite = try medianSeconds(iterations) {
             unlink(path)
             try AtomicFile.write(lossless, to: path)
         }
-        print("  DNG as lossless JPEG (\(lossless.count / 1_000_000) MB, \(Formatting.fixed(100 * Double(lossless.count) / Double(dng.count), 0)) % "
-              + "of the plain): encoded \(milliseconds(losslessEncode)) + written atomically \(milliseconds(losslessWrite)) = "
-              + "\(milliseconds(losslessEncode + losslessWrite)), beside the plain DNG's \(milliseconds(encode + write))")
+        print("  DNG as lossless JPEG (\(lossless.count / 1_000_000) MB, "
+              + "\(Formatting.fixed(100 * Double(lossless.count) / Double(dng.count), 0)) % of the plain): encoded "
+              + "\(milliseconds(losslessEncoded)) + written atomically \(milliseconds(losslessWrite)) = "
+              + "\(milliseconds(losslessEncoded + losslessWrite)), beside the plain DNG's \(milliseconds(encoded + write))")
     }
 
     /// The JPEG (with its EXIF and thumbnail, made from the DNG's preview as the camera makes

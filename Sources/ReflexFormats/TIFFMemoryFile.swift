@@ -160,6 +160,23 @@ final class TIFFMemoryFile {
     /// `writeRawTile`: libtiff's own codec for `compression` never runs).
     func setTiledImage(subfileType: UInt32, width: Int, height: Int, bitsPerSample: UInt16, samplesPerPixel: UInt16,
                        photometric: UInt16, tileWidth: Int, tileLength: Int, compression: UInt16) throws(PhotoEncodingError) {
+        try setImage(subfileType: subfileType, width: width, height: height, bitsPerSample: bitsPerSample,
+                     samplesPerPixel: samplesPerPixel, photometric: photometric, compression: compression)
+        try set(TIFFTAG_TILEWIDTH, UInt32(tileWidth))
+        try set(TIFFTAG_TILELENGTH, UInt32(tileLength))
+    }
+
+    /// The tags of an uncompressed image in strips, its samples side by side.
+    func setUncompressedImage(subfileType: UInt32, width: Int, height: Int, bitsPerSample: UInt16,
+                              samplesPerPixel: UInt16, photometric: UInt16, rowsPerStrip: Int) throws(PhotoEncodingError) {
+        try setImage(subfileType: subfileType, width: width, height: height, bitsPerSample: bitsPerSample,
+                     samplesPerPixel: samplesPerPixel, photometric: photometric, compression: UInt16(COMPRESSION_NONE))
+        try set(TIFFTAG_ROWSPERSTRIP, UInt32(rowsPerStrip))
+    }
+
+    /// What every image's tags say, however its data is laid out.
+    private func setImage(subfileType: UInt32, width: Int, height: Int, bitsPerSample: UInt16, samplesPerPixel: UInt16,
+                          photometric: UInt16, compression: UInt16) throws(PhotoEncodingError) {
         try set(TIFFTAG_SUBFILETYPE, subfileType)
         try set(TIFFTAG_IMAGEWIDTH, UInt32(width))
         try set(TIFFTAG_IMAGELENGTH, UInt32(height))
@@ -168,22 +185,6 @@ final class TIFFMemoryFile {
         try set(TIFFTAG_PHOTOMETRIC, photometric)
         try set(TIFFTAG_PLANARCONFIG, UInt16(PLANARCONFIG_CONTIG))
         try set(TIFFTAG_COMPRESSION, compression)
-        try set(TIFFTAG_TILEWIDTH, UInt32(tileWidth))
-        try set(TIFFTAG_TILELENGTH, UInt32(tileLength))
-    }
-
-    /// The tags of an uncompressed image in strips, its samples side by side.
-    func setUncompressedImage(subfileType: UInt32, width: Int, height: Int, bitsPerSample: UInt16,
-                              samplesPerPixel: UInt16, photometric: UInt16, rowsPerStrip: Int) throws(PhotoEncodingError) {
-        try set(TIFFTAG_SUBFILETYPE, subfileType)
-        try set(TIFFTAG_IMAGEWIDTH, UInt32(width))
-        try set(TIFFTAG_IMAGELENGTH, UInt32(height))
-        try set(TIFFTAG_BITSPERSAMPLE, bitsPerSample)
-        try set(TIFFTAG_SAMPLESPERPIXEL, samplesPerPixel)
-        try set(TIFFTAG_PHOTOMETRIC, photometric)
-        try set(TIFFTAG_PLANARCONFIG, UInt16(PLANARCONFIG_CONTIG))
-        try set(TIFFTAG_COMPRESSION, UInt16(COMPRESSION_NONE))
-        try set(TIFFTAG_ROWSPERSTRIP, UInt32(rowsPerStrip))
     }
 
     /// Writes the directory being filled and starts the next (a SubIFD, when the one written
