@@ -374,12 +374,12 @@ public struct InterfaceController: Sendable {
             if offered.count == 1 { outcome.notice = InterfaceText.rawUnavailable }
             let current = offered.firstIndex(of: model.settings.format) ?? -1
             let next = offered[(current + 1) % offered.count]
+            let before = model.settings.format
             if next != model.settings.format {
                 outcome.settingsChanged = model.setFormat(next)
                 outcome.confirmed = true
             }
-            // Past RAW+JPEG, where Enhanced RAW would come: why it does not.
-            if next == .jpeg, offered.count > 1, let reason = model.limits.enhancedRawUnavailable { outcome.notice = reason }
+            formatNotice(from: before, into: &outcome)
         case .captureToggle:
             guard !recording else {
                 outcome.notice = InterfaceText.stopRecordingFirst
@@ -452,9 +452,19 @@ public struct InterfaceController: Sendable {
             outcome.bumped = true
             return
         }
+        let before = model.settings.format
         let result = item.step(by: steps, in: &model)
         outcome.settingsChanged = outcome.settingsChanged || result.changed
         if result.bumped { outcome.bumped = true } else if result.changed { outcome.ticks += 1 }
+        formatNotice(from: before, into: &outcome)
+    }
+
+    /// The format went round past RAW+JPEG, where Enhanced RAW would come on a camera that
+    /// has it: the one-line reason this one does not.
+    private func formatNotice(from before: CaptureFormat, into outcome: inout Outcome) {
+        guard let reason = model.limits.enhancedRawUnavailable, model.availableFormats.count > 1 else { return }
+        let after = model.settings.format
+        if (before == .rawPlusJPEG && after == .jpeg) || (before == .jpeg && after == .rawPlusJPEG) { outcome.notice = reason }
     }
 
     /// In the menu, the encoder that turns the selected dial (or a board's first dial of its

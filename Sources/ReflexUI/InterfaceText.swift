@@ -115,6 +115,7 @@ public enum InterfaceText {
 
     /// Why the format badge stays on JPEG.
     public static let rawUnavailable = "No RAW: this camera sends no raw frames"
+    public static let burstTakesPlainRaw = "Burst: plain RAWs, not Enhanced RAW"
     public static let stopRecordingFirst = "Stop recording first"
     public static let noRecording = "This camera cannot record movies"
 

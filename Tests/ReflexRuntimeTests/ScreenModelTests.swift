@@ -25,6 +25,19 @@ struct ScreenModelTests {
         #expect(model.state.notice == nil)
     }
 
+    @Test func aBurstInEnhancedRawSaysItsPhotosArePlainRaws() {
+        var enhanced = CameraSettings()
+        enhanced.format = .enhancedRaw
+        var model = Self.model(enhanced)
+        model.photoRequested(at: 1)
+        #expect(model.state.notice == nil, "a single press merges: nothing to say")
+        model.burstPhotoRequested(at: 1.3)
+        #expect(model.state.notice == InterfaceText.burstTakesPlainRaw)
+        var plain = Self.model()
+        plain.burstPhotoRequested(at: 1.3)
+        #expect(plain.state.notice == nil, "in RAW a burst is what it always was")
+    }
+
     @Test func cancelledPhotosAreSaidOnceAndOnlyWhenNew() {
         var model = Self.model()
         var status = CameraStatus()

@@ -93,6 +93,20 @@ import Testing
         #expect(c.model.settings.zebras)
     }
 
+    @Test func aBoardWithoutEnhancedRawSaysWhyWhereItWouldCome() {
+        var limits = SensorLimits.unlimited
+        limits.enhancedRawUnavailable = SensorLimits.stillsSwitchModes
+        var c = InterfaceController(model: CameraModel(settings: CameraSettings(), limits: limits),
+                                    layout: InterfaceControllerTests.layout, now: 0)
+        _ = Self.press(&c, KeyCode.menu, at: 1)
+        var notices: [String?] = []
+        for turn in 0..<3 {
+            notices.append(c.handle(.wheel(wheel: 0, v120: 120), at: 2 + Double(turn), metered: Self.metered).notice)
+        }
+        #expect(c.model.settings.format == .jpeg, "RAW, RAW+JPEG, then JPEG again")
+        #expect(notices == [nil, nil, SensorLimits.stillsSwitchModes])
+    }
+
     @Test func everyLineStepsAndComesBack() {
         var model = CameraModel(settings: CameraSettings(), limits: .unlimited)
         for item in QuickMenuItem.allCases where item != .exposureCompensation {

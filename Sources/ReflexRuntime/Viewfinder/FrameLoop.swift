@@ -241,7 +241,7 @@ public final class FrameLoop: @unchecked Sendable {
         carryOut(model.take(status, sensorChanged: sensorChanged, now: now))
         if preview.takeFrame() != nil { newFrame = true }
         // The shutter held: the burst's photos as they fall due.
-        while let burstPhoto = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: burstPhoto, now: now, model: &model) }
+        while let due = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         model.controller.settleZoom(at: now)
         analysis?.setWanted(model.state.settings.autoZoom)

@@ -85,7 +85,7 @@ final class InputRouter {
 
     /// A press of the shutter (a single one, or a burst's as it falls due): the sensor thread
     /// takes the frame under way at `pressedAt`; the screen marks it at once.
-    func takePhoto(pressedAt: Double, now: Double, model: inout ScreenModel) {
+    func takePhoto(pressedAt: Double, now: Double, burst: Bool = false, model: inout ScreenModel) {
         guard model.state.screen == .live else { return }
         // Nearly full or full: said prominently at the press (the photo is still taken: a
         // JPEG may fit where a RAW does not, and a full card's photo is held, not lost).
@@ -93,7 +93,7 @@ final class InputRouter {
             model.showNotice(warning, at: now)
         }
         mailbox?.requestCapture(at: pressedAt, framing: model.framing)
-        model.photoRequested(at: now)
+        if burst { model.burstPhotoRequested(at: now) } else { model.photoRequested(at: now) }
     }
 
     /// The record button: the movie thread starts or stops (it reports back).

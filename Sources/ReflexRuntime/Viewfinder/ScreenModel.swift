@@ -82,6 +82,13 @@ struct ScreenModel {
     /// A photo was asked for at `now`: the screen marks it.
     mutating func photoRequested(at now: Double) { capturedAt = now }
 
+    /// A held shutter's photo was asked for at `now`: in Enhanced RAW the photographer hears
+    /// that a burst's photos are plain RAWs (a merge a tenth of a second would fall behind).
+    mutating func burstPhotoRequested(at now: Double) {
+        if state.settings.format.merges { showNotice(InterfaceText.burstTakesPlainRaw, at: now) }
+        photoRequested(at: now)
+    }
+
     /// Something on screen moves at `now`: the loop draws every vblank.
     func isAnimating(at now: Double) -> Bool {
         !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
