@@ -85,7 +85,55 @@ struct MergeBench: ParsableCommand {
               + "\(Formatting.fixed(together, 1, width: 0)): \(Formatting.fixed(single / together, 2, width: 0))× less "
               + "(target ≥ 0.8·√\(frames) = \(Formatting.fixed(0.8 * Double(frames).squareRoot(), 2, width: 0))×; "
               + "in the raw's units, at equal exposure)")
+        motionRow(layout: layout, scene: scene)
         try photoThreadRows(burst, layout: layout)
+    }
+
+    /// The moving ball (the simulated scene's subject) over a burst 1/30 s apart: PSNR, where
+    /// it was in any frame, against the reference's moment without noise, for the reference
+    /// alone, the merge and a plain average of the same aligned frames (the motion
+    /// target: the merge no worse than the reference, the average visibly worse).
+    private func motionRow(layout: RawLayout, scene: SimulatedScene) {
+        let (width, height) = (layout.width, layout.height)
+        let setting = ExposureSetting(exposure: 0.01, analogGain: 4)
+        let times = (0..<frames).map { 0.5 + Double($0) / 30 }
+        let burst: [[UInt16]] = times.enumerated().map { index, time in
+            var samples = [UInt16](repeating: 0, count: width * height)
+            samples.withUnsafeMutableBytes {
+                scene.render(into: $0.baseAddress!, layout: layout, time: time, setting: setting, frameNumber: UInt64(100 + index))
+            }
+            return samples
+        }
+        var truth = [UInt16](repeating: 0, count: width * height)
+        truth.withUnsafeMutableBytes {
+            SimulatedScene(noise: false).render(into: $0.baseAddress!, layout: layout, time: times[0], setting: setting, frameNumber: 1)
+        }
+        let pyramids = burst.map { GreyPyramid(bayer: $0, width: width, height: height) }
+        let alignments = pyramids.dropFirst().map { TileAlignment.align($0, to: pyramids[0]) }
+        func merged(_ robustness: Double) -> [UInt16] {
+            BurstMerge.merge(burst, alignments: alignments, width: width, height: height, blackLevel: SimulatedScene.blackLevel,
+                             whiteLevel: SimulatedScene.whiteLevel, noise: SensorCalibration.simulated.noise(atGain: 4),
+                             robustness: robustness)
+        }
+        let balls = times.map { SimulatedScene.ball(width: width, height: height, time: $0) }
+        func psnr(_ samples: [UInt16]) -> Double {
+            var sum = 0.0, count = 0
+            for y in stride(from: 0, to: height, by: 2) {
+                for x in stride(from: 0, to: width, by: 2) where balls.contains(where: { ball in
+                    let (dx, dy) = (Double(x) - ball.x, Double(y) - ball.y)
+                    return dx * dx + dy * dy <= ball.radius * ball.radius * 1.44
+                }) {
+                    let d = Double(samples[y * width + x]) - Double(truth[y * width + x])
+                    sum += d * d
+                    count += 1
+                }
+            }
+            return 20 * 0.30103 * FastMath.log2(Double(SimulatedScene.whiteLevel) / (sum / Double(max(count, 1))).squareRoot())
+        }
+        let alone = psnr(burst[0]), robust = psnr(merged(BurstMerge.robustness)), average = psnr(merged(BurstMerge.plainAverage))
+        print("  motion (the ball moving \(Int((balls[1].x - balls[0].x).magnitude.rounded())) px a frame), PSNR where it was: "
+              + "the reference alone \(Formatting.fixed(alone, 1, width: 0)) dB, merged \(Formatting.fixed(robust, 1, width: 0)) dB "
+              + "(target ≥ the reference's), a plain average \(Formatting.fixed(average, 1, width: 0)) dB (its ghosts)")
     }
 
     /// The photo thread's whole path for an Enhanced RAW at the camera's own priority, its

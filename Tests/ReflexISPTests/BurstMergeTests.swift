@@ -122,4 +122,33 @@ import Testing
         // And the reference's own subject stays whole.
         #expect(abs(mean(merged, x: 100, y: 60) - 3500) < 30)
     }
+
+    /// The motion target as a property of the data: where a subject moved, the merge
+    /// is as close to the truth as the reference frame alone (PSNR), while a plain average of
+    /// the same aligned frames is visibly worse (its ghosts).
+    @Test func whereTheSubjectMovedTheMergeIsAsGoodAsTheReferenceAndAnAverageIsWorse() {
+        let places = [(100, 60), (130, 75), (160, 90), (190, 105)]
+        let frames = places.enumerated().map { Self.frame(dx: 0, dy: 0, seed: 30 + UInt64($0.offset), square: $0.element) }
+        let reference = Self.pyramid(frames[0])
+        let alignments = frames.dropFirst().map { TileAlignment.align(Self.pyramid($0), to: reference) }
+        func merged(_ robustness: Double) -> [UInt16] {
+            BurstMerge.merge(frames, alignments: alignments, width: Self.width, height: Self.height, blackLevel: Self.black,
+                             whiteLevel: Self.white, noise: Self.noise, robustness: robustness)
+        }
+        // PSNR over every place the subject was, against the reference's moment without noise.
+        func psnr(_ samples: [UInt16]) -> Double {
+            var sum = 0.0, count = 0
+            for y in 0..<Self.height {
+                for x in 0..<Self.width where places.contains(where: { (($0.0)..<($0.0 + 40)).contains(x) && (($0.1)..<($0.1 + 40)).contains(y) }) {
+                    let d = Double(samples[y * Self.width + x]) - Self.scene(x, y, square: places[0])
+                    sum += d * d
+                    count += 1
+                }
+            }
+            return 20 * 0.30103 * FastMath.log2(Double(Self.white) / (sum / Double(count)).squareRoot())  // (log10 = 0.30103 log2)
+        }
+        let alone = psnr(frames[0]), robust = psnr(merged(BurstMerge.robustness)), average = psnr(merged(BurstMerge.plainAverage))
+        #expect(robust >= alone - 0.5, "merged \(robust) dB, the reference alone \(alone) dB")
+        #expect(average < alone - 3, "a plain average \(average) dB shows the subject's ghosts")
+    }
 }

@@ -44,6 +44,13 @@ public struct SimulatedScene: Sendable {
         return radiance(at: place, x: x, y: y) * (SimulatedScene.sensitivity * setting.exposure * setting.analogGain * brightness)
     }
 
+    /// Where the moving ball is in a `width` × `height` frame at `time` (at zoom 1), in pixels:
+    /// the moving subject a merge must not ghost.
+    public static func ball(width: Int, height: Int, time: Double) -> (x: Double, y: Double, radius: Double) {
+        let place = ScenePlace(width: width, height: height, time: time)
+        return (place.ballX, place.ballY, place.ballRadius)
+    }
+
     /// Where the ball is at a moment, and the frame's geometry.
     struct ScenePlace {
         let width: Int

@@ -10,8 +10,10 @@ import ReflexCore
 /// black and white levels: the merge is a raw.
 public enum BurstMerge {
     /// How much difference beyond the noise a tile may show and still count (higher: more
-    /// noise removed, more risk of ghosts).
+    /// noise removed, more risk of ghosts; `plainAverage` takes every tile whole, the
+    /// reference a merge is measured against).
     public static let robustness = 4.0
+    public static let plainAverage = 1e12
 
     /// The burst's frames, all `width`×`height` Bayer samples with `blackLevel`, their first the
     /// reference; `alignments[i]` places frame i + 1 (`TileAlignment.align`). `noise`: the
@@ -20,12 +22,14 @@ public enum BurstMerge {
     /// average gained), the reference's own where it is alone.
     public static func merge(_ frames: [[UInt16]], alignments: [TileAlignment], width: Int, height: Int,
                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int = 32,
-                             outputScale: Float = 1, parallel: ParallelWork = .sequential) -> [UInt16] {
+                             outputScale: Float = 1, robustness: Double = BurstMerge.robustness,
+                             parallel: ParallelWork = .sequential) -> [UInt16] {
         precondition(frames.count == alignments.count + 1 && !frames.isEmpty, "an alignment for each alternate")
         precondition(frames.allSatisfy { $0.count >= width * height }, "whole frames")
         return withPointers(to: frames) { pixels in
             merge(pixels, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
-                  whiteLevel: whiteLevel, noise: noise, tileSize: tileSize, outputScale: outputScale, parallel: parallel)
+                  whiteLevel: whiteLevel, noise: noise, tileSize: tileSize, outputScale: outputScale, robustness: robustness,
+                  parallel: parallel)
         }
     }
 
@@ -48,6 +52,7 @@ public enum BurstMerge {
         let blackLevel: Int
         let range: Double
         let noise: NoiseProfile
+        let robustness: Double
         let tileSize: Int
         let window: [Float]
         let sum: UnsafeMutablePointer<Float>
@@ -56,7 +61,7 @@ public enum BurstMerge {
 
     private static func merge(_ frames: [UnsafePointer<UInt16>], alignments: [TileAlignment], width: Int, height: Int,
                               blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int,
-                              outputScale: Float, parallel: ParallelWork) -> [UInt16] {
+                              outputScale: Float, robustness: Double, parallel: ParallelWork) -> [UInt16] {
         let reference = frames[0]
         let half = tileSize / 2
         let window = (0..<tileSize).map { i in Float(0.5 - 0.5 * FastMath.cos(2 * Double.pi * (Double(i) + 0.5) / Double(tileSize))) }
@@ -69,7 +74,8 @@ public enum BurstMerge {
         sum.withUnsafeMutableBufferPointer { sum in
             weightSum.withUnsafeMutableBufferPointer { weightSum in
                 let job = Job(frames: frames, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
-                              range: Double(whiteLevel - blackLevel), noise: noise, tileSize: tileSize, window: window,
+                              range: Double(whiteLevel - blackLevel), noise: noise, robustness: robustness,
+                              tileSize: tileSize, window: window,
                               sum: sum.baseAddress!, weightSum: weightSum.baseAddress!)
                 for parity in 0..<2 {
                     let rows = stride(from: parity, to: tops.count, by: 2).map { tops[$0] }
@@ -109,7 +115,8 @@ public enum BurstMerge {
                 let shift = job.alignments[index - 1].offset(atX: (x0 + x1) / 2, y: (y0 + y1) / 2)
                 shifts[index] = (Int(shift.x), Int(shift.y))
                 weights[index] = weight(of: frames[index], shift: shifts[index], against: reference, width: width,
-                                        height: height, x0: x0, x1: x1, y0: y0, y1: y1, variance: variance)
+                                        height: height, x0: x0, x1: x1, y0: y0, y1: y1, variance: variance,
+                                        robustness: job.robustness)
             }
             for y in y0..<y1 {
                 let wy = job.window[y - top]
@@ -134,7 +141,8 @@ public enum BurstMerge {
     /// away) goes into the merge: 1 when it differs from the reference by what two frames'
     /// noise of `variance` explains, falling as it differs more; 0 when half of it is outside.
     private static func weight(of frame: UnsafePointer<UInt16>, shift: (x: Int, y: Int), against reference: UnsafePointer<UInt16>,
-                               width: Int, height: Int, x0: Int, x1: Int, y0: Int, y1: Int, variance: Double) -> Float {
+                               width: Int, height: Int, x0: Int, x1: Int, y0: Int, y1: Int, variance: Double,
+                               robustness: Double) -> Float {
         // The part of the tile whose match lies inside the frame.
         let left = max(x0, -shift.x), right = min(x1, width - shift.x)
         let top = max(y0, -shift.y), bottom = min(y1, height - shift.y)
