@@ -35,6 +35,8 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     private let folder: String?
     private let snapshotInterval: Double
     private var lastSnapshot = -Double.infinity
+    /// The picture on "screen" changed since the last snapshot was taken.
+    private var snapshotStale = false
     private let snapshot: UnsafeMutablePointer<UInt32>
     private let writerBusy = Atomic<Bool>(false)
     private let writer = WorkerThread(name: "reflex-png", priority: .background)
@@ -106,7 +108,13 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return false }
         ticks += Int(expirations)
-        guard flipPending else { return false }
+        guard flipPending else {
+            // A picture that stopped changing right after a snapshot was skipped (too soon,
+            // the writer busy) is still saved, once one is due: else frame.png would keep
+            // an older picture for good (the "No camera" screen on a loaded machine did).
+            if snapshotStale { saveSnapshotIfDue() }
+            return false
+        }
         // Due at the first tick after it was presented; ticks that went by while the frame
         // was being drawn are vblanks it missed.
         missed += max(0, ticks - queuedTick - 1)
@@ -115,6 +123,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         if firstFlipTick == nil { firstFlipTick = ticks }
         lastFlipTick = ticks
         back = 1 - back
+        snapshotStale = true
         saveSnapshotIfDue()
         return true
     }
@@ -155,6 +164,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         // A frame is skipped, never waited for, while the writer is still busy.
         guard seconds - lastSnapshot >= snapshotInterval, !writerBusy.load(ordering: .acquiring) else { return }
         lastSnapshot = seconds
+        snapshotStale = false
         snapshot.update(from: frontPixels, count: width * height)
         writerBusy.store(true, ordering: .releasing)
         writer.wake()
