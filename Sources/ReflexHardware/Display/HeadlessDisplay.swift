@@ -34,6 +34,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     private var back = 1
     private let folder: String?
     private let snapshotInterval: Double
+    private let clock: TimeSource
     private var lastSnapshot = -Double.infinity
     /// The picture on "screen" changed since the last snapshot was taken.
     private var snapshotStale = false
@@ -62,8 +63,10 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     public var vblankInterval: Double? { 1 / Double(refreshRate) }
     public var vblanksSpanned: Int? { firstFlipTick.map { lastFlipTick - $0 } }
 
+    /// `clock`: the time snapshots are spaced by (a test moves its own).
     public init(width: Int = 1280, height: Int = 800, refreshRate: Int = 60, folder: String?, snapshotInterval: Double = 1.0,
-         density: PanelDensity? = nil, vblanks: Vblanks = .timer) throws(DisplayError) {
+         density: PanelDensity? = nil, vblanks: Vblanks = .timer, clock: TimeSource = .monotonic) throws(DisplayError) {
+        self.clock = clock
         self.density = density
         self.width = width
         self.height = height
@@ -160,7 +163,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
 
     private func saveSnapshotIfDue() {
         guard folder != nil else { return }
-        let seconds = monotonicSeconds()
+        let seconds = clock.now()
         // A frame is skipped, never waited for, while the writer is still busy.
         guard seconds - lastSnapshot >= snapshotInterval, !writerBusy.load(ordering: .acquiring) else { return }
         lastSnapshot = seconds
