@@ -165,6 +165,11 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
             reserved[position] = true
             return nil
         }
+        return lend(position, replacingWith: spare)
+    }
+
+    /// The copy at ring `position` goes out with a photo; `spare` takes its place.
+    private func lend(_ position: Int, replacingWith spare: Int) -> FrameCopy {
         let taken = ring[position]
         out.bitwiseOr(1 << UInt64(taken), ordering: .acquiringAndReleasing)
         ring[position] = spare
@@ -187,11 +192,7 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
                 if gap < distance { (nearest, distance) = (position, gap) }
             }
             guard let position = nearest, let spare = freeSpare() else { return }
-            let taken = ring[position]
-            out.bitwiseOr(1 << UInt64(taken), ordering: .acquiringAndReleasing)
-            ring[position] = spare
-            filled[position] = false
-            take(copies[taken])
+            take(lend(position, replacingWith: spare))
             wanted -= 1
         }
     }
