@@ -86,6 +86,9 @@ struct MergeBench: ParsableCommand {
               + "(target ≥ 0.8·√\(frames) = \(Formatting.fixed(0.8 * Double(frames).squareRoot(), 2, width: 0))×; "
               + "in the raw's units, at equal exposure)")
         motionRow(layout: layout, scene: scene)
+        let quality = MergeQualityBench(frames: frames, width: width, height: height)
+        quality.alignmentRow()
+        quality.dynamicRangeRow()
         try photoThreadRows(burst, layout: layout)
     }
 

@@ -29,6 +29,10 @@ public struct SimulatedScene: Sendable {
     /// demosaic against the truth); false: the four pixels of a 2×2 tile see the same point,
     /// which is cheaper and all the preview shows.
     public var perPixel = false
+    /// A hand holding the camera: each frame sees the scene from its own pose (nil: a tripod).
+    public var shake: HandShake?
+    /// The frame shows this grey wedge instead of the scene (for measuring dynamic range).
+    public var stepWedge: StepWedge?
 
     public init(brightness: Double = 1, noise: Bool = true, perPixel: Bool = false) {
         self.brightness = brightness
@@ -40,25 +44,28 @@ public struct SimulatedScene: Sendable {
     /// linear signal each channel would have (sample units above black, unclipped), before
     /// the colour filter takes two of the three away.
     public func truth(x: Int, y: Int, width: Int, height: Int, time: Double, setting: ExposureSetting) -> SIMD3<Double> {
-        let place = ScenePlace(width: width, height: height, time: time)
+        let place = ScenePlace(width: width, height: height, time: time, pose: .still)
         return radiance(at: place, x: x, y: y) * (SimulatedScene.sensitivity * setting.exposure * setting.analogGain * brightness)
     }
 
     /// Where the moving ball is in a `width` × `height` frame at `time` (at zoom 1), in pixels:
     /// the moving subject a merge must not ghost.
     public static func ball(width: Int, height: Int, time: Double) -> (x: Double, y: Double, radius: Double) {
-        let place = ScenePlace(width: width, height: height, time: time)
+        let place = ScenePlace(width: width, height: height, time: time, pose: .still)
         return (place.ballX, place.ballY, place.ballRadius)
     }
 
-    /// Where the ball is at a moment, and the frame's geometry.
+    /// Where the ball is at a moment, the frame's geometry, and where the hand held it.
     struct ScenePlace {
-        let width: Int
+        let width: Int, height: Int
         let ballX: Double, ballY: Double, ballRadius: Double
         let centreX: Double, centreY: Double
+        let pose: HandShake.Pose
 
-        init(width: Int, height: Int, time: Double) {
+        init(width: Int, height: Int, time: Double, pose: HandShake.Pose) {
             self.width = width
+            self.height = height
+            self.pose = pose
             // A bright ball circles the frame once every four seconds.
             ballX = Double(width) * (0.5 + 0.3 * cos(time * .pi / 2))
             ballY = Double(height) * (0.5 + 0.3 * sin(time * .pi / 2))
@@ -68,10 +75,16 @@ public struct SimulatedScene: Sendable {
         }
     }
 
-    /// The radiance pixel (x, y) sees (zoomed, the frame shows the scene's centre, magnified).
+    /// The radiance pixel (x, y) sees (zoomed, the frame shows the scene's centre, magnified;
+    /// moved and turned by the hand's pose).
     func radiance(at place: ScenePlace, x: Int, y: Int) -> SIMD3<Double> {
-        let sceneX = place.centreX + (Double(x) - place.centreX) / zoom
-        return SimulatedScene.radiance(x: sceneX, y: place.centreY + (Double(y) - place.centreY) / zoom,
+        let (px, py, pose) = (Double(x) - place.centreX, Double(y) - place.centreY, place.pose)
+        let sceneX = place.centreX + (pose.cosine * px - pose.sine * py + pose.dx) / zoom
+        let sceneY = place.centreY + (pose.sine * px + pose.cosine * py + pose.dy) / zoom
+        if let stepWedge {
+            return SIMD3(repeating: stepWedge.radiance(x: sceneX, y: sceneY, width: place.width, height: place.height))
+        }
+        return SimulatedScene.radiance(x: sceneX, y: sceneY,
                                        width: place.width, ballX: place.ballX, ballY: place.ballY, ballRadius: place.ballRadius,
                                        detail: detail(atSceneX: sceneX, width: place.width))
     }
@@ -101,7 +114,8 @@ public struct SimulatedScene: Sendable {
         let black = Double(SimulatedScene.blackLevel)
         let white = Double(SimulatedScene.whiteLevel)
         var random = SplitMix(frame: frameNumber, stream: 1)
-        let place = ScenePlace(width: layout.width, height: layout.height, time: time)
+        let place = ScenePlace(width: layout.width, height: layout.height, time: time,
+                               pose: shake?.pose(frame: frameNumber) ?? .still)
         for tileY in 0..<(layout.height / 2) {
             let row0 = (buffer + 2 * tileY * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
             let row1 = (buffer + (2 * tileY + 1) * layout.bytesPerLine).assumingMemoryBound(to: UInt16.self)
@@ -154,7 +168,8 @@ public struct SimulatedScene: Sendable {
         let black = Float(SimulatedScene.blackLevel)
         let white = Float(SimulatedScene.whiteLevel)
         var random = SplitMix(frame: frameNumber, stream: 1)
-        let place = ScenePlace(width: layout.width, height: layout.height, time: time)
+        let place = ScenePlace(width: layout.width, height: layout.height, time: time,
+                               pose: shake?.pose(frame: frameNumber) ?? .still)
         let mask = SimulatedScene.noiseTableSize - 1
         SimulatedScene.noiseTable.withUnsafeBufferPointer { table in
             for blockY in 0..<(layout.height / 4) {
