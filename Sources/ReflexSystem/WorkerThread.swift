@@ -15,7 +15,8 @@ public final class WorkerThread: @unchecked Sendable {
     public enum Priority: Sendable, Equatable {
         /// SCHED_FIFO at this priority (needs root, CAP_SYS_NICE or RLIMIT_RTPRIO).
         case realtime(Int32)
-        /// As any other program's thread.
+        /// As any other program's thread (SCHED_OTHER even when started by a realtime thread,
+        /// whose class a new thread would otherwise inherit).
         case ordinary
         /// Ordinary scheduling at this nice value (1 to 18): below the ordinary threads (the
         /// sensor, the movie), which it yields to whenever they have work, above `background`.
@@ -117,7 +118,7 @@ extension WorkerThread.Priority {
         switch self {
         case .realtime(let level): reflex_make_thread_realtime(level)
         case .background: reflex_make_thread_background() == 0 ? 0 : errno
-        case .ordinary: 0
+        case .ordinary: reflex_leave_realtime()
         case .yielding(let nice): reflex_set_thread_nice(nice)
         }
     }

@@ -41,4 +41,25 @@ import Glibc
         #expect(result?.policy == SCHED_OTHER && result?.nice == 5)
         #expect(thread.scheduling == "ordinary scheduling at nice 5")
     }
+
+    /// A thread inherits its creator's scheduling class: the photo thread's helpers, started
+    /// from a thread the realtime loop started, ran at SCHED_FIFO 40 beside the loop and held
+    /// its core for 300 ms. Each class below the loop's leaves it.
+    @Test(arguments: [WorkerThread.Priority.background, .yielding(nice: 7), .ordinary])
+    func aThreadStartedByARealtimeThreadLeavesItsClass(priority: WorkerThread.Priority) throws {
+        let seen = Mutex<(outer: Int32, inner: Int32)?>(nil)
+        let outer = WorkerThread(name: "test-loop", priority: .realtime(10))
+        #expect(outer.start {
+            let inner = WorkerThread(name: "test-helper", priority: priority)
+            let policy = Mutex<Int32>(-1)
+            _ = inner.start { policy.withLock { $0 = sched_getscheduler(0) } }
+            inner.stop()
+            seen.withLock { $0 = (sched_getscheduler(0), policy.withLock { $0 }) }
+        })
+        outer.stop()
+        let result = try #require(seen.withLock { $0 })
+        // (Without the right to SCHED_FIFO the question does not arise; CI runs as root.)
+        if outer.scheduling == "SCHED_FIFO 10" { #expect(result.outer == SCHED_FIFO) }
+        #expect(result.inner == SCHED_OTHER, "\(priority) started by a SCHED_FIFO thread")
+    }
 }

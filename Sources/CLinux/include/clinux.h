@@ -47,6 +47,15 @@ static inline int reflex_event_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_C
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sched.h>
+#include <pthread.h>
+
+/// Puts the calling thread in ordinary scheduling (SCHED_OTHER), which a thread started by a
+/// realtime one does not have: it inherits its creator's SCHED_FIFO. Returns 0 or the error
+/// number.
+static inline int reflex_leave_realtime(void) {
+    struct sched_param ordinary = { .sched_priority = 0 };
+    return pthread_setschedparam(pthread_self(), SCHED_OTHER, &ordinary);
+}
 
 /// Puts the calling thread at the lowest CPU priority (nice 19) and the idle I/O class, for
 /// work that must never take time from the realtime loop (saving files, encoding PNGs).
@@ -55,10 +64,13 @@ static inline int reflex_event_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_C
 /// threads never preempt anyway. Returns 0, or -1 if either could not be set.
 static inline int reflex_make_thread_background(void) {
     pid_t tid = (pid_t)syscall(SYS_gettid);
+    // (A thread started by the realtime loop would be SCHED_FIFO whatever nice it asks for:
+    // a merge's helpers at FIFO 40 held a core from the loop for 300 ms.)
+    int policy = reflex_leave_realtime();
     int cpu = setpriority(PRIO_PROCESS, (id_t)tid, 19);
     // ioprio_set(IOPRIO_WHO_PROCESS, tid, IOPRIO_PRIO_VALUE(IOPRIO_CLASS_IDLE, 0))
     int io = (int)syscall(SYS_ioprio_set, 1, tid, 3 << 13);
-    return cpu == 0 && io == 0 ? 0 : -1;
+    return policy == 0 && cpu == 0 && io == 0 ? 0 : -1;
 }
 
 #include <errno.h>
@@ -66,6 +78,8 @@ static inline int reflex_make_thread_background(void) {
 /// Gives the calling thread the nice value `nice` (0 to 19): it yields the CPU to nice-0
 /// threads when they have work and takes what they leave. Returns 0, or the error number.
 static inline int reflex_set_thread_nice(int nice) {
+    int policy = reflex_leave_realtime();
+    if (policy != 0) return policy;
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice) == 0 ? 0 : errno;
 }
 
