@@ -56,11 +56,12 @@ struct LargeFrame {
     let parameters = ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
                                    whiteBalance: SIMD3(1.2, 1, 1.4), colorMatrix: ColorCalibration().previewMatrix)
 
-    init(width: Int, height: Int) {
+    /// `frameNumber`: another number, another noise (a burst's frames).
+    init(width: Int, height: Int, frameNumber: UInt64 = 1) {
         layout = RawLayout(width: width, height: height, format: SimulatedScene.format)
         bytes = .allocate(byteCount: layout.byteCount, alignment: 64)
         SimulatedScene(noise: true).render(into: bytes.baseAddress!, layout: layout, time: 0.5,
-                                           setting: ExposureSetting(exposure: 0.01, analogGain: 2), frameNumber: 1)
+                                           setting: ExposureSetting(exposure: 0.01, analogGain: 2), frameNumber: frameNumber)
         mode = CameraSession.Mode(path: "bench", card: "simulated \(width)x\(height)", fourCC: 0x3231_4752, width: width,
                                   height: height, bytesPerLine: layout.bytesPerLine, rawFormat: layout.format,
                                   framesPerSecond: 10)

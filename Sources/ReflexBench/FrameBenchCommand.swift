@@ -26,9 +26,10 @@ struct FrameBench: ParsableCommand {
     @Flag(help: "Pro mode: the dials on screen (they fade after 3 s).") var pro = false
     @Flag(help: "Render the whole picture on the loop's thread (no second core), as on a one-CPU board.")
     var singleThreadedPicture = false
-    @Option(help: "RAW+JPEG photos saved by the photo thread during the measured frames.") var whileSaving = 0
+    @Option(help: "Photos saved by the photo thread during the measured frames (in --saving-format).") var whileSaving = 0
     @Option(help: "Where those photos go.") var savingFolder = "/tmp/reflex-bench-saving"
     @Option(help: "Their frame's size.") var savingSize = "4056x3040"
+    @Option(help: "Their format (enhanced-raw: each merged from 8 frames, at most 7 photos).") var savingFormat = "raw+jpeg"
     @Option(help: "Frames between two injected inputs (a dial's detent in Pro, a tap on the picture in Auto), each at another phase of the vblank; their wait until the flip that shows them is reported. 0 for none.")
     var inputEvery = 12
 
@@ -53,7 +54,7 @@ struct FrameBench: ParsableCommand {
         printLoopFigures(loop, warm: warm, stepAllocations: stepAllocations, stealAtStart: stealAtStart)
         if let saves {
             let (saved, seconds) = saves.progress
-            print("  photos saved during the measured frames: \(saved) of \(saves.count), "
+            print("  \(saves.format.rawValue) photos saved during the measured frames: \(saved) of \(saves.count), "
                   + "\(Formatting.fixed(seconds, 1)) s after they were queued")
         }
         try printReferenceRows(frame: frame, display: display, fontFolder: fontFolder)
@@ -66,8 +67,11 @@ struct FrameBench: ParsableCommand {
         guard whileSaving > 0 else { return nil }
         let sides = savingSize.lowercased().split(separator: "x").compactMap { Int($0) }
         guard sides.count == 2 else { throw BenchError("--saving-size is WIDTHxHEIGHT") }
+        guard let format = CaptureFormat(rawValue: savingFormat) else {
+            throw BenchError("--saving-format is one of \(CaptureFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         let saves = try BackgroundSaves(frame: LargeFrame(width: sides[0], height: sides[1]), count: whileSaving,
-                                        folder: savingFolder)
+                                        folder: savingFolder, format: format)
         try saves.start()
         return saves
     }

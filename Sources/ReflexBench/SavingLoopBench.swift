@@ -22,20 +22,28 @@ struct SavingLoopBench {
     }
 }
 
-/// Photos saved in the background while something else is measured: `count` RAW+JPEG photos
-/// of `frame`, queued at once to a photo thread writing to `folder`.
+/// Photos saved in the background while something else is measured: `count` photos of
+/// `frame` in `format`, queued at once to a photo thread writing to `folder`. A merged format's
+/// photo takes its alternates from a ring of frames of their own (each rendered with its own
+/// noise), as a press does, so the merge does its whole work.
 final class BackgroundSaves: @unchecked Sendable {
     let photos: PhotoPipeline
     let count: Int
+    let format: CaptureFormat
     private let ring: ZeroLagRing
     private let frame: LargeFrame
+    private let alternates: [LargeFrame]
     private var started = 0.0
 
-    init(frame: LargeFrame, count: Int, folder: String) throws {
+    init(frame: LargeFrame, count: Int, folder: String, format: CaptureFormat = .rawPlusJPEG) throws {
         self.frame = frame
         self.count = count
+        self.format = format
         try AtomicFile.createFolder(folder)
-        let ring = ZeroLagRing(ringFrames: 1, spares: count, frameBytes: frame.layout.byteCount)
+        let burst = format.merges ? TakenPhoto.mergedFramesAtMost : 1
+        guard (burst + 1) * count <= 64 else { throw BenchError("at most \(64 / (burst + 1) - 1) photos in \(format.rawValue)") }
+        alternates = (1..<burst).map { LargeFrame(width: frame.layout.width, height: frame.layout.height, frameNumber: UInt64(1 + $0)) }
+        let ring = ZeroLagRing(ringFrames: burst, spares: count * burst, frameBytes: frame.layout.byteCount)
         self.ring = ring
         photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: folder), counter: PhotoCounter(folder: folder)),
                                describer: PhotoDescriber(calibration: .simulated, software: "Reflex bench"),
@@ -45,14 +53,19 @@ final class BackgroundSaves: @unchecked Sendable {
     /// Queues every photo (their frames copied first) and starts saving them.
     func start() throws {
         var settings = CameraSettings()
-        settings.format = .rawPlusJPEG
+        settings.format = format
+        let burst = UInt32(alternates.count + 1)
         for index in 0..<count {
-            ring.deliver(frame.sensorFrame(sequence: UInt32(index)))
-            guard let copy = ring.take(sequence: UInt32(index)) else { throw BenchError("no memory for photo \(index)") }
+            let first = UInt32(index) * burst
+            for (offset, source) in ([frame] + alternates).enumerated() {
+                ring.deliver(source.sensorFrame(sequence: first + UInt32(offset)))
+            }
+            guard let copy = ring.take(sequence: first) else { throw BenchError("no memory for photo \(index)") }
             let press = ControlMailbox.CaptureRequest(number: index + 1, ticket: index + 1, pressedAt: monotonicSeconds(),
                                                       framing: Framing(zoom: 1), format: nil)
-            let capture = TakenPhoto(frame: copy, press: press, settings: settings, iso: 200, framesLate: 0,
-                                       pressedAt: PhotoClock.localTime(atMonotonic: monotonicSeconds()))
+            var capture = TakenPhoto(frame: copy, press: press, settings: settings, iso: 200, framesLate: 0,
+                                     pressedAt: PhotoClock.localTime(atMonotonic: monotonicSeconds()))
+            ring.takeAlternates(around: first, count: alternates.count) { capture.addAlternate($0) }
             guard photos.inbox.send(capture) else { throw BenchError("the photo queue is full") }
         }
         started = monotonicSeconds()
@@ -68,5 +81,6 @@ final class BackgroundSaves: @unchecked Sendable {
     func stop() {
         photos.stop()
         frame.free()
+        alternates.forEach { $0.free() }
     }
 }
