@@ -82,6 +82,36 @@ struct EncodedDNG {
 
     func tags() throws -> ExiftoolTags { try ExiftoolTags(file: path) }
 
+    /// RawTherapee's rendering with its default profile (`rawtherapee-cli`, a 16-bit TIFF), as
+    /// 16-bit RGB samples (through ffmpeg). RawTherapee keeps its settings under HOME: the
+    /// test's own folder.
+    func rawTherapeeRender() throws -> [UInt8] {
+        let output = folder.path + "/rawtherapee.tif"
+        let run = try ChildProcess.run(["env", "HOME=" + folder.path, "rawtherapee-cli", "-o", output, "-t", "-b16", "-Y",
+                                        "-d", "-c", path])
+        guard run.status == 0, !run.allText.contains("Error") else {
+            throw TestFailure("RawTherapee cannot render the DNG: \(run.allText)")
+        }
+        return try Self.samples(ofTIFF: output)
+    }
+
+    /// darktable's rendering with its defaults (`darktable-cli`, a 16-bit TIFF, its library
+    /// in memory and its configuration in the test's folder), as 16-bit RGB samples.
+    func darktableRender() throws -> [UInt8] {
+        let output = folder.path + "/darktable.tif"
+        let run = try ChildProcess.run(["darktable-cli", path, output, "--core", "--configdir", folder.path + "/darktable",
+                                        "--library", ":memory:", "--conf", "plugins/imageio/format/tiff/bpp=16"])
+        guard run.status == 0 else { throw TestFailure("darktable cannot render the DNG: \(run.allText)") }
+        return try Self.samples(ofTIFF: output)
+    }
+
+    /// A TIFF's pixels as 16-bit RGB, through ffmpeg.
+    static func samples(ofTIFF path: String) throws -> [UInt8] {
+        let pixels = try ChildProcess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb48le", "-"])
+        guard pixels.status == 0 else { throw TestFailure("ffmpeg cannot read \(path): \(pixels.errorOutput)") }
+        return pixels.output
+    }
+
     /// The text after `label` on the line that starts with it ("Filter pattern: RGGB…" → "RGGB…").
     static func value(of label: String, in text: String) -> String? {
         let line = text.split(separator: "\n").first { $0.hasPrefix(label) }

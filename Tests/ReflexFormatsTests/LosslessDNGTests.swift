@@ -63,6 +63,36 @@ struct LosslessDNGTests {
         #expect(!render.allText.contains("Cannot") && !render.allText.contains("Unsupported"), "\(render.allText)")
     }
 
+    /// An Enhanced RAW's kind of file (a real frame scaled to 16 bits, as a merge stores it)
+    /// rendered by RawTherapee and by darktable from lossless JPEG exactly as from the
+    /// uncompressed samples: each decoded the same values.
+    @Test(.tags(.externalTool)) func rawEditorsRenderTheLosslessFileAsTheUncompressedOne() throws {
+        let frame = try TemporaryFolder.read(RealFrameDNGTests.folder + "/imx219_1920x1080_SRGGB10_CSI2P.raw")
+        let (width, height) = (1920, 1080)
+        var samples = [UInt16](repeating: 0, count: width * height)
+        frame.withUnsafeBytes { packed in
+            samples.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    RawUnpacking.unpack(row: packed.baseAddress! + y * 2400, packing: .csi2Packed10, first: 0, count: width,
+                                        into: out.baseAddress! + y * width)
+                }
+            }
+        }
+        let raw = SyntheticRaw(width: width, height: height, format: RawFormat(cfa: .rggb, bitsPerSample: 16, packing: .unpacked16),
+                               samples: samples.map { $0 << 6 })
+        let description = TestPhotos.description(blackLevels: [4096, 4096, 4096, 4096], whiteLevel: 1023 << 6)
+        let plain = try EncodedDNG(raw, description: description)
+        let lossless = try EncodedDNG(raw, description: description, compression: .losslessJPEG)
+        let rawTherapee = try plain.rawTherapeeRender()
+        // (RawTherapee leaves out a border of 4 pixels its demosaic cannot fill.)
+        #expect(rawTherapee.count == (width - 8) * (height - 8) * 6, "a whole 16-bit picture")
+        #expect(rawTherapee.contains { $0 != 0 })
+        #expect(try lossless.rawTherapeeRender() == rawTherapee, "RawTherapee renders both files alike")
+        let darktable = try plain.darktableRender()
+        #expect(darktable.count > width * height * 5 && darktable.contains { $0 != 0 }, "\(darktable.count) bytes")
+        #expect(try lossless.darktableRender() == darktable, "darktable renders both files alike")
+    }
+
     @Test func huffmanCodesArePrefixFreeWithinSixteenBitsAndNeverAllOnes() {
         // Counts like Fibonacci's make an unlimited code 17 bits deep: the limit must act.
         var fibonacci = [1, 1]
