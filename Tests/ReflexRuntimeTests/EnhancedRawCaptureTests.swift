@@ -1,3 +1,4 @@
+import Foundation
 import ReflexTestSupport
 import ReflexCore
 import ReflexHardware
@@ -27,6 +28,18 @@ extension CaptureTests {
         #expect(report.lastSequence == underWay.sequence, "the reference is the frame under way at the press")
         let dng = rig.card.path + "/DCIM/100REFLX/RFLX0001.DNG"
         #expect(report.lastPaths == [dng], "a DNG alone")
+
+        // The readers photographers' tools stand on take the camera's own merged file.
+        let identify = try ProgramRun(["raw-identify", "-v", dng])
+        #expect(identify.output.contains("Filter pattern: RGGB") && !identify.output.contains("Unsupported"),
+                "LibRaw: \(identify.output + identify.errors)")
+        let dcraw = try ProgramRun(["dcraw", "-i", "-v", dng])
+        #expect(dcraw.status == 0 && dcraw.output.contains("Filter pattern: RG/GB"), "dcraw: \(dcraw.output + dcraw.errors)")
+        let validation = try ProgramRun(["exiftool", "-validate", "-warning", "-a", dng])
+        #expect(validation.output.contains("Validate") && !validation.output.contains("Warning"),
+                "exiftool -validate: \(validation.output)")
+        let render = try ProgramRun(["dcraw_emu", "-h", dng])
+        #expect(render.status == 0 && FileManager.default.fileExists(atPath: dng + ".ppm"), "dcraw_emu: \(render.errors)")
 
         let tags = try ExiftoolTags(file: dng)
         #expect(tags["SubIFD:Compression"] == "7", "lossless JPEG")
