@@ -171,6 +171,8 @@ struct MergeBench: ParsableCommand {
         }
         defer { held.forEach { $0.deallocate() } }
         let pointers = held.map { UnsafeRawPointer($0.baseAddress!) }
+        let residentBefore = PeakMemory.residentBytes
+        PeakMemory.mark()
         let started = monotonicSeconds()
         let merged = RawBurstMerge.merge(pointers, layout: layout, blackLevel: SimulatedScene.blackLevel,
                                          whiteLevel: SimulatedScene.whiteLevel, noise: noise, parallel: parallel)
@@ -182,6 +184,7 @@ struct MergeBench: ParsableCommand {
         let encodedAt = monotonicSeconds()
         try AtomicFile.write(file, to: folder + "/enhanced.dng")
         let enhancedSeconds = monotonicSeconds() - started
+        let working = PeakMemory.peakBytes.flatMap { peak in residentBefore.map { max(peak - $0, 0) } }
         let plainStarted = monotonicSeconds()
         let plain = try burst[0].withUnsafeBytes { samples in
             try dng(samples.baseAddress!, layout, description(black: SimulatedScene.blackLevel, white: SimulatedScene.whiteLevel,
@@ -193,5 +196,8 @@ struct MergeBench: ParsableCommand {
               + "DNG as lossless JPEG (\(file.count / 1_000_000) MB) \(milliseconds(encodedAt - mergedAt)), written; "
               + "in all \(milliseconds(enhancedSeconds)) (target ≤ 2 s for 8 frames of 12 MP); "
               + "one plain RAW (\(plain.count / 1_000_000) MB) encoded and written: \(milliseconds(plainSeconds))")
+        print("  memory the merge and the DNG took beside the held frames, at its most: "
+              + (working.map { "\($0 / 1_000_000) MB" } ?? "unknown")
+              + " (the \(burst.count) frames themselves: \(burst.count * layout.byteCount / 1_000_000) MB, read where they are)")
     }
 }

@@ -24,7 +24,6 @@ public enum BurstMerge {
                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int = 32,
                              outputScale: Float = 1, robustness: Double = BurstMerge.robustness,
                              parallel: ParallelWork = .sequential) -> [UInt16] {
-        precondition(frames.count == alignments.count + 1 && !frames.isEmpty, "an alignment for each alternate")
         precondition(frames.allSatisfy { $0.count >= width * height }, "whole frames")
         return withPointers(to: frames) { pixels in
             merge(pixels, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
@@ -34,7 +33,7 @@ public enum BurstMerge {
     }
 
     /// `body` with a pointer to each frame's samples (valid inside it only).
-    private static func withPointers<Result>(to frames: [[UInt16]], from index: Int = 0,
+    static func withPointers<Result>(to frames: [[UInt16]], from index: Int = 0,
                                              collected: [UnsafePointer<UInt16>] = [],
                                              _ body: ([UnsafePointer<UInt16>]) -> Result) -> Result {
         guard index < frames.count else { return body(collected) }
@@ -56,42 +55,39 @@ public enum BurstMerge {
         let tileSize: Int
         let window: [Float]
         let sum: UnsafeMutablePointer<Float>
-        let weightSum: UnsafeMutablePointer<Float>
     }
 
-    private static func merge(_ frames: [UnsafePointer<UInt16>], alignments: [TileAlignment], width: Int, height: Int,
-                              blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int,
-                              outputScale: Float, robustness: Double, parallel: ParallelWork) -> [UInt16] {
-        let reference = frames[0]
+    /// The same, for frames in memory of their own (read during the call only): a ring's
+    /// frames merged where they are, without a copy.
+    public static func merge(_ frames: [UnsafePointer<UInt16>], alignments: [TileAlignment], width: Int, height: Int,
+                             blackLevel: Int, whiteLevel: Int, noise: NoiseProfile, tileSize: Int = 32,
+                             outputScale: Float = 1, robustness: Double = BurstMerge.robustness,
+                             parallel: ParallelWork = .sequential) -> [UInt16] {
+        precondition(frames.count == alignments.count + 1 && !frames.isEmpty, "an alignment for each alternate")
         let half = tileSize / 2
         let window = (0..<tileSize).map { i in Float(0.5 - 0.5 * FastMath.cos(2 * Double.pi * (Double(i) + 0.5) / Double(tileSize))) }
+        // Each pixel lies in four tiles whose windows' weights sum to one (a raised cosine's
+        // halves do), so the weighted sum is the merged value itself: no sum of weights is kept.
         var sum = [Float](repeating: 0, count: width * height)
-        var weightSum = [Float](repeating: 0, count: width * height)
         // Tiles every half tile, from half a tile before the frame so its edges get whole
         // windows. Each other row of tiles covers rows no other of them does: the even rows
         // are merged side by side, then the odd ones.
         let tops = Array(stride(from: -half, to: height, by: half))
         sum.withUnsafeMutableBufferPointer { sum in
-            weightSum.withUnsafeMutableBufferPointer { weightSum in
-                let job = Job(frames: frames, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
-                              range: Double(whiteLevel - blackLevel), noise: noise, robustness: robustness,
-                              tileSize: tileSize, window: window,
-                              sum: sum.baseAddress!, weightSum: weightSum.baseAddress!)
-                for parity in 0..<2 {
-                    let rows = stride(from: parity, to: tops.count, by: 2).map { tops[$0] }
-                    parallel.forEach(parallel.threads) { part in
-                        for index in stride(from: part, to: rows.count, by: parallel.threads) {
-                            mergeRow(top: rows[index], job)
-                        }
+            let job = Job(frames: frames, alignments: alignments, width: width, height: height, blackLevel: blackLevel,
+                          range: Double(whiteLevel - blackLevel), noise: noise, robustness: robustness,
+                          tileSize: tileSize, window: window, sum: sum.baseAddress!)
+            for parity in 0..<2 {
+                let rows = stride(from: parity, to: tops.count, by: 2).map { tops[$0] }
+                parallel.forEach(parallel.threads) { part in
+                    for index in stride(from: part, to: rows.count, by: parallel.threads) {
+                        mergeRow(top: rows[index], job)
                     }
                 }
             }
         }
         let top = Float(UInt16.max)
-        return (0..<(width * height)).map { i in
-            let value = (weightSum[i] > 0 ? sum[i] / weightSum[i] : Float(reference[i])) * outputScale
-            return UInt16(min(max(value.rounded(), 0), top))
-        }
+        return sum.map { UInt16(min(max(($0 * outputScale).rounded(), 0), top)) }
     }
 
     /// The row of tiles starting at `top`, into the job's sums.
@@ -131,7 +127,6 @@ public enum BurstMerge {
                     }
                     let w = wy * job.window[x - left]
                     job.sum[i] += w * value / count
-                    job.weightSum[i] += w
                 }
             }
         }

@@ -12,7 +12,13 @@ public struct GreyPyramid: Sendable {
 
     /// `samples`: a `width`×`height` Bayer frame, a line after another.
     public init(bayer samples: [UInt16], width: Int, height: Int, smallest: Int = 24) {
-        precondition(width % 2 == 0 && height % 2 == 0 && samples.count >= width * height, "a whole Bayer frame")
+        precondition(samples.count >= width * height, "a whole Bayer frame")
+        self = samples.withUnsafeBufferPointer { GreyPyramid(bayer: $0.baseAddress!, width: width, height: height, smallest: smallest) }
+    }
+
+    /// `samples`: a `width`×`height` Bayer frame, a line after another (read during the call only).
+    public init(bayer samples: UnsafePointer<UInt16>, width: Int, height: Int, smallest: Int = 24) {
+        precondition(width % 2 == 0 && height % 2 == 0, "a whole Bayer frame")
         var level = Level(width: width / 2, height: height / 2, pixels: [Float](repeating: 0, count: width * height / 4))
         for y in 0..<level.height {
             for x in 0..<level.width {

@@ -29,14 +29,18 @@ public enum RawBurstMerge {
     /// `frames`: each laid out as `layout`, the first the reference; `blackLevel` and
     /// `whiteLevel` the sensor's; `noise` a single frame's. `parallel`: the frames are
     /// unpacked and aligned, and the tiles merged, on its threads.
+    ///
+    /// Memory: frames already 16-bit a sample, unpadded, are read where they are; packed ones
+    /// are unpacked into copies. The reference's grey pyramid is kept, an alternate's only while
+    /// it is aligned (one a thread); then the merge's sums (a Float a sample) and the result.
     public static func merge(_ frames: [UnsafeRawPointer], layout: RawLayout, blackLevel: Int, whiteLevel: Int,
                              noise: NoiseProfile, parallel: ParallelWork = .sequential) -> Merged {
         precondition(!frames.isEmpty, "at least the reference")
         let width = layout.width & ~1, height = layout.height & ~1
-        var unpacked = [[UInt16]](repeating: [], count: frames.count)
-        var pyramids = [GreyPyramid?](repeating: nil, count: frames.count)
-        unpacked.withUnsafeMutableBufferPointer { unpacked in
-            pyramids.withUnsafeMutableBufferPointer { pyramids in
+        let readInPlace = layout.format.packing == .unpacked16 && layout.bytesPerLine == width * 2
+        var unpacked = [[UInt16]](repeating: [], count: readInPlace ? 0 : frames.count)
+        if !readInPlace {
+            unpacked.withUnsafeMutableBufferPointer { unpacked in
                 parallel.forEach(frames.count) { index in
                     var samples = [UInt16](repeating: 0, count: width * height)
                     samples.withUnsafeMutableBufferPointer { out in
@@ -45,27 +49,36 @@ public enum RawBurstMerge {
                                                 first: 0, count: width, into: out.baseAddress! + y * width)
                         }
                     }
-                    pyramids[index] = GreyPyramid(bayer: samples, width: width, height: height)
                     unpacked[index] = samples
                 }
             }
         }
-        let levels = pyramids.map { $0! }
-        var alignments = [TileAlignment?](repeating: nil, count: frames.count - 1)
-        alignments.withUnsafeMutableBufferPointer { alignments in
-            parallel.forEach(frames.count - 1) { index in
-                alignments[index] = TileAlignment.align(levels[index + 1], to: levels[0])
+        return withSamples(frames, unpacked: unpacked) { samples in
+            let reference = GreyPyramid(bayer: samples[0], width: width, height: height)
+            var alignments = [TileAlignment?](repeating: nil, count: frames.count - 1)
+            alignments.withUnsafeMutableBufferPointer { alignments in
+                parallel.forEach(frames.count - 1) { index in
+                    let pyramid = GreyPyramid(bayer: samples[index + 1], width: width, height: height)
+                    alignments[index] = TileAlignment.align(pyramid, to: reference)
+                }
             }
+            let bits = max(Int.bitWidth - max(whiteLevel, 1).leadingZeroBitCount, 1)
+            let scale = 1 << max(16 - bits, 0)
+            let merged = BurstMerge.merge(samples, alignments: alignments.map { $0! }, width: width, height: height,
+                                          blackLevel: blackLevel, whiteLevel: whiteLevel, noise: noise,
+                                          outputScale: Float(scale), parallel: parallel)
+            let count = frames.count
+            return Merged(samples: merged, width: width, height: height, blackLevel: blackLevel * scale,
+                          whiteLevel: whiteLevel * scale, scale: scale, frameCount: count,
+                          noise: NoiseProfile(scale: noise.scale / Double(count), offset: noise.offset / Double(count)))
         }
-        let placed = alignments.map { $0! }
-        let bits = max(Int.bitWidth - max(whiteLevel, 1).leadingZeroBitCount, 1)
-        let scale = 1 << max(16 - bits, 0)
-        let samples = BurstMerge.merge(unpacked, alignments: placed, width: width, height: height,
-                                       blackLevel: blackLevel, whiteLevel: whiteLevel, noise: noise,
-                                       outputScale: Float(scale), parallel: parallel)
-        let count = frames.count
-        return Merged(samples: samples, width: width, height: height, blackLevel: blackLevel * scale,
-                      whiteLevel: whiteLevel * scale, scale: scale, frameCount: count,
-                      noise: NoiseProfile(scale: noise.scale / Double(count), offset: noise.offset / Double(count)))
+    }
+
+    /// `body` with each frame's 16-bit samples: the frames' own memory, or their unpacked
+    /// copies when there are any (valid inside `body` only).
+    private static func withSamples<Result>(_ frames: [UnsafeRawPointer], unpacked: [[UInt16]],
+                                            _ body: ([UnsafePointer<UInt16>]) -> Result) -> Result {
+        guard !unpacked.isEmpty else { return body(frames.map { $0.assumingMemoryBound(to: UInt16.self) }) }
+        return BurstMerge.withPointers(to: unpacked, body)
     }
 }
