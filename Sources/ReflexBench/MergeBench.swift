@@ -75,6 +75,7 @@ struct MergeBench: ParsableCommand {
             return (sum / Double(count)).squareRoot()
         }
         let single = deviation(burst[0]), together = deviation(merged)
+
         let megapixels = Formatting.fixed(Double(width * height) / 1e6, 1, width: 0)
         print("Merge: \(frames) frames of \(width)x\(height) (\(megapixels) MP, RGGB 12-bit) of the simulated sensor, one thread")
         print("  grey pyramids \(milliseconds(alignStarted - pyramidStarted)), alignment \(milliseconds(mergeStarted - alignStarted)) "

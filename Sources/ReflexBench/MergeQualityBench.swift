@@ -79,6 +79,7 @@ public struct MergeQualityBench: Sendable {
             BurstMerge.merge(shots, alignments: placed, width: width, height: height, blackLevel: SimulatedScene.blackLevel,
                              whiteLevel: SimulatedScene.whiteLevel, noise: noise, robustness: BurstMerge.plainAverage)
         }
+
         func score(_ samples: [UInt16], scale: Int = 1) -> Double {
             DetailRetention.score(samples, scale: Double(scale), truth: truth, width: width, height: height,
                                   rows: (height / 8)..<(7 * height / 8), columns: (width / 8)..<(7 * width / 8))

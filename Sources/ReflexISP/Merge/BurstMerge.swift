@@ -14,6 +14,9 @@ public enum BurstMerge {
     /// reference a merge is measured against).
     public static let robustness = 4.0
     public static let plainAverage = 1e12
+    /// A sample further from the reference's than this many standard deviations of two
+    /// frames' difference is not noise (pure noise strays that far once in 16 000 samples).
+    public static let outlierSigmas = 4.0
 
     /// The burst's frames, all `width`×`height` Bayer samples with `blackLevel`, their first the
     /// reference; `alignments[i]` places frame i + 1 (`TileAlignment.align`). `noise`: the
@@ -114,15 +117,23 @@ public enum BurstMerge {
                                         height: height, x0: x0, x1: x1, y0: y0, y1: y1, variance: variance,
                                         robustness: job.robustness)
             }
+            // A sample that differs from the reference's far beyond two frames' noise is left
+            // out even in a tile that matches as a whole (an edge the even shift missed by a
+            // pixel, a small thing that moved): the tile's weight alone would blend some in.
+            let outlier = job.robustness < BurstMerge.plainAverage
+                ? Float(BurstMerge.outlierSigmas * BurstMerge.outlierSigmas * 2 * variance) : .infinity
             for y in y0..<y1 {
                 let wy = job.window[y - top]
                 for x in x0..<x1 {
                     let i = y * width + x
-                    var value = Float(reference[i]), count: Float = 1
+                    let own = Float(reference[i])
+                    var value = own, count: Float = 1
                     for index in 1..<frames.count where weights[index] > 0 {
                         let sx = x + shifts[index].x, sy = y + shifts[index].y
                         guard sx >= 0 && sx < width && sy >= 0 && sy < height else { continue }
-                        value += weights[index] * Float(frames[index][sy * width + sx])
+                        let moved = Float(frames[index][sy * width + sx])
+                        guard (moved - own) * (moved - own) <= outlier else { continue }
+                        value += weights[index] * moved
                         count += weights[index]
                     }
                     let w = wy * job.window[x - left]
