@@ -22,6 +22,11 @@ public struct SensorLimits: Sendable, Equatable {
     /// the ring keeps are not the photo's, so there is nothing to merge.
     public static let stillsSwitchModes = "Enhanced RAW needs stills from the stream; this board switches modes"
 
+    /// Said where the memory budget keeps fewer frames than a merge needs.
+    public static func tooFewFramesKept(_ kept: Int, needed: Int) -> String {
+        "Enhanced RAW needs \(needed) frames in memory; this board keeps \(kept)"
+    }
+
     /// A sensor that reaches every stop the seeds list.
     public static let unlimited = SensorLimits(
         isoRange: 100...12800, exposureRange: (1.0 / 8000)...1.0, hasFocusControl: true, hasRawFormat: true)

@@ -118,6 +118,11 @@ struct CaptureTests {
             pipeline.status.update(&status)
             return status.photo
         }
+
+        func sensorReport() -> SensorReport {
+            pipeline.status.update(&status)
+            return status.sensor
+        }
     }
 
     @Test(.tags(.externalTool)) func aPressSavesTheFrameUnderWayAsDNGAndJPEG() throws {

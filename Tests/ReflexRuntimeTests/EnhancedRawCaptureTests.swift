@@ -77,4 +77,20 @@ extension CaptureTests {
         let second = try ExiftoolTags(file: rig.card.path + "/DCIM/100REFLX/RFLX0002.DNG")
         #expect(second.number("XMP-reflex:FramesMerged") == 6)
     }
+
+    /// A memory budget that keeps fewer frames than a merge needs: Enhanced RAW is not offered
+    /// (the reason goes to the quick menu with the limits), and a press saves a plain RAW.
+    @Test(.tags(.externalTool)) func tooFewFramesKeptOffersRawInstead() throws {
+        let rig = Rig(format: .enhancedRaw, ringFrames: 3, spares: 8, stepped: true)
+        rig.start()
+        defer { rig.stop() }
+        #expect(rig.step(frames: 6), "the sensor streams")
+        let limits = try #require(rig.sensorReport().limits)
+        #expect(limits.enhancedRawUnavailable == SensorLimits.tooFewFramesKept(3, needed: 4))
+        #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame))
+        #expect(rig.step())
+        #expect(waitUntil(seconds: 120) { rig.photoReport().saved == 1 }, "saved: \(rig.log.text.suffix(1500))")
+        let tags = try ExiftoolTags(file: rig.card.path + "/DCIM/100REFLX/RFLX0001.DNG")
+        #expect(tags["XMP-reflex:FramesMerged"] == nil && !rig.log.text.contains("frames merged"), "a plain RAW")
+    }
 }

@@ -28,6 +28,8 @@ public struct TakenPhoto: @unchecked Sendable {
     public private(set) var alternateCount = 0
     /// Frames a merge takes at most, the press's own included.
     public static let mergedFramesAtMost = 8
+    /// Fewer frames than this in the ring and Enhanced RAW is not offered (HDR+'s least).
+    public static let mergedFramesAtLeast = 4
 
     public init(frame: FrameCopy, press: ControlMailbox.CaptureRequest, settings: CameraSettings, iso: Int,
                 framesLate: Int, pressedAt: PhotoTime, location: GPSFix? = nil, calibration: SensorCalibration? = nil) {

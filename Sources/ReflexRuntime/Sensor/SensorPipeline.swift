@@ -232,6 +232,9 @@ public final class SensorPipeline: @unchecked Sendable {
         counters = StreamCounters()
         counters.startSummary(at: clock.now())
         report.streamStarted(session, mode: mode, fNumber: lensChanger?.active.map { _ in calibration.fNumber } ?? nil)
+        if let kept = shutter?.ring.ringFrames, kept < TakenPhoto.mergedFramesAtLeast, report.limits?.enhancedRawUnavailable == nil {
+            report.limits?.enhancedRawUnavailable = SensorLimits.tooFewFramesKept(kept, needed: TakenPhoto.mergedFramesAtLeast)
+        }
         try applySettings(chosen, afterFrame: nil)
         try session.setZoom(zoomWanted / magnification, afterFrame: 0)
     }
@@ -363,7 +366,8 @@ public final class SensorPipeline: @unchecked Sendable {
         for sink in sinks { sink.deliver(sensorFrame) }
         if let shutter, shutter.waiting > 0, shutter.stillFrames == nil {
             let model = session.exposureModel
-            shutter.serve(sensorFrame, settings: chosen) { model.iso(of: $0) }
+            // (As fitted to this camera: where it cannot merge, Enhanced RAW is a plain RAW.)
+            shutter.serve(sensorFrame, settings: report.settings) { model.iso(of: $0) }
         }
     }
 
