@@ -40,6 +40,12 @@ extension CaptureTests {
                 "exiftool -validate: \(validation.output)")
         let render = try ProgramRun(["dcraw_emu", "-h", dng])
         #expect(render.status == 0 && FileManager.default.fileExists(atPath: dng + ".ppm"), "dcraw_emu: \(render.errors)")
+        let rendered = rig.state.path + "/rawtherapee.tif"
+        let rawTherapee = try ProgramRun(["env", "HOME=" + rig.state.path, "rawtherapee-cli", "-o", rendered, "-t", "-Y", "-d",
+                                          "-c", dng])
+        let renderedBytes = (try? FileManager.default.attributesOfItem(atPath: rendered)[.size] as? Int) ?? 0
+        #expect(rawTherapee.status == 0 && !rawTherapee.output.contains("Error") && renderedBytes > 100_000,
+                "rawtherapee-cli: \(rawTherapee.output + rawTherapee.errors)")
 
         let tags = try ExiftoolTags(file: dng)
         #expect(tags["SubIFD:Compression"] == "7", "lossless JPEG")
