@@ -69,15 +69,7 @@ struct LosslessDNGTests {
     @Test(.tags(.externalTool)) func rawEditorsRenderTheLosslessFileAsTheUncompressedOne() throws {
         let frame = try TemporaryFolder.read(RealFrameDNGTests.folder + "/imx219_1920x1080_SRGGB10_CSI2P.raw")
         let (width, height) = (1920, 1080)
-        var samples = [UInt16](repeating: 0, count: width * height)
-        frame.withUnsafeBytes { packed in
-            samples.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    RawUnpacking.unpack(row: packed.baseAddress! + y * 2400, packing: .csi2Packed10, first: 0, count: width,
-                                        into: out.baseAddress! + y * width)
-                }
-            }
-        }
+        let samples = RealFrameDNGTests.unpackRAW10(frame, width: width, height: height, bytesPerLine: 2400)
         let raw = SyntheticRaw(width: width, height: height, format: RawFormat(cfa: .rggb, bitsPerSample: 16, packing: .unpacked16),
                                samples: samples.map { $0 << 6 })
         let description = TestPhotos.description(blackLevels: [4096, 4096, 4096, 4096], whiteLevel: 1023 << 6)
