@@ -20,8 +20,12 @@ import Glibc
 public enum FATFile {
     /// statfs's f_type for FAT12/16/32 (vfat, msdos).
     static let fatMagic = 0x4d44
-    /// FAT's hidden attribute, and the vfat ioctls that read and set a file's attributes.
+    /// FAT's read-only, hidden and system attributes, and the vfat ioctls that read and set a
+    /// file's attributes. Read-only is a DCF card's protect; system marks a file being deleted
+    /// (`CardEraser`), which no camera sets on a photo.
+    static let readOnly: UInt32 = 0x01
     static let hidden: UInt32 = 0x02
+    static let system: UInt32 = 0x04
     static let getAttributes = UInt(0x8004_7210)  // FAT_IOCTL_GET_ATTRIBUTES = _IOR('r', 0x10, __u32)
     static let setAttributes = UInt(0x4004_7211)  // FAT_IOCTL_SET_ATTRIBUTES = _IOW('r', 0x11, __u32)
 
@@ -62,9 +66,23 @@ public enum FATFile {
     }
 
     static func setHidden(_ descriptor: Int32, _ hide: Bool, path: String) throws(SystemError) {
+        try set(hidden, hide, descriptor: descriptor, path: path)
+    }
+
+    /// Sets (`on`) or clears `attribute` of the open file `descriptor`.
+    static func set(_ attribute: UInt32, _ on: Bool, descriptor: Int32, path: String) throws(SystemError) {
         var attributes: UInt32 = 0
         _ = try systemCall("FAT_IOCTL_GET_ATTRIBUTES", path: path) { ioctl(descriptor, getAttributes, &attributes) }
-        attributes = hide ? attributes | hidden : attributes & ~hidden
+        attributes = on ? attributes | attribute : attributes & ~attribute
         _ = try systemCall("FAT_IOCTL_SET_ATTRIBUTES", path: path) { ioctl(descriptor, setAttributes, &attributes) }
+    }
+
+    /// The file's FAT attributes (nil: not there, or not on FAT).
+    static func attributes(_ path: String) -> UInt32? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var attributes: UInt32 = 0
+        return ioctl(descriptor, getAttributes, &attributes) == 0 ? attributes : nil
     }
 }

@@ -78,6 +78,9 @@ public struct PhotoCard: Sendable {
     @discardableResult
     public func removeLeftovers() -> Leftovers {
         var found = Leftovers()
+        // First the deletes a cut interrupted, whole (a half-marked pair's hidden file would
+        // otherwise pass for an unfinished save below, and its partner stay).
+        found.removed += CardEraser.finishInterrupted(onCardAt: root)
         for folderName in namesInFolder(dcim) where PhotoNumber.folder(named: folderName) != nil {
             let folder = dcim + "/" + folderName
             found.removed += AtomicFile.removeAbandonedTemporaries(in: folder).count
