@@ -1,0 +1,90 @@
+import CTurboJPEG
+import ReflexCore
+import ReflexISP
+
+/// A card's photo made ready for review's single view: fitted inside the panel with its aspect
+/// kept, turned upright by its Orientation tag, in the panel's XRGB pixels. Decoded by
+/// TurboJPEG at the smallest of its scales (½, ¼, ⅛ of the file) that is still at least the
+/// panel's size, then area-averaged down (`ImageDownscaler`): a 12 MP JPEG is decoded at an
+/// eighth or a quarter of its pixels, never whole, and never upscaled from a small one.
+public struct ReviewPicture: Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width` × `height` XRGB pixels, rows `width` apart.
+    public let pixels: [UInt32]
+    /// The file's picture as stored (before turning): what 100 % zoom shows.
+    public let fileWidth: Int
+    public let fileHeight: Int
+    public let orientation: PhotoOrientation
+
+    /// Why a file cannot be shown ("Cannot show this file" on screen, the detail in the log).
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `jpeg` fitted inside `panelWidth` × `panelHeight`.
+    public static func jpeg(_ jpeg: [UInt8], fitting panelWidth: Int, _ panelHeight: Int) throws(Failure) -> ReviewPicture {
+        guard let handle = tjInitDecompress() else { throw Failure(description: "cannot start TurboJPEG") }
+        defer { tjDestroy(handle) }
+        var (width, height, subsampling, colourspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        guard tjDecompressHeader3(handle, jpeg, UInt(jpeg.count), &width, &height, &subsampling, &colourspace) == 0,
+              width > 0, height > 0 else {
+            throw Failure(description: "not a JPEG: " + String(cString: tjGetErrorStr2(handle)))
+        }
+        let orientation = ExifOrientationReader.orientation(ofJPEG: jpeg) ?? .upright
+        let sideways = orientation == .turnedLeft || orientation == .turnedRight
+        // The picture's size as stored, once fitted (the panel's sides swapped for a turned one).
+        let fit = PixelRect(x: 0, y: 0, width: sideways ? panelHeight : panelWidth, height: sideways ? panelWidth : panelHeight)
+            .fitting(sourceWidth: Int(width), sourceHeight: Int(height))
+        let (scaledWidth, scaledHeight) = decodedSize(width: Int(width), height: Int(height), atLeast: fit.width, fit.height)
+        var rgb = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 3)
+        if tjDecompress2(handle, jpeg, UInt(jpeg.count), &rgb, Int32(scaledWidth), 0, Int32(scaledHeight),
+                         Int32(TJPF_RGB.rawValue), Int32(TJFLAG_FASTDCT)) != 0 {
+            // A warning (a camera's stray bytes) still gives the picture; a cut-off file does not.
+            let message = String(cString: tjGetErrorStr2(handle))
+            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), !message.contains("Premature end") else {
+                throw Failure(description: "cannot decode the JPEG: " + message)
+            }
+        }
+        let fitted = rgb.withUnsafeBufferPointer {
+            ImageDownscaler.downscale(RGBImage(pixels: $0.baseAddress!, width: scaledWidth, height: scaledHeight),
+                                      width: max(fit.width, 1), height: max(fit.height, 1))
+        }
+        let (w, h) = (max(fit.width, 1), max(fit.height, 1))
+        var xrgb = [UInt32](repeating: 0xFF00_0000, count: w * h)
+        for i in 0..<(w * h) {
+            let red = UInt32(fitted[3 * i]) << 16, green = UInt32(fitted[3 * i + 1]) << 8
+            xrgb[i] |= red | green | UInt32(fitted[3 * i + 2])
+        }
+        let turn = rotation(for: orientation)
+        let (outWidth, outHeight) = turn == .clockwise90 || turn == .clockwise270 ? (h, w) : (w, h)
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        xrgb.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { out in
+                turn.copy(source.baseAddress!, width: w, height: h, sourceStride: w, into: out.baseAddress!, panelStride: outWidth)
+            }
+        }
+        return ReviewPicture(width: outWidth, height: outHeight, pixels: pixels, fileWidth: Int(width), fileHeight: Int(height),
+                             orientation: orientation)
+    }
+
+    /// TurboJPEG's size for the smallest of its scales (1, ½, ¼, ⅛) at least `atLeastWidth` ×
+    /// `atLeastHeight`.
+    static func decodedSize(width: Int, height: Int, atLeast atLeastWidth: Int, _ atLeastHeight: Int) -> (Int, Int) {
+        for denominator in [8, 4, 2] {
+            let (w, h) = ((width + denominator - 1) / denominator, (height + denominator - 1) / denominator)
+            if w >= atLeastWidth && h >= atLeastHeight { return (w, h) }
+        }
+        return (width, height)
+    }
+
+    /// How the stored picture is turned to be seen upright.
+    static func rotation(for orientation: PhotoOrientation) -> PanelRotation {
+        switch orientation {
+        case .upright: .none
+        case .upsideDown: .upsideDown
+        case .turnedLeft: .clockwise90
+        case .turnedRight: .clockwise270
+        }
+    }
+}
