@@ -70,7 +70,7 @@ public struct ReviewPicture: Sendable {
 
     /// TurboJPEG's size for the smallest of its scales (1, ½, ¼, ⅛) at least `atLeastWidth` ×
     /// `atLeastHeight`.
-    static func decodedSize(width: Int, height: Int, atLeast atLeastWidth: Int, _ atLeastHeight: Int) -> (Int, Int) {
+    public static func decodedSize(width: Int, height: Int, atLeast atLeastWidth: Int, _ atLeastHeight: Int) -> (Int, Int) {
         for denominator in [8, 4, 2] {
             let (w, h) = ((width + denominator - 1) / denominator, (height + denominator - 1) / denominator)
             if w >= atLeastWidth && h >= atLeastHeight { return (w, h) }
