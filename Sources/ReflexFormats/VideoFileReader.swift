@@ -11,6 +11,8 @@ public final class VideoFileReader {
     public let height: Int
     /// The pictures a second the file states (its average rate; 30 where it states none).
     public let framesPerSecond: Double
+    /// How long the file says it plays, in seconds (nil where it does not say).
+    public let duration: Double?
     /// The newest picture: `width` × `height` × 3 bytes, rows `width * 3` apart.
     public private(set) var rgb: [UInt8]
     /// Pictures decoded since the file was opened (counting every pass).
@@ -52,6 +54,14 @@ public final class VideoFileReader {
         height = Int(parameters.pointee.height) & ~1
         let rate = stream.pointee.avg_frame_rate
         framesPerSecond = rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : 30
+        let base = stream.pointee.time_base
+        duration = if format!.pointee.duration > 0 {
+            Double(format!.pointee.duration) / 1_000_000  // (AV_TIME_BASE)
+        } else if stream.pointee.duration > 0, base.den > 0 {
+            Double(stream.pointee.duration) * Double(base.num) / Double(base.den)
+        } else {
+            nil
+        }
         rgb = [UInt8](repeating: 0, count: max(width * height * 3, 3))
         packet = av_packet_alloc()
         frame = av_frame_alloc()

@@ -1,5 +1,6 @@
 import ReflexCore
 @testable import ReflexFormats
+import ReflexTestSupport
 import Testing
 
 /// Review's single view of a photo (issue 34): the camera's own JPEG decoded at a scale near
@@ -56,5 +57,18 @@ import Testing
             broken[exif + 10] = 0xFF; broken[exif + 11] = 0xFF; broken[exif + 12] = 0xFF; broken[exif + 13] = 0x7F
         }
         #expect(ExifOrientationReader.orientation(ofJPEG: broken) == nil)
+    }
+
+    /// A movie shows its first picture, fitted, with its length; a cut-off one is refused.
+    @Test func aMovieShowsItsFirstPictureAndItsLength() throws {
+        let movie = RealFrameDNGTests.folder + "/../people/vtest-0100-6s.mp4"
+        let poster = try ReviewPicture.movie(path: movie, fitting: 1280, 800)
+        #expect(poster.width == 1067 && poster.height == 800 && poster.fileWidth == 768 && poster.fileHeight == 576)
+        #expect(abs((poster.movieSeconds ?? 0) - 6) < 0.1)
+        #expect(poster.pixels.contains { $0 & 0xFF_FFFF != 0 }, "a picture, not black")
+        let folder = TemporaryFolder()
+        let bytes = try TemporaryFolder.read(movie)
+        let cut = try folder.write(Array(bytes.prefix(2000)), to: "RFLX0001.MP4")
+        #expect(throws: ReviewPicture.Failure.self) { try ReviewPicture.movie(path: cut, fitting: 1280, 800) }
     }
 }

@@ -2,7 +2,7 @@ import CTurboJPEG
 import ReflexCore
 import ReflexISP
 
-/// A card's photo made ready for review's single view: fitted inside the panel with its aspect
+/// A card's photo or movie made ready for review's single view: fitted inside the panel with its aspect
 /// kept, turned upright by its Orientation tag, in the panel's XRGB pixels. Decoded by
 /// TurboJPEG at the smallest of its scales (½, ¼, ⅛ of the file) that is still at least the
 /// panel's size, then area-averaged down (`ImageDownscaler`): a 12 MP JPEG is decoded at an
@@ -16,6 +16,8 @@ public struct ReviewPicture: Sendable {
     public let fileWidth: Int
     public let fileHeight: Int
     public let orientation: PhotoOrientation
+    /// A movie's length in seconds (its first picture is the poster); nil for a photo.
+    public var movieSeconds: Double?
 
     /// Why a file cannot be shown ("Cannot show this file" on screen, the detail in the log).
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -46,11 +48,35 @@ public struct ReviewPicture: Sendable {
                 throw Failure(description: "cannot decode the JPEG: " + message)
             }
         }
-        let fitted = rgb.withUnsafeBufferPointer {
-            ImageDownscaler.downscale(RGBImage(pixels: $0.baseAddress!, width: scaledWidth, height: scaledHeight),
-                                      width: max(fit.width, 1), height: max(fit.height, 1))
+        return upright(rgb, width: scaledWidth, height: scaledHeight, fittedTo: fit, orientation: orientation,
+                       fileWidth: Int(width), fileHeight: Int(height))
+    }
+
+    /// A movie's poster: its first picture fitted inside `panelWidth` × `panelHeight`, with
+    /// its length. Decoded with FFmpeg's libraries; a damaged file is refused.
+    public static func movie(path: String, fitting panelWidth: Int, _ panelHeight: Int) throws(Failure) -> ReviewPicture {
+        do throws(MovieError) {
+            let reader = try VideoFileReader(path: path)
+            try reader.next()
+            let fit = PixelRect(x: 0, y: 0, width: panelWidth, height: panelHeight)
+                .fitting(sourceWidth: reader.width, sourceHeight: reader.height)
+            var poster = upright(reader.rgb, width: reader.width, height: reader.height, fittedTo: fit, orientation: .upright,
+                                 fileWidth: reader.width, fileHeight: reader.height)
+            poster.movieSeconds = reader.duration
+            return poster
+        } catch {
+            throw Failure(description: "cannot read the movie: \(error)")
         }
+    }
+
+    /// `rgb` (`width` × `height`, rows `width * 3` apart) area-averaged to `fit`'s size and
+    /// turned by `orientation`, as the panel's XRGB.
+    private static func upright(_ rgb: [UInt8], width: Int, height: Int, fittedTo fit: PixelRect, orientation: PhotoOrientation,
+                                fileWidth: Int, fileHeight: Int) -> ReviewPicture {
         let (w, h) = (max(fit.width, 1), max(fit.height, 1))
+        let fitted = rgb.withUnsafeBufferPointer {
+            ImageDownscaler.downscale(RGBImage(pixels: $0.baseAddress!, width: width, height: height), width: w, height: h)
+        }
         var xrgb = [UInt32](repeating: 0xFF00_0000, count: w * h)
         for i in 0..<(w * h) {
             let red = UInt32(fitted[3 * i]) << 16, green = UInt32(fitted[3 * i + 1]) << 8
@@ -64,7 +90,7 @@ public struct ReviewPicture: Sendable {
                 turn.copy(source.baseAddress!, width: w, height: h, sourceStride: w, into: out.baseAddress!, panelStride: outWidth)
             }
         }
-        return ReviewPicture(width: outWidth, height: outHeight, pixels: pixels, fileWidth: Int(width), fileHeight: Int(height),
+        return ReviewPicture(width: outWidth, height: outHeight, pixels: pixels, fileWidth: fileWidth, fileHeight: fileHeight,
                              orientation: orientation)
     }
 
