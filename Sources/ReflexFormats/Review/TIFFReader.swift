@@ -1,0 +1,88 @@
+/// A TIFF structure read in place from a file's bytes (an EXIF block, a DNG), every offset
+/// checked against its bounds so a damaged or hostile file yields nil, never a read outside
+/// it: its byte order, its directories (IFDs) and their entries' values.
+struct TIFFReader {
+    /// One directory entry: its tag, type, count, and where its value field is.
+    struct Entry {
+        let tag: Int
+        let type: Int
+        let count: Int
+        let field: Int
+    }
+
+    let bytes: [UInt8]
+    /// Where the TIFF header starts (offsets count from it) and where the TIFF ends.
+    let start: Int
+    let end: Int
+    let littleEndian: Bool
+
+    init?(_ bytes: [UInt8], start: Int = 0, end: Int? = nil) {
+        let end = min(end ?? bytes.count, bytes.count)
+        guard start >= 0, end - start >= 8 else { return nil }
+        switch (bytes[start], bytes[start + 1]) {
+        case (0x49, 0x49): littleEndian = true
+        case (0x4D, 0x4D): littleEndian = false
+        default: return nil
+        }
+        (self.bytes, self.start, self.end) = (bytes, start, end)
+        guard integer(at: start + 2, size: 2) == 42 else { return nil }
+    }
+
+    /// The TIFF of a JPEG's EXIF (its APP1 "Exif" segment), found among the markers before
+    /// the picture's data.
+    static func exif(inJPEG bytes: [UInt8]) -> TIFFReader? {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            let marker = bytes[at + 1], length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard marker != 0xDA, length >= 2, at + 2 + length <= bytes.count else { return nil }
+            let body = (at + 4)..<(at + 2 + length)
+            if marker == 0xE1, body.count > 14, bytes[body.lowerBound..<(body.lowerBound + 6)].elementsEqual("Exif\0\0".utf8) {
+                return TIFFReader(bytes, start: body.lowerBound + 6, end: body.upperBound)
+            }
+            at = body.upperBound
+        }
+        return nil
+    }
+
+    /// An unsigned integer of `size` bytes at absolute position `at`, nil outside the TIFF.
+    func integer(at position: Int, size: Int) -> Int? {
+        guard position >= start, size <= 8, position + size <= end else { return nil }
+        return (0..<size).reduce(0) { value, index in
+            value << 8 | Int(bytes[position + (littleEndian ? size - 1 - index : index)])
+        }
+    }
+
+    /// The first directory's offset (from `start`).
+    var firstDirectory: Int? { integer(at: start + 4, size: 4) }
+
+    /// The entries of the directory at `offset`, and the next directory's offset (0: none).
+    func directory(at offset: Int) -> (entries: [Entry], next: Int)? {
+        let at = start + offset
+        guard offset > 0, let count = integer(at: at, size: 2), count <= 1024 else { return nil }
+        var entries: [Entry] = []
+        for index in 0..<count {
+            let entry = at + 2 + index * 12
+            guard let tag = integer(at: entry, size: 2), let type = integer(at: entry + 2, size: 2),
+                  let values = integer(at: entry + 4, size: 4) else { return nil }
+            entries.append(Entry(tag: tag, type: type, count: values, field: entry + 8))
+        }
+        guard let next = integer(at: at + 2 + count * 12, size: 4) else { return nil }
+        return (entries, next)
+    }
+
+    /// The `index`th value of a SHORT or LONG entry (a short one's values in the field
+    /// itself, a longer one's at the offset the field holds).
+    func unsigned(_ entry: Entry, index: Int = 0) -> Int? {
+        let size = entry.type == 3 ? 2 : entry.type == 4 ? 4 : 0
+        guard size > 0, index >= 0, index < entry.count else { return nil }
+        if size * entry.count <= 4 { return integer(at: entry.field + index * size, size: size) }
+        guard let offset = integer(at: entry.field, size: 4) else { return nil }
+        return integer(at: start + offset + index * size, size: size)
+    }
+
+    /// The first value of `tag` in `entries`.
+    func value(_ tag: Int, in entries: [Entry]) -> Int? {
+        entries.first { $0.tag == tag }.flatMap { unsigned($0) }
+    }
+}
