@@ -31,4 +31,21 @@ struct ReviewCommandTests {
         let bare = try ReflexRun(["review", "-o", card.path])
         #expect(bare.status != 0 && bare.errors.contains("reflex review --list"))
     }
+
+    @Test func deletesAndProtectsAnItemAsReviewDoes() throws {
+        let card = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: card.path + "/DCIM/100REFLX", withIntermediateDirectories: true)
+        for name in ["RFLX0001.JPG", "RFLX0002.DNG", "RFLX0002.JPG"] { _ = try card.write([1, 2, 3], to: "DCIM/100REFLX/\(name)") }
+
+        let protect = try ReflexRun(["review", "--protect", "100REFLX/RFLX0002", "-o", card.path])
+        #expect(protect.status == 0 && protect.output.contains("protected 100REFLX/RFLX0002"), "\(protect.errors)")
+        let refused = try ReflexRun(["review", "--delete", "100REFLX/RFLX0002", "-o", card.path])
+        #expect(refused.status != 0 && refused.errors.contains("protected"), "\(refused.output + refused.errors)")
+        _ = try ReflexRun(["review", "--unprotect", "100reflx/rflx0002", "-o", card.path])
+        let deleted = try ReflexRun(["review", "--delete", "100REFLX/RFLX0002", "-o", card.path])
+        #expect(deleted.status == 0 && deleted.output.contains("deleted 100REFLX/RFLX0002: RFLX0002.DNG RFLX0002.JPG"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: card.path + "/DCIM/100REFLX") == ["RFLX0001.JPG"])
+        let missing = try ReflexRun(["review", "--delete", "100REFLX/RFLX0002", "-o", card.path])
+        #expect(missing.status != 0 && missing.errors.contains("no item 100REFLX/RFLX0002"))
+    }
 }

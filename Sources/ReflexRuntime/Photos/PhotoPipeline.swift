@@ -91,7 +91,7 @@ public final class PhotoPipeline: @unchecked Sendable {
         guard present, !cardWasPresent else { return }
         let found = card.removeLeftovers()
         log("photos: card at \(card.root) checked" + (found.removed > 0
-            ? ": removed \(found.removed) unfinished file(s) an interrupted save left" : ", nothing unfinished"))
+            ? ": removed \(found.removed) unfinished file(s) an interrupted save or delete left" : ", nothing unfinished"))
         for movie in found.moviesRecovered {
             log("movies: \(movie) was interrupted (a power cut or a crash): kept up to its last whole second")
         }

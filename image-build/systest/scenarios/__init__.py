@@ -8,6 +8,7 @@
     controls.py   input and controls: touch-replay, board-inputs, touch-and-dials, controls,
                   haptics
     photos.py     capture, enhanced-raw
+    review.py     review-delete
     gps.py        geotag
     card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full
     memory.py     memory
@@ -21,7 +22,7 @@ those it names.
 """
 from ..steps import SCENARIOS
 # (Imported for the scenarios they register.)
-from . import autozoom, boot, card, controls, display, gps, lenses, memory, movies, photos, power, sensor  # noqa: F401
+from . import autozoom, boot, card, controls, display, gps, lenses, memory, movies, photos, power, review, sensor  # noqa: F401
 
 # The order of a full run. It matters: a scenario may rely on what one before it left
 # (the camera restarted, vivid loaded again, the card put back, a movie on the card for
@@ -29,7 +30,7 @@ from . import autozoom, boot, card, controls, display, gps, lenses, memory, movi
 ORDER = [
     "boot", "reflex-user", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
-    "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "geotag",
+    "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "geotag",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "auto-zoom", "movie", "power-cut",
 ]
 

@@ -1,0 +1,60 @@
+"""Review's card actions on the board's real FAT card: delete and protect, and a delete a cut
+left half done finished by the card's check."""
+import re
+
+from ..camera import REFLEX_LOG
+from ..steps import require, scenario
+from .power import card_state
+
+CAPTURE = "reflex capture --state-dir /var/lib/reflex --format raw+jpeg"
+FOLDER = "/media/card/DCIM/100REFLX"
+
+
+@scenario("review-delete", limit=240)
+def review_delete(steps):
+    """Two RAW+JPEG photos from the running camera; `reflex review --list` shows each pair as
+    one item; a protected one (FAT's read-only attribute) is refused by delete; the other is
+    deleted, both its files. Then what a cut leaves when it falls inside a delete: one file of
+    the pair marked (hidden and system attributes, set by hand: a cut seldom falls in those
+    milliseconds), the other still shown; the card taken out and put back, Reflex's check
+    removes both. On the host, mtools sees neither pair and fsck.vfat -n finds nothing."""
+    names = []
+    for _ in range(2):
+        taken = steps.run("a RAW+JPEG photo, asked of the running camera", CAPTURE,
+                          matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.(DNG|JPG)"], timeout=90)
+        names.append(re.search(r"(RFLX\d{4})\.", taken).group(1))
+    first, second = ("100REFLX/" + name for name in names)
+    steps.run("review lists each pair as one item", "reflex review --list -o /media/card",
+              matches=[rf"^{second}  RAW\+JPEG  .*  {names[1]}.DNG {names[1]}.JPG$",
+                       rf"^{first}  RAW\+JPEG  .*  {names[0]}.DNG {names[0]}.JPG$"])
+    steps.run("the first protected", f"reflex review --protect {first} -o /media/card", contains=[f"protected {first}"])
+    steps.run("FAT's read-only attribute on both its files", f"ls -l {FOLDER}/{names[0]}.*",
+              matches=[rf"^-r-.r-.r-. .* {FOLDER}/{names[0]}\.DNG$", rf"^-r-.r-.r-. .* {FOLDER}/{names[0]}\.JPG$"])
+    steps.run("delete refuses it", f"reflex review --delete {first} -o /media/card; echo status $?",
+              contains=["is protected", "status 1"])
+    steps.run("the second deleted", f"reflex review --delete {second} -o /media/card",
+              contains=[f"deleted {second}: {names[1]}.DNG {names[1]}.JPG"])
+    steps.run("both its files are gone", f"ls -a {FOLDER}", contains=[names[0] + ".DNG"], excludes=[names[1]])
+    steps.run("the first unprotected", f"reflex review --unprotect {first} -o /media/card", contains=["unprotected"])
+    steps.run("a delete cut after marking the JPEG alone (hidden and system attributes)",
+              f"cd {FOLDER} && python3 -c \"import fcntl, os, struct; f = os.open('{names[0]}.JPG', os.O_RDONLY);"
+              " fcntl.ioctl(f, 0x40047211, struct.pack('I', 0x26)); os.fsync(f); os.close(f)\" && sync")
+    steps.run("the card taken out (unmounted)", "systemctl stop reflex-card; ! mountpoint -q /media/card")
+    try:
+        steps.wait_until("the camera sees it gone", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20,
+                         contains=["storage: no card at /media/card"])
+    finally:
+        steps.run("and put back (checked and mounted again)", "systemctl start reflex-card; mountpoint /media/card",
+                  contains=["is a mountpoint"])
+    steps.wait_until("Reflex's check finished the delete: both files", REFLEX_LOG + " | grep 'photos: card at' | tail -1",
+                     limit=20, contains=["removed 2 unfinished file(s)"])
+    steps.run("neither pair is left", f"ls -a {FOLDER}", excludes=[names[0], names[1]])
+    steps.run("the card unmounted for a look from the host", "systemctl stop reflex-card; ! mountpoint -q /media/card")
+    try:
+        visible, hidden, fsck = card_state(steps.machine.card)
+        require([("mtools sees neither pair", not any(n in name for n in names for name in visible + hidden)),
+                  ("fsck.vfat -n finds nothing to fix", fsck.returncode == 0)],
+                 "the card is not clean after the delete", f"{visible} {hidden}\n{fsck.stdout}{fsck.stderr}")
+    finally:
+        steps.run("the card back for the scenarios after", "systemctl start reflex-card; mountpoint /media/card",
+                  contains=["is a mountpoint"])
