@@ -22,6 +22,19 @@ def card_state(card):
     return sorted(name.rsplit("/", 1)[-1] for name in visible), hidden, fsck
 
 
+def reinsert_card(steps, what, checked):
+    """The card taken out (unmounted) and put back (checked and mounted again), the camera
+    seeing it go; then Reflex's own check at its return, its log line containing `checked`."""
+    steps.run("the card taken out (unmounted)", "systemctl stop reflex-card; ! mountpoint -q /media/card")
+    try:
+        steps.wait_until("the camera sees it gone", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20,
+                         contains=["storage: no card at /media/card"])
+    finally:
+        steps.run("and put back (checked and mounted again)", "systemctl start reflex-card; mountpoint /media/card",
+                  contains=["is a mountpoint"])
+    steps.wait_until(what, REFLEX_LOG + " | grep 'photos: card at' | tail -1", limit=20, contains=[checked])
+
+
 @scenario("power-cut", limit=600)
 def power_cut(steps):
     """A power cut during a burst being saved, at three moments (as the burst starts, just
@@ -44,15 +57,7 @@ def power_cut(steps):
               "import fcntl, os, struct; f = os.open('RFLX0097.DNG', os.O_CREAT | os.O_WRONLY); os.write(f, bytes(4096));"
               " fcntl.ioctl(f, 0x40047211, struct.pack('I', 0x22)); os.fsync(f); os.close(f);"
               " os.close(os.open('RFLX0098.JPG', os.O_CREAT | os.O_WRONLY))\" && sync")
-    steps.run("the card taken out (unmounted)", "systemctl stop reflex-card; ! mountpoint -q /media/card")
-    try:
-        steps.wait_until("the camera sees it gone", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20,
-                         contains=["storage: no card at /media/card"])
-    finally:
-        steps.run("and put back (checked and mounted again)", "systemctl start reflex-card; mountpoint /media/card",
-                  contains=["is a mountpoint"])
-    steps.wait_until("Reflex's check removed both", REFLEX_LOG + " | grep 'photos: card at' | tail -1", limit=20,
-                     contains=["removed 2 unfinished file(s)"])
+    reinsert_card(steps, "Reflex's check removed both", "removed 2 unfinished file(s)")
     steps.run("and they are gone", "ls -a /media/card/DCIM/100REFLX", excludes=["RFLX0097", "RFLX0098"])
     for cut, (after_photos, delay) in enumerate([(0, 0.8), (1, 0.3), (2, 1.2)], start=1):
         before = int(steps.run("photos saved so far this boot", photos + "; true").split()[0])

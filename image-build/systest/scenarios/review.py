@@ -2,9 +2,8 @@
 left half done finished by the card's check."""
 import re
 
-from ..camera import REFLEX_LOG
 from ..steps import require, scenario
-from .power import card_state
+from .power import card_state, reinsert_card
 
 CAPTURE = "reflex capture --state-dir /var/lib/reflex --format raw+jpeg"
 FOLDER = "/media/card/DCIM/100REFLX"
@@ -39,15 +38,7 @@ def review_delete(steps):
     steps.run("a delete cut after marking the JPEG alone (hidden and system attributes)",
               f"cd {FOLDER} && python3 -c \"import fcntl, os, struct; f = os.open('{names[0]}.JPG', os.O_RDONLY);"
               " fcntl.ioctl(f, 0x40047211, struct.pack('I', 0x26)); os.fsync(f); os.close(f)\" && sync")
-    steps.run("the card taken out (unmounted)", "systemctl stop reflex-card; ! mountpoint -q /media/card")
-    try:
-        steps.wait_until("the camera sees it gone", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20,
-                         contains=["storage: no card at /media/card"])
-    finally:
-        steps.run("and put back (checked and mounted again)", "systemctl start reflex-card; mountpoint /media/card",
-                  contains=["is a mountpoint"])
-    steps.wait_until("Reflex's check finished the delete: both files", REFLEX_LOG + " | grep 'photos: card at' | tail -1",
-                     limit=20, contains=["removed 2 unfinished file(s)"])
+    reinsert_card(steps, "Reflex's check finished the delete: both files", "removed 2 unfinished file(s)")
     steps.run("neither pair is left", f"ls -a {FOLDER}", excludes=[names[0], names[1]])
     steps.run("the card unmounted for a look from the host", "systemctl stop reflex-card; ! mountpoint -q /media/card")
     try:
