@@ -18,6 +18,8 @@ struct ReviewBench: ParsableCommand {
     @Option(help: "The photo's size, WIDTHxHEIGHT.") var size = "4056x3040"
     @Option(help: "The panel's size, WIDTHxHEIGHT.") var panel = "1280x800"
     @Option(help: "Runs of each case (the median is printed).") var runs = 9
+    @Option(help: "Items on the card for the index (a fifth of them RAW+JPEG pairs).") var items = 1000
+    @Option(help: "Thumbnails on the index's first screen.") var cells = 24
 
     func run() throws {
         let photo = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -47,6 +49,39 @@ struct ReviewBench: ParsableCommand {
               + "and turned upright: \(milliseconds(review)) (target with the flip: the play key to the photo ≤ 150 ms)")
         print("  reference: TurboJPEG's decode of the same file at \(scaledWidth)x\(scaledHeight) alone \(milliseconds(decode)); "
               + "at its whole size \(milliseconds(whole))")
+        try indexRow(jpeg: path, folder: folder)
+    }
+
+    /// The index opened on a card of `items` items (the photo linked under each name, so the
+    /// card costs no space; its files are in the page cache, as a card just browsed is): the
+    /// card listed (`CardCatalog`) and the first screen's thumbnails read from the files'
+    /// first 64 KB (`EmbeddedThumbnail`), beside listing the folder alone.
+    private func indexRow(jpeg: String, folder: String) throws {
+        let card = folder + "/card", dcf = card + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(dcf)
+        let dng = folder + "/RFLX0001.DNG"
+        try AtomicFile.write([UInt8](repeating: 0, count: 1024), to: dng)
+        for index in 1...min(max(items, 1), 9999) {
+            let stem = dcf + "/" + PhotoNumber(folder: 100, file: index)!.fileStem
+            guard link(jpeg, stem + ".JPG") == 0, index % 5 != 0 || link(dng, stem + ".DNG") == 0 else {
+                throw BenchError("cannot link the card's files: \(String(cString: strerror(errno)))")
+            }
+        }
+        var listed = 0, thumbnails = 0
+        let open = try medianSeconds(runs) {
+            let found = CardCatalog.items(onCardAt: card)
+            listed = found.count
+            thumbnails = 0
+            for item in found.prefix(cells) {
+                guard let file = item.files.first(where: { $0.kind == .jpeg }),
+                      let prefix = try AtomicFile.read(dcf + "/" + file.name, limit: 65_535),
+                      EmbeddedThumbnail.ofJPEG(prefix) != nil else { continue }
+                thumbnails += 1
+            }
+        }
+        let names = medianSeconds(runs) { _ = namesInFolder(dcf).count }
+        print("  the index on a card of \(listed) items: listed and the first \(thumbnails) thumbnails read in "
+              + "\(milliseconds(open)) (target ≤ 300 ms); reference: the folder's names alone \(milliseconds(names))")
     }
 
     /// A photo as the camera writes it: a picture with detail everywhere (so it compresses as
