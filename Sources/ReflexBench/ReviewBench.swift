@@ -36,7 +36,8 @@ struct ReviewBench: ParsableCommand {
 
         var shown: ReviewPicture?
         let review = try medianSeconds(runs) {
-            guard let bytes = try AtomicFile.read(path, limit: 64 << 20) else { throw BenchError("the photo went missing") }
+            // (Read with the size the card's listing gave: no larger buffer to clear.)
+            guard let bytes = try AtomicFile.read(path, limit: jpeg.count) else { throw BenchError("the photo went missing") }
             shown = try ReviewPicture.jpeg(bytes, fitting: screen[0], screen[1])
         }
         let fit = PixelRect(x: 0, y: 0, width: screen[0], height: screen[1]).fitting(sourceWidth: photo[0], sourceHeight: photo[1])

@@ -1,3 +1,4 @@
+import CFFmpeg
 import CTurboJPEG
 import ReflexCore
 import ReflexISP
@@ -5,8 +6,8 @@ import ReflexISP
 /// A card's photo or movie made ready for review's single view: fitted inside the panel with its aspect
 /// kept, turned upright by its Orientation tag, in the panel's XRGB pixels. Decoded by
 /// TurboJPEG at the smallest of its scales (½, ¼, ⅛ of the file) that is still at least the
-/// panel's size, then area-averaged down (`ImageDownscaler`): a 12 MP JPEG is decoded at an
-/// eighth or a quarter of its pixels, never whole, and never upscaled from a small one.
+/// panel's size, then area-averaged down to it: a 12 MP JPEG is decoded at an eighth, a
+/// quarter or half of its pixels, never whole, and never upscaled from a smaller decode.
 public struct ReviewPicture: Sendable {
     public let width: Int
     public let height: Int
@@ -69,20 +70,31 @@ public struct ReviewPicture: Sendable {
         }
     }
 
-    /// `rgb` (`width` × `height`, rows `width * 3` apart) area-averaged to `fit`'s size and
-    /// turned by `orientation`, as the panel's XRGB.
+    /// `rgb` (`width` × `height`, rows `width * 3` apart) area-averaged to `fit`'s size as the
+    /// panel's XRGB in one pass (libswscale's area filter, which has SIMD for it), then turned
+    /// by `orientation`.
     private static func upright(_ rgb: [UInt8], width: Int, height: Int, fittedTo fit: PixelRect, orientation: PhotoOrientation,
                                 fileWidth: Int, fileHeight: Int) -> ReviewPicture {
         let (w, h) = (max(fit.width, 1), max(fit.height, 1))
-        let fitted = rgb.withUnsafeBufferPointer {
-            ImageDownscaler.downscale(RGBImage(pixels: $0.baseAddress!, width: width, height: height), width: w, height: h)
-        }
         var xrgb = [UInt32](repeating: 0xFF00_0000, count: w * h)
-        for i in 0..<(w * h) {
-            let red = UInt32(fitted[3 * i]) << 16, green = UInt32(fitted[3 * i + 1]) << 8
-            xrgb[i] |= red | green | UInt32(fitted[3 * i + 2])
+        if let scaler = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_RGB24, Int32(w), Int32(h), AV_PIX_FMT_BGRA,
+                                       SWS_AREA, nil, nil, nil) {
+            defer { sws_freeContext(scaler) }
+            rgb.withUnsafeBufferPointer { source in
+                xrgb.withUnsafeMutableBytes { out in
+                    var sources: [UnsafePointer<UInt8>?] = [source.baseAddress, nil, nil, nil]
+                    var sourceStrides: [Int32] = [Int32(width * 3), 0, 0, 0]
+                    var destinations: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+                    var destinationStrides: [Int32] = [Int32(w * 4), 0, 0, 0]
+                    _ = sws_scale(scaler, &sources, &sourceStrides, 0, Int32(height), &destinations, &destinationStrides)
+                }
+            }
         }
         let turn = rotation(for: orientation)
+        guard turn != .none else {
+            return ReviewPicture(width: w, height: h, pixels: xrgb, fileWidth: fileWidth, fileHeight: fileHeight,
+                                 orientation: orientation)
+        }
         let (outWidth, outHeight) = turn == .clockwise90 || turn == .clockwise270 ? (h, w) : (w, h)
         var pixels = [UInt32](repeating: 0, count: w * h)
         xrgb.withUnsafeBufferPointer { source in
