@@ -81,6 +81,32 @@ struct TIFFReader {
         return integer(at: start + offset + index * size, size: size)
     }
 
+    /// A RATIONAL (5) or SRATIONAL (10) entry's first value.
+    func rational(_ entry: Entry) -> Double? {
+        guard entry.type == 5 || entry.type == 10, entry.count >= 1, let offset = integer(at: entry.field, size: 4),
+              var numerator = integer(at: start + offset, size: 4), var denominator = integer(at: start + offset + 4, size: 4)
+        else { return nil }
+        if entry.type == 10 {
+            numerator = Int(Int32(truncatingIfNeeded: numerator))
+            denominator = Int(Int32(truncatingIfNeeded: denominator))
+        }
+        return denominator == 0 ? nil : Double(numerator) / Double(denominator)
+    }
+
+    /// An ASCII (2) entry's text, up to its first NUL.
+    func text(_ entry: Entry) -> String? {
+        guard entry.type == 2, entry.count >= 1, entry.count <= 4096 else { return nil }
+        let at: Int
+        if entry.count <= 4 {
+            at = entry.field
+        } else {
+            guard let offset = integer(at: entry.field, size: 4) else { return nil }
+            at = start + offset
+        }
+        guard at >= start, at + entry.count <= end else { return nil }
+        return String(decoding: bytes[at..<(at + entry.count)].prefix { $0 != 0 }, as: UTF8.self)
+    }
+
     /// The first value of `tag` in `entries`.
     func value(_ tag: Int, in entries: [Entry]) -> Int? {
         entries.first { $0.tag == tag }.flatMap { unsigned($0) }
