@@ -82,7 +82,10 @@ public enum CardEraser {
         return removed
     }
 
+    /// Both marks, hidden and system: another camera's file with one of them (a hidden
+    /// thumbnail) is not taken for a delete.
     private static func isMarkedOnFAT(_ path: String) -> Bool {
-        FATFile.attributes(path).map { $0 & FATFile.system != 0 } ?? false
+        let marks = FATFile.hidden | FATFile.system
+        return FATFile.attributes(path).map { $0 & marks == marks } ?? false
     }
 }
