@@ -75,7 +75,6 @@ struct MergeBench: ParsableCommand {
             return (sum / Double(count)).squareRoot()
         }
         let single = deviation(burst[0]), together = deviation(merged)
-
         let megapixels = Formatting.fixed(Double(width * height) / 1e6, 1, width: 0)
         print("Merge: \(frames) frames of \(width)x\(height) (\(megapixels) MP, RGGB 12-bit) of the simulated sensor, one thread")
         print("  grey pyramids \(milliseconds(alignStarted - pyramidStarted)), alignment \(milliseconds(mergeStarted - alignStarted)) "
@@ -100,18 +99,10 @@ struct MergeBench: ParsableCommand {
     private func motionRow(layout: RawLayout, scene: SimulatedScene) {
         let (width, height) = (layout.width, layout.height)
         let setting = ExposureSetting(exposure: 0.01, analogGain: 4)
-        let times = (0..<frames).map { 0.5 + Double($0) / 30 }
-        let burst: [[UInt16]] = times.enumerated().map { index, time in
-            var samples = [UInt16](repeating: 0, count: width * height)
-            samples.withUnsafeMutableBytes {
-                scene.render(into: $0.baseAddress!, layout: layout, time: time, setting: setting, frameNumber: UInt64(100 + index))
-            }
-            return samples
-        }
-        var truth = [UInt16](repeating: 0, count: width * height)
-        truth.withUnsafeMutableBytes {
-            SimulatedScene(noise: false).render(into: $0.baseAddress!, layout: layout, time: times[0], setting: setting, frameNumber: 1)
-        }
+        let rendering = MergeQualityBench(frames: frames, width: width, height: height)
+        let times = (0..<frames).map { 0.5 + Double($0) / 30 }  // (the bench's bursts are 1/30 s apart)
+        let burst = rendering.burst(scene, setting: setting, numbers: (0..<frames).map { UInt64(100 + $0) })
+        let truth = rendering.burst(SimulatedScene(noise: false), setting: setting, numbers: [1])[0]
         let pyramids = burst.map { GreyPyramid(bayer: $0, width: width, height: height) }
         let alignments = pyramids.dropFirst().map { TileAlignment.align($0, to: pyramids[0]) }
         func merged(_ robustness: Double) -> [UInt16] {

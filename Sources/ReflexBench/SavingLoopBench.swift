@@ -41,7 +41,8 @@ final class BackgroundSaves: @unchecked Sendable {
         self.format = format
         try AtomicFile.createFolder(folder)
         let burst = format.merges ? TakenPhoto.mergedFramesAtMost : 1
-        guard (burst + 1) * count <= 64 else { throw BenchError("at most \(64 / (burst + 1) - 1) photos in \(format.rawValue)") }
+        // (The ring's frames and a burst's worth of spares for each photo: 64 copies at most.)
+        guard burst * (count + 1) <= 64 else { throw BenchError("at most \(64 / burst - 1) photos in \(format.rawValue)") }
         alternates = (1..<burst).map { LargeFrame(width: frame.layout.width, height: frame.layout.height, frameNumber: UInt64(1 + $0)) }
         let ring = ZeroLagRing(ringFrames: burst, spares: count * burst, frameBytes: frame.layout.byteCount)
         self.ring = ring

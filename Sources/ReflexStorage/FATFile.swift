@@ -55,13 +55,9 @@ public enum FATFile {
 
     /// What a cut left of a write: a hidden file, or an empty one (nil: not there, or not on FAT).
     public static func isLeftover(_ path: String) -> Bool? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var attributes: UInt32 = 0
-        guard ioctl(descriptor, getAttributes, &attributes) == 0 else { return nil }
+        guard let attributes = attributes(path) else { return nil }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
         return attributes & hidden != 0 || info.st_size == 0
     }
 

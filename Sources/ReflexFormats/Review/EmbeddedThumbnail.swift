@@ -1,5 +1,3 @@
-import CTurboJPEG
-
 /// The small picture a file carries for an index (review's grid), read without decoding the
 /// file: a JPEG's EXIF thumbnail (IFD1's JPEGInterchangeFormat, 160×120 in ours), a DNG's
 /// first directory's preview (8-bit RGB strips, 256×192 in ours). Nil where there is none.
@@ -42,15 +40,7 @@ public struct EmbeddedThumbnail: Sendable, Equatable {
     }
 
     private static func decode(_ jpeg: [UInt8]) -> EmbeddedThumbnail? {
-        guard let handle = tjInitDecompress() else { return nil }
-        defer { tjDestroy(handle) }
-        var (width, height, subsampling, colourspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-        guard tjDecompressHeader3(handle, jpeg, UInt(jpeg.count), &width, &height, &subsampling, &colourspace) == 0,
-              width > 0, height > 0, Int(width) * Int(height) <= 1_000_000 else { return nil }
-        var rgb = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
-        guard tjDecompress2(handle, jpeg, UInt(jpeg.count), &rgb, width, 0, height, Int32(TJPF_RGB.rawValue), 0) == 0 else {
-            return nil
-        }
-        return EmbeddedThumbnail(width: Int(width), height: Int(height), rgb: rgb)
+        guard let decoded = try? TurboJPEGDecoder(jpeg, maximumPixels: 1_000_000) else { return nil }
+        return EmbeddedThumbnail(width: decoded.width, height: decoded.height, rgb: decoded.rgb)
     }
 }

@@ -191,7 +191,7 @@ public final class SensorPipeline: @unchecked Sendable {
             if restartRequested { return true }
             lensChanger?.keepNeighbourReady(zoom: zoomWanted, frames: counters.frames, exposureShown: exposureShown,
                                             calibrationShown: calibration)
-            if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try shutter.serveBySwitching(session, mode: mode, calibration: calibration, settings: chosen, exposure: exposure,
+            if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try shutter.serveBySwitching(session, mode: mode, calibration: calibration, settings: report.settings, exposure: exposure,
                                                    lastSequence: counters.lastSequence ?? 0, magnification: magnification) > 0 {
                 // The preview streams again from its first frame: a new stream.
                 try prepare(mode)
