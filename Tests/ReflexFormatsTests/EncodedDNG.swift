@@ -84,11 +84,12 @@ struct EncodedDNG {
 
     /// RawTherapee's rendering with its default profile (`rawtherapee-cli`, a 16-bit TIFF), as
     /// 16-bit RGB samples (through ffmpeg). RawTherapee keeps its settings under HOME: the
-    /// test's own folder.
+    /// test's own folder. One thread: its parallel loops sum floats in whatever order a busy
+    /// machine runs them, so two renders of the same values differed by a unit under load.
     func rawTherapeeRender() throws -> [UInt8] {
         let output = folder.path + "/rawtherapee.tif"
-        let run = try ChildProcess.run(["env", "HOME=" + folder.path, "rawtherapee-cli", "-o", output, "-t", "-b16", "-Y",
-                                        "-d", "-c", path])
+        let run = try ChildProcess.run(["env", "HOME=" + folder.path, "OMP_NUM_THREADS=1", "rawtherapee-cli", "-o", output,
+                                        "-t", "-b16", "-Y", "-d", "-c", path])
         guard run.status == 0, !run.allText.contains("Error") else {
             throw TestFailure("RawTherapee cannot render the DNG: \(run.allText)")
         }
@@ -99,7 +100,7 @@ struct EncodedDNG {
     /// in memory and its configuration in the test's folder), as 16-bit RGB samples.
     func darktableRender() throws -> [UInt8] {
         let output = folder.path + "/darktable.tif"
-        let run = try ChildProcess.run(["darktable-cli", path, output, "--core", "--configdir", folder.path + "/darktable",
+        let run = try ChildProcess.run(["env", "OMP_NUM_THREADS=1", "darktable-cli", path, output, "--core", "--configdir", folder.path + "/darktable",
                                         "--library", ":memory:", "--conf", "plugins/imageio/format/tiff/bpp=16"])
         guard run.status == 0 else { throw TestFailure("darktable cannot render the DNG: \(run.allText)") }
         return try Self.samples(ofTIFF: output)
