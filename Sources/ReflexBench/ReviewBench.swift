@@ -2,8 +2,10 @@ import ArgumentParser
 import CTurboJPEG
 import ReflexCore
 import ReflexFormats
+import ReflexRuntime
 import ReflexStorage
 import ReflexSystem
+import ReflexUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,7 +52,43 @@ struct ReviewBench: ParsableCommand {
               + "and turned upright: \(milliseconds(review)) (target with the flip: the play key to the photo ≤ 150 ms)")
         print("  reference: TurboJPEG's decode of the same file at \(scaledWidth)x\(scaledHeight) alone \(milliseconds(decode)); "
               + "at its whole size \(milliseconds(whole))")
+        try browseRow(jpeg: jpeg, folder: folder, screen: screen)
         try indexRow(jpeg: path, folder: folder)
+    }
+
+    /// Review's thread on a card of 12 such photos, as the camera runs it: the play key to
+    /// the newest photo's frame ready for the loop, the next photo (decoded ahead while the
+    /// one before was looked at), and a jump to one not decoded yet; with the thread's cache
+    /// at the end of a walk through all of them.
+    private func browseRow(jpeg: [UInt8], folder: String, screen: [Int]) throws {
+        let card = folder + "/browse", dcf = card + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(dcf)
+        for index in 1...12 { try AtomicFile.write(jpeg, to: dcf + "/" + PhotoNumber(folder: 100, file: index)!.fileStem + ".JPG") }
+        /// Seconds from `command` to its frame, ready for the loop.
+        func shown(_ command: ReviewCommand, by reviewer: Reviewer) throws -> Double {
+            let started = monotonicSeconds()
+            reviewer.send(command)
+            while reviewer.newestFrame() == nil {
+                guard monotonicSeconds() - started < 30 else { throw BenchError("review's thread did not answer") }
+                usleep(100)
+            }
+            return monotonicSeconds() - started
+        }
+        var opened: [Double] = [], next: [Double] = [], jump: [Double] = []
+        for _ in 0..<max(runs / 3, 1) {
+            // (A thread of its own each time: nothing decoded before.)
+            let reviewer = Reviewer(card: card, width: screen[0], height: screen[1], log: { _ in })
+            guard reviewer.start() else { throw BenchError("cannot start review's thread") }
+            defer { reviewer.stop() }
+            opened.append(try shown(.open, by: reviewer))
+            usleep(300_000)  // the neighbours decoded while the photo is looked at
+            next.append(try shown(.step(1), by: reviewer))
+            jump.append(try shown(.step(5), by: reviewer))
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        print("  review's thread, a card of 12: the play key to the newest photo's frame \(milliseconds(median(opened))) "
+              + "(target with the flip ≤ 150 ms); the next photo \(milliseconds(median(next))) (target ≤ 100 ms); "
+              + "one not decoded ahead \(milliseconds(median(jump)))")
     }
 
     /// The index opened on a card of `items` items (the photo linked under each name, so the

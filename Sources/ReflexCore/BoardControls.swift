@@ -1,7 +1,8 @@
 /// Which of the board's controls does what (Board/<board>/controls.conf): each rotary
-/// encoder's role, and the keys for the shutter, the zoom, the menu, recording and the next
-/// dial. Encoders are named by the udev property REFLEX_DIAL the board's rules give them (or
-/// by their device name); a wheel named nowhere (a USB knob) turns the selected dial.
+/// encoder's role, and the keys for the shutter, the zoom, the menu, recording, the next
+/// dial and review. Encoders are named by the udev property REFLEX_DIAL the board's rules
+/// give them (or by their device name); a wheel named nowhere (a USB knob) turns the
+/// selected dial.
 public struct BoardControls: Sendable, Equatable {
     public enum EncoderRole: Sendable, Equatable {
         /// Turns the dial selected on screen (its push, a `next-dial-key`, selects the next).
@@ -28,6 +29,9 @@ public struct BoardControls: Sendable, Equatable {
     /// Turns auto-zoom on and off: the first programmable key (KEY_PROG1) unless the board
     /// names another.
     public var autoZoomKeys: [UInt32] = [148]
+    /// Opens and closes review (the newest photo full screen), and deletes there.
+    public var playKeys = [KeyCode.play]
+    public var deleteKeys = [KeyCode.delete]
     /// An encoder's push (libinput reports it as a pointer button: BTN_LEFT) selects the next dial.
     public var nextDialKeys: [UInt32] = [0x110]
 
@@ -68,6 +72,8 @@ public struct BoardControls: Sendable, Equatable {
             case "record-keys": controls.recordKeys = keys
             case "auto-zoom-keys": controls.autoZoomKeys = keys
             case "next-dial-keys": controls.nextDialKeys = keys
+            case "play-keys": controls.playKeys = keys
+            case "delete-keys": controls.deleteKeys = keys
             default: return .unknownKey
             }
             return .accepted

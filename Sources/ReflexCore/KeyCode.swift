@@ -10,4 +10,7 @@ public enum KeyCode {
     public static let zoomOut: UInt32 = 0x1A3
     public static let menu: UInt32 = 139
     public static let record: UInt32 = 167
+    /// Review's keys: KEY_PLAY opens and closes it, KEY_DELETE asks to delete.
+    public static let play: UInt32 = 207
+    public static let delete: UInt32 = 111
 }

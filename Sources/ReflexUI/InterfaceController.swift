@@ -33,6 +33,9 @@ import ReflexISP
 ///   shutter or closing the menu is Don't allow. Only a tap on an answer counts: a stray
 ///   touch elsewhere does nothing.
 /// - Any touch or turn brings the faded controls back to full opacity.
+/// - A tap on the last photo's thumbnail, or the play key, opens review (`ReviewController`
+///   has its rules); the play key, its Back button, or the shutter's half or full press
+///   (taken as always) return to the viewfinder.
 public struct InterfaceController: Sendable {
     public static let doubleTapInterval = 0.35
     /// Movement beyond this (in points) makes a touch a drag, not a tap.
@@ -85,6 +88,8 @@ public struct InterfaceController: Sendable {
         case menuPanel
         /// Anywhere else while the menu is open: closes it.
         case outsideMenu
+        /// The last photo's thumbnail: opens review.
+        case thumbnail
         /// An answer on the geotag consent screen (true: Allow).
         case consentAnswer(Bool)
         /// Anywhere else while the consent screen is up: nothing.
@@ -142,13 +147,18 @@ public struct InterfaceController: Sendable {
         /// A tap on the picture while auto-zoom is on: the person there becomes its subject
         /// (fractions of the viewfinder's picture; on no one, the choice is cleared).
         public var subjectTap: (x: Double, y: Double)?
+        /// For the review thread (open, close, another item, a delete or protect answered).
+        public var review: ReviewCommand?
+        /// Review's overlay changed (a question asked, the overlay hidden).
+        public var reviewChanged = false
 
         public init() {}
 
         public static func == (a: Outcome, b: Outcome) -> Bool {
             a.settingsChanged == b.settingsChanged && a.ticks == b.ticks && a.bumped == b.bumped && a.confirmed == b.confirmed
                 && a.capture == b.capture && a.record == b.record && a.lockChanged == b.lockChanged && a.notice == b.notice
-                && a.saveDecision == b.saveDecision && a.subjectTap?.x == b.subjectTap?.x && a.subjectTap?.y == b.subjectTap?.y
+                && a.saveDecision == b.saveDecision && a.review == b.review && a.reviewChanged == b.reviewChanged
+                && a.subjectTap?.x == b.subjectTap?.x && a.subjectTap?.y == b.subjectTap?.y
         }
 
         /// What the hand should feel for this event, if anything.
@@ -200,7 +210,58 @@ public struct InterfaceController: Sendable {
         if !model.availableDials.contains(model.settings.selectedDial) { model.select(.iso) }
     }
 
+    /// Review, while it is open: its rules take the touches, the dials and its keys.
+    public private(set) var review: ReviewController?
+
     public mutating func handle(_ event: InputEvent, at now: Double, metered: MeteredValues) -> Outcome {
+        guard review != nil else { return handleCamera(event, at: now, metered: metered) }
+        switch event {
+        case .key(let code, let pressed) where code == controls.shutterKeys.full || code == controls.shutterKeys.half
+            || controls.recordKeys.contains(code):
+            guard pressed else { return handleCamera(event, at: now, metered: metered) }
+            // The shutter returns to shooting at once, and does what it always does.
+            review = nil
+            var outcome = handleCamera(event, at: now, metered: metered)
+            outcome.review = .close
+            return outcome
+        case .key(let code, true) where ReviewController.closes(code, controls: controls):
+            var outcome = Outcome()
+            closeReview(into: &outcome)
+            return outcome
+        default:
+            let answer = review!.handle(event, at: now, controls: controls)
+            var outcome = Outcome()
+            outcome.ticks = answer.ticks
+            outcome.confirmed = answer.confirmed
+            outcome.notice = answer.notice
+            outcome.reviewChanged = answer.changed
+            if answer.command == .close { closeReview(into: &outcome) } else { outcome.review = answer.command }
+            return outcome
+        }
+    }
+
+    /// The review thread's newest item, for review's rules and overlay.
+    public mutating func showReview(_ info: ReviewInfo?, cardIsEmpty: Bool) {
+        review?.show(info, cardIsEmpty: cardIsEmpty)
+    }
+
+    private mutating func openReview(into outcome: inout Outcome) {
+        menu.close()
+        review = ReviewController(layout: layout)
+        outcome.review = .open
+        outcome.ticks += 1
+    }
+
+    private mutating func closeReview(into outcome: inout Outcome) {
+        closeReview()
+        outcome.review = .close
+        outcome.ticks += 1
+    }
+
+    /// Review closed from outside its rules (the camera has nothing to review).
+    public mutating func closeReview() { review = nil }
+
+    private mutating func handleCamera(_ event: InputEvent, at now: Double, metered: MeteredValues) -> Outcome {
         var outcome = Outcome()
         switch event {
         case .touchDown(let slot, let x, let y):
@@ -300,6 +361,8 @@ public struct InterfaceController: Sendable {
             outcome.settingsChanged = selectDial(movingBy: 1)
         case .key(let code, let pressed) where code == controls.shutterKeys.full:
             if pressed { pressShutter(at: now, into: &outcome) } else { burst.release(at: now) }
+        case .key(let code, true) where controls.playKeys.contains(code):
+            openReview(into: &outcome)
         case .key(let code, true) where controls.autoZoomKeys.contains(code):
             toggleAutoZoom(into: &outcome)
         case .key(let code, true) where controls.recordKeys.contains(code):
@@ -394,6 +457,8 @@ public struct InterfaceController: Sendable {
             tapPicture(x: x, y: y, at: now, into: &outcome)
         case .menuButton:
             toggleMenu(into: &outcome)
+        case .thumbnail:
+            openReview(into: &outcome)
         case .autoZoomButton:
             toggleAutoZoom(into: &outcome)
         case .lens(let index):
@@ -550,6 +615,7 @@ public struct InterfaceController: Sendable {
             if layout.discardButton.contains(x: px, y: py) { return .saveAnswer(.discard) }
         }
         if layout.formatBadge.contains(x: px, y: py) { return .format }
+        if layout.thumbnail.contains(x: px, y: py) { return .thumbnail }
         if layout.captureToggle.contains(x: px, y: py) { return .captureToggle }
         if layout.modeToggle.contains(x: px, y: py) { return .toggle }
         guard model.settings.mode == .pro else { return .picture }

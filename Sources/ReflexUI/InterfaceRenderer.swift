@@ -39,6 +39,14 @@ public final class InterfaceRenderer {
     private var paintedControls: ControlsContent?
     private var paintedMode: ShootingMode?
     private var paintedMessage: (CameraScreen, Bool, SaveProblem?)?
+    /// Review's overlay: its layers, and what they show as last painted (nil: review closed).
+    private let review: ReviewLayout
+    private let reviewInfo: CairoCanvas
+    private let reviewButtons: CairoCanvas
+    private let reviewCentre: CairoCanvas
+    private let reviewHistogram: CairoCanvas
+    private var paintedReview: (screen: ReviewScreen, notice: String?)?
+    private var reviewCentreShown = false
     /// How many times a layer was redrawn: the loop's figures show how rarely Cairo runs.
     public private(set) var repaints = 0
 
@@ -57,6 +65,11 @@ public final class InterfaceRenderer {
         lensButtons = CairoCanvas(width: layout.lensColumn.width, height: layout.lensColumn.height)
         autoZoomArea = AutoZoomPainter.area(layout)
         autoZoom = CairoCanvas(width: autoZoomArea.width, height: autoZoomArea.height)
+        review = ReviewLayout(layout)
+        reviewInfo = CairoCanvas(width: review.infoBar.width, height: review.infoBar.height)
+        reviewButtons = CairoCanvas(width: review.buttonBar.width, height: review.buttonBar.height)
+        reviewCentre = CairoCanvas(width: review.dialog.width, height: review.dialog.height)
+        reviewHistogram = CairoCanvas(width: review.histogram.width, height: review.histogram.height)
     }
 
     /// Redraws the layers whose content differs from `state`.
@@ -64,6 +77,7 @@ public final class InterfaceRenderer {
         // The same state again (a set brought up to date twice): nothing to work out.
         if state == updatedState { return }
         updatedState = state
+        updateReview(state)
         let topBarContent = TopBarContent(state)
         if paintedTopBar != topBarContent {
             topBarRightItemsLeft = TopBarPainter(layout: layout).paint(topBarContent, over: paintedTopBar,
@@ -120,6 +134,39 @@ public final class InterfaceRenderer {
             paintedMessage = messageKey
             repaints += 1
         }
+    }
+
+    /// Review's layers, each painted again only when what it shows changed; while review is
+    /// open the camera's layers wait as they were.
+    private func updateReview(_ state: ViewState) {
+        guard let screen = state.review else {
+            paintedReview = nil
+            return
+        }
+        let painter = ReviewPainter(layout: layout, review: review)
+        let before = paintedReview
+        if before.map({ $0.screen.info != screen.info || $0.screen.cardIsEmpty != screen.cardIsEmpty || $0.notice != state.notice
+                        || $0.screen.zoom?.scale != screen.zoom?.scale })
+            ?? true {
+            painter.paintInfo(screen, notice: state.notice, on: reviewInfo, fonts: fonts)
+            repaints += 1
+        }
+        if before.map({ $0.screen.info?.isProtected != screen.info?.isProtected || ($0.screen.info == nil) != (screen.info == nil)
+                        || $0.screen.histogramShown != screen.histogramShown }) ?? true {
+            painter.paintButtons(screen, on: reviewButtons, fonts: fonts)
+            repaints += 1
+        }
+        if before.map({ $0.screen.confirmingDelete != screen.confirmingDelete || $0.screen.deleteHighlighted != screen.deleteHighlighted
+                        || $0.screen.info != screen.info || $0.screen.cardIsEmpty != screen.cardIsEmpty }) ?? true {
+            reviewCentreShown = painter.paintCentre(screen, on: reviewCentre, fonts: fonts)
+            repaints += 1
+        }
+        if screen.histogramShown, let counts = screen.info?.histogram,
+           before.map({ !$0.screen.histogramShown || $0.screen.info?.histogram != counts }) ?? true {
+            painter.paintHistogram(counts, on: reviewHistogram, fonts: fonts)
+            repaints += 1
+        }
+        paintedReview = (screen, state.notice)
     }
 
     /// What the frame shows besides the layers, decided per frame by the loop.
@@ -196,6 +243,10 @@ public final class InterfaceRenderer {
     /// A failure screen covers everything.
     public func composite(into pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay, screen: CameraScreen) {
         let w = layout.width, h = layout.height
+        if let shown = paintedReview?.screen {
+            compositeReview(shown, into: pixels, stride: stride)
+            return
+        }
         if screen != .live, messageRect != nil {
             blend(message, into: pixels, stride: stride, at: 0, 0, opacity: 256)
             return
@@ -224,6 +275,21 @@ public final class InterfaceRenderer {
         }
         if menuOpen { blend(menuPanel, into: pixels, stride: stride, at: layout.menuPanel.x, layout.menuPanel.y, opacity: 256) }
         blend(menuButton, into: pixels, stride: stride, at: layout.menuButton.x, layout.menuButton.y, opacity: 256)
+    }
+
+    /// Review's layers over its picture: the details and buttons while the overlay is shown
+    /// (a question or a message always).
+    private func compositeReview(_ shown: ReviewScreen, into pixels: UnsafeMutablePointer<UInt32>, stride: Int) {
+        if shown.overlayShown || shown.info == nil {
+            blend(reviewInfo, into: pixels, stride: stride, at: review.infoBar.x, review.infoBar.y, opacity: 256)
+            blend(reviewButtons, into: pixels, stride: stride, at: review.buttonBar.x, review.buttonBar.y, opacity: 256)
+            if shown.histogramShown && shown.info?.histogram.isEmpty == false {
+                blend(reviewHistogram, into: pixels, stride: stride, at: review.histogram.x, review.histogram.y, opacity: 256)
+            }
+        }
+        if reviewCentreShown {
+            blend(reviewCentre, into: pixels, stride: stride, at: review.dialog.x, review.dialog.y, opacity: 256)
+        }
     }
 
     private func blend(_ canvas: CairoCanvas, into pixels: UnsafeMutablePointer<UInt32>, stride: Int,

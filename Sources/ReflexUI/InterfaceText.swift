@@ -118,6 +118,64 @@ public enum InterfaceText {
     public static let burstTakesPlainRaw = "Burst: plain RAWs, not Enhanced RAW"
     public static let stopRecordingFirst = "Stop recording first"
     public static let noRecording = "This camera cannot record movies"
+    /// Review's words.
+    public static let protectedRefusesDelete = "Protected – unprotect it to delete"
+    public static let reviewEmptyCard = "No photos or movies on the card"
+    public static let reviewReading = "Reading the card…"
+    public static let cannotShowFile = "Cannot show this file"
+    public static let reviewBack = "Back"
+    public static let reviewInfo = "Info"
+    public static let reviewProtect = "Protect"
+    public static let reviewUnprotect = "Unprotect"
+    public static let reviewDelete = "Delete"
+    public static let reviewCancel = "Cancel"
+    /// The zoom as a percentage of the file's pixels: "100 %", "37 %".
+    public static func reviewZoom(_ scale: Double) -> String { "\(Int((scale * 100).rounded())) %" }
+    /// Why an item does not zoom: a movie, or a RAW without its JPEG (its detail is not decoded yet).
+    public static func reviewCannotZoom(_ info: ReviewInfo) -> String {
+        info.format == "MOVIE" ? "A movie does not zoom" : "Zoom needs the photo's JPEG"
+    }
+    /// Review's exposure line from a file's EXIF: "ISO 400   1/125   f/2.8   +0.3 EV" (what
+    /// the file does not say is left out; nil when it says nothing).
+    public static func reviewExposure(iso: Int?, seconds: Double?, fNumber: Double?, bias: Double?) -> String? {
+        var parts: [String] = []
+        if let iso, iso > 0 { parts.append("ISO \(iso)") }
+        if let seconds, seconds > 0 {
+            // Short times as the fraction a dial shows; from a third of a second, in seconds.
+            let tenths = Int((seconds * 10).rounded())
+            parts.append(seconds < 0.3 ? "1/\(Int((1 / seconds).rounded()))"
+                         : tenths % 10 == 0 ? "\(tenths / 10)s" : "\(tenths / 10).\(tenths % 10)s")
+        }
+        if let fNumber, fNumber > 0 { parts.append("f/" + Self.fNumber(tenths: Int((fNumber * 10).rounded()))) }
+        if let bias, abs(bias) >= 0.05 {
+            let tenths = Int((abs(bias) * 10).rounded())
+            parts.append((bias > 0 ? "+" : "−") + "\(tenths / 10).\(tenths % 10) EV")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "   ")
+    }
+
+    /// EXIF's "2024:05:06 07:08:09" as "2024-05-06 07:08:09" (anything else as written).
+    public static func reviewDate(exif: String) -> String {
+        let characters = Array(exif)
+        guard characters.count >= 10, characters[4] == ":", characters[7] == ":" else { return exif }
+        var shown = characters
+        (shown[4], shown[7]) = ("-", "-")
+        return String(shown)
+    }
+
+    /// A movie's length: "0:42", "12:05", "1:02:03".
+    public static func movieLength(seconds: Double) -> String {
+        let whole = max(0, Int(seconds.rounded(.down)))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+
+    /// The question before a delete: what goes (both files of a pair), and that it is final.
+    public static func deleteQuestion(_ info: ReviewInfo) -> (title: String, detail: [String]) {
+        let files = info.format.contains("+") ? "Both files (\(info.format)) leave" : "The \(info.format) file leaves"
+        return ("Delete \(info.number)?", [files + " the card.", "This cannot be undone."])
+    }
 
     /// A save problem's answers.
     public static let retry = "Retry"

@@ -34,6 +34,8 @@ public struct ViewState: Sendable, Equatable {
     public var activeLens: Int?
     /// A movie being recorded: the red dot, its time and the card's time left.
     public var recording: RecordingIndicator?
+    /// Review, while it is open (the card's photos full screen instead of the viewfinder).
+    public var review: ReviewScreen?
     /// The AUTO ZOOM button, and "Subject lost" while it searches.
     public var autoZoom = AutoZoomIndicator.unavailable
 

@@ -48,7 +48,7 @@ struct ReviewCommand: ParsableCommand {
             print(JSONText.array(items.map(Self.json)).text)
         } else {
             for item in items {
-                print([item.name, item.format, Self.localTime(item.modified), item.files.map(\.name).joined(separator: " ")]
+                print([item.name, item.format, LocalTime.text(item.modified), item.files.map(\.name).joined(separator: " ")]
                     .joined(separator: "  ") + (item.isProtected ? "  protected" : ""))
             }
         }
@@ -56,19 +56,10 @@ struct ReviewCommand: ParsableCommand {
 
     static func json(_ item: ReviewItem) -> JSONText {
         .object([("number", .string(item.name)), ("folder", .string(item.folder)), ("format", .string(item.format)),
-                 ("date", .string(localTime(item.modified))), ("protected", .bool(item.isProtected)),
+                 ("date", .string(LocalTime.text(item.modified))), ("protected", .bool(item.isProtected)),
                  ("files", .array(item.files.map { file in
                      .object([("name", .string(file.name)), ("kind", .string(file.kind.rawValue)),
                               ("bytes", .number(Double(file.bytes))), ("readOnly", .bool(file.readOnly))])
                  }))])
-    }
-
-    /// "2026-11-26 10:12:03" in the camera's time zone.
-    static func localTime(_ seconds: Int64) -> String {
-        var whole = time_t(seconds), parts = tm()
-        localtime_r(&whole, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 }

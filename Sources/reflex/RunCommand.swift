@@ -90,6 +90,7 @@ struct Run: ParsableCommand {
         screen?.gps = gps
         screen?.lenses = lenses.map(\.description)
         screen?.movies = movies
+        screen?.reviewCard = cardFolder
         screen?.analysis = analysis
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }

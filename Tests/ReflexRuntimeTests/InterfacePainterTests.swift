@@ -48,7 +48,7 @@ struct InterfacePainterTests {
         /// `gps`: a gpsd client at this port, its status posted to the loop's board.
         /// `analysis`: auto-zoom's subject, from an analysis the test feeds.
         init(density: PanelDensity? = nil, patterned: Bool = false, settings: CameraSettings = CameraSettings(),
-             gpsdPort: UInt16? = nil, analysis: SubjectAnalysis? = nil) throws {
+             gpsdPort: UInt16? = nil, analysis: SubjectAnalysis? = nil, reviewer: Reviewer? = nil) throws {
             display = try HeadlessDisplay(folder: nil, density: density, vblanks: .ticked)
             nextVblank = clock.now + 1 / Double(display.refreshRate)
             let status = self.status
@@ -57,7 +57,8 @@ struct InterfacePainterTests {
             loop = FrameLoop(display: display, preview: preview, status: status, mailbox: nil,
                              fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"),
                              model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8,
-                             paintPatience: Rig.paintPatience, gps: gps, analysis: analysis, clock: .manual(clock))
+                             paintPatience: Rig.paintPatience, gps: gps, analysis: analysis, reviewer: reviewer,
+                             clock: .manual(clock))
             frame = patterned ? patternedFrame(width: 64, height: 48) : flatGrey(width: 64, height: 48)
             report.status = .streaming
             report.width = 64
@@ -103,13 +104,14 @@ struct InterfacePainterTests {
             loop.step(now: clock.now)
         }
 
-        /// The painter's thread paints at the host's speed: the rig's time stands still
-        /// until it has (a minute at most: a painter that never answers fails the test).
-        /// True if it had to wait.
+        /// The painter's thread paints (and review's reads the card) at the host's speed: the
+        /// rig's time stands still until they have (a minute at most: a thread that never
+        /// answers fails the test). True if it had to wait.
         private func waitForThePainter() -> Bool {
-            guard loop.interfaceIsBeingPainted else { return false }
+            func busy() -> Bool { loop.interfaceIsBeingPainted || loop.reviewIsBusy }
+            guard busy() else { return false }
             let patience = monotonicSeconds() + 60
-            while loop.interfaceIsBeingPainted && monotonicSeconds() < patience { usleep(200) }
+            while busy() && monotonicSeconds() < patience { usleep(200) }
             return true
         }
 

@@ -149,6 +149,32 @@ import Testing
         var lost = following
         lost.autoZoom = .searching
         list.append(Case(name: "subject-lost", state: lost))
+        // Review: a pair with a location; protected, with its histogram; the delete question; an empty card.
+        var reviewed = ReviewInfo(name: "100REFLX/RFLX0042", number: "100-0042", position: 3, count: 120, format: "RAW+JPEG")
+        reviewed.taken = "2026-11-26 10:11:12"
+        reviewed.exposure = "ISO 400   1/125   f/2.8   −0.3 EV"
+        reviewed.hasLocation = true
+        reviewed.histogram = histogram.map(Int.init)
+        var review = ViewState(readout: readout)
+        review.review = ReviewScreen()
+        review.review?.info = reviewed
+        list.append(Case(name: "review", state: review))
+        var protected = review
+        protected.review?.info?.isProtected = true
+        protected.review?.histogramShown = true
+        list.append(Case(name: "review-protected", state: protected))
+        var zoomedIn = review
+        var zoom = ReviewZoom(photoWidth: 4000, photoHeight: 3000, screenWidth: width, screenHeight: height)
+        zoom.turn(2)
+        zoomedIn.review?.zoom = zoom
+        list.append(Case(name: "review-zoomed", state: zoomedIn))
+        var question = review
+        question.review?.confirmingDelete = true
+        list.append(Case(name: "review-delete", state: question))
+        var empty = ViewState(readout: readout)
+        empty.review = ReviewScreen()
+        empty.review?.cardIsEmpty = true
+        list.append(Case(name: "review-empty", state: empty))
         list.append(Case(name: "no-camera", state: ViewState(screen: .noCamera, readout: readout)))
         list.append(Case(name: "reconnecting", state: ViewState(screen: .reconnecting, readout: readout)))
         return list

@@ -23,6 +23,7 @@ public struct ReviewPicture: Sendable {
     /// Why a file cannot be shown ("Cannot show this file" on screen, the detail in the log).
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// `jpeg` fitted inside `panelWidth` × `panelHeight`.
@@ -68,6 +69,14 @@ public struct ReviewPicture: Sendable {
         } catch {
             throw Failure(description: "cannot read the movie: \(error)")
         }
+    }
+
+    /// A small RGB picture (a DNG's own preview) fitted inside `panelWidth` × `panelHeight`:
+    /// scaled up, so it is a preview, never what zoom shows.
+    public static func rgb(_ rgb: [UInt8], width: Int, height: Int, fitting panelWidth: Int, _ panelHeight: Int) -> ReviewPicture {
+        let fit = PixelRect(x: 0, y: 0, width: panelWidth, height: panelHeight).fitting(sourceWidth: width, sourceHeight: height)
+        return upright(rgb, width: width, height: height, fittedTo: fit, orientation: .upright, fileWidth: width,
+                       fileHeight: height)
     }
 
     /// `rgb` (`width` × `height`, rows `width * 3` apart) area-averaged to `fit`'s size as the

@@ -38,8 +38,15 @@ final class FrameComposer {
     }
 
     /// Draws `frame`'s picture (with its peaking and zebras), zoomed by `zoom`, into the
-    /// display's back buffer; black while the screen is not live. False if the display refused.
-    func drawPicture(_ frame: PreviewFrame?, model: ScreenModel, layout: ScreenLayout, framing: Framing, now: Double) -> Bool {
+    /// display's back buffer; black while the screen is not live; in review, `review`'s
+    /// picture instead (black until it comes). False if the display refused.
+    func drawPicture(_ frame: PreviewFrame?, review: ReviewFrame?, model: ScreenModel, layout: ScreenLayout, framing: Framing,
+                     now: Double) -> Bool {
+        if let shown = model.state.review {
+            // The clipped highlights blink four times a second in the Info view.
+            let blink = shown.histogramShown && Int(now * ReviewBlink.perSecond) % 2 == 0
+            return drawReview(review, blinkClipped: blink)
+        }
         if let frame, isp == nil || isp!.maximumSourceWidth < frame.sensorWidth || isp!.maximumSourceHeight < frame.sensorHeight {
             isp = PreviewISP(maximumSourceWidth: frame.sensorWidth, maximumSourceHeight: frame.sensorHeight,
                              maximumOutputWidth: display.width)
@@ -60,12 +67,33 @@ final class FrameComposer {
         }
     }
 
+    /// Review's picture, copied as the review thread laid it out for the panel.
+    private func drawReview(_ review: ReviewFrame?, blinkClipped: Bool) -> Bool {
+        do {
+            return try display.prepare { pixels, stride throws(DisplayError) in
+                guard let review, review.width == display.width, review.height == display.height else {
+                    for row in 0..<display.height { (pixels + row * stride).update(repeating: 0xFF00_0000, count: display.width) }
+                    return
+                }
+                review.pixels.withUnsafeBufferPointer { source in
+                    for row in 0..<display.height {
+                        (pixels + row * stride).update(from: source.baseAddress! + row * review.width, count: review.width)
+                    }
+                }
+                if blinkClipped { ReviewBlink.mark(review, in: pixels, stride: stride) }
+            }
+        } catch {
+            return false
+        }
+    }
+
     /// Lays the marks and `layers` (nil until the painter's first set: the picture alone)
     /// over the drawn picture and queues the frame; false if the display refused it.
     func queue(_ picture: PreparedPicture, layers: InterfacePainter.PaintedLayers?, model: ScreenModel,
                showHistogram: Bool, now: Double) -> Bool {
         let overlay = model.frameOverlay(now: now, layout: picture.layout, shown: picture.framing)
-        let screen = model.state.screen
+        // (Review's picture has none of the viewfinder's marks.)
+        let screen = model.state.review == nil ? model.state.screen : .noCamera
         // With an overlay plane the interface is redrawn only when it changed; the picture
         // alone goes to the primary plane every frame.
         let useOverlay = display.hasOverlay

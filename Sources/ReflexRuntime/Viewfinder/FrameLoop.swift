@@ -10,22 +10,20 @@ import Glibc
 #endif
 
 /// The realtime loop: one thread that owns the display. It sleeps in poll() on the display
-/// (vblank / page-flip events), the sensor's wake-up eventfd and its own stop eventfd; when
-/// the panel is free and there is something new (a frame, a change on screen, an animation
-/// step) it renders the newest frame through the preview ISP into the back buffer, lays the
-/// interface over it and queues the flip. Once running, nothing on this thread allocates
-/// (only rare events do: a new frame size or new camera limits), locks, logs or touches a
-/// file: the interface's layers are painted with Cairo by `InterfacePainter` on a
-/// thread of its own, only when what they show changes, and the loop blends the newest set.
-/// A change on screen is presented when its layers are painted (the painter's signal wakes
-/// the loop); a new sensor frame waits for the layers of a change in progress, but never
-/// longer than `paintPatience`.
+/// (vblank / page-flip events), the sensor's, the input's and its own eventfds; when the panel
+/// is free and there is something new (a frame, a change on screen, an animation step) it
+/// renders the newest frame through the preview ISP (in review: the review thread's picture)
+/// into the back buffer, lays the interface over it and queues the flip. Once running,
+/// nothing on this thread allocates (only rare events do: a new frame size or new camera
+/// limits), locks, logs or touches a file: the layers are painted with Cairo by
+/// `InterfacePainter` on its own thread when what they show changes, and the loop blends the
+/// newest set; a change shows once painted, and a new sensor frame waits for the layers of a
+/// change in progress at most `paintPatience`.
 ///
-/// The V4L2 device itself stays with the sensor thread, which hands each frame over as a
-/// copy: a control write to a real sensor goes over I2C and can take milliseconds, and that
-/// must never happen on this thread. What the loop changes goes back through the sensor's
-/// control mailbox and to the settings writer; what the camera says comes in one status
-/// snapshot, read each turn.
+/// The V4L2 device stays with the sensor thread, which hands each frame over as a copy (a
+/// control write over I2C can take milliseconds, never on this thread). What the loop changes
+/// goes back through the sensor's mailbox and the settings writer; what the camera says comes
+/// in one status snapshot, read each turn.
 public final class FrameLoop: @unchecked Sendable {
     /// A flip whose event has not come after this long is given up (and counted).
     static let flipTimeout = 0.5
@@ -86,9 +84,10 @@ public final class FrameLoop: @unchecked Sendable {
     }
     /// What the screen shows now: for a caller that drives `step` itself, on its thread.
     public var shownState: ViewState { model.state }
-    /// Whether the painter has yet to paint the newest change (a caller that drives the
-    /// clock lets it finish before moving the time on).
+    /// Whether the painter has yet to paint the newest change, or review's thread to carry out
+    /// what it was asked (a caller that drives the clock lets them finish before moving on).
     public var interfaceIsBeingPainted: Bool { painter.isBehind() }
+    public var reviewIsBusy: Bool { router.reviewer?.isBusy ?? false }
 
     /// The statistics, copied for other threads between two frames when asked.
     private let exchange = StatisticsExchange()
@@ -102,11 +101,13 @@ public final class FrameLoop: @unchecked Sendable {
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
-                lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil, clock: TimeSource = .monotonic) {
+                lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
+                reviewer: Reviewer? = nil, clock: TimeSource = .monotonic) {
         (self.clock, self.analysis) = (clock, analysis)
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
-                             saveDecisions: saveDecisions, analysis: analysis)
+                             saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer)
+        reviewer?.wakes = thread
         self.input = input
         self.display = display
         displaySummary = display.summary
@@ -130,6 +131,7 @@ public final class FrameLoop: @unchecked Sendable {
     public func start() -> Bool {
         guard startPainter() else { return false }
         startPictureWorker()
+        _ = router.reviewer?.start()
         guard thread.start({ self.run() }) else {
             painter.stop()
             pictureWorker.stop()
@@ -153,6 +155,7 @@ public final class FrameLoop: @unchecked Sendable {
         thread.stop()
         painter.stop()
         pictureWorker.stop()
+        router.reviewer?.stop()
     }
 
     /// Boot-clock seconds when the first frame reached the screen; nil before.
@@ -239,6 +242,7 @@ public final class FrameLoop: @unchecked Sendable {
         answerStatisticsRequest()
         let sensorChanged = cameraStatus.update(&status)
         carryOut(model.take(status, sensorChanged: sensorChanged, now: now))
+        router.followReview(&model)
         if preview.takeFrame() != nil { newFrame = true }
         // The shutter held: the burst's photos as they fall due.
         while let due = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
@@ -330,35 +334,30 @@ public final class FrameLoop: @unchecked Sendable {
     /// and to the saving thread, and show in this same frame.
     private func handleInput(at now: Double) {
         guard let input else { return }
-        latchIfDue(now: now)
-        var batch = InputRouter.Batch(metered: meteredNow())
-        input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
-            router.apply(event, at: time, now: now, to: &model, batch: &batch)
+        takeInput(now: now) { batch in
+            input.dispatch(width: display.width, height: display.height, rotation: display.rotation) { event, time in
+                router.apply(event, at: time, now: now, to: &model, batch: &batch)
+            }
         }
-        settle(batch, now: now)
     }
 
     /// An input event from elsewhere than libinput, at its own time (`reflex bench frame`'s
     /// injected turns, where the machine has no /dev/uinput); from the thread driving the loop.
     public func inject(_ event: InputEvent, at time: Double) {
         let now = clock.now()
-        latchIfDue(now: now)
-        var batch = InputRouter.Batch(metered: meteredNow())
-        router.apply(event, at: time, now: now, to: &model, batch: &batch)
-        settle(batch, now: now)
+        takeInput(now: now) { router.apply(event, at: time, now: now, to: &model, batch: &$0) }
     }
 
-    /// A wake-up's events done: felt, sent, and the wait for the flip that shows them begun
-    /// at the oldest with something to see.
-    private func settle(_ batch: InputRouter.Batch, now: Double) {
+    /// A wake-up's events (after a frame whose latch is due), felt and sent as one, and the
+    /// wait for the flip that shows them begun at the oldest with something to see. (What Auto
+    /// metered is for the dials' first stop out of Auto.)
+    private func takeInput(now: Double, _ events: (inout InputRouter.Batch) -> Void) {
+        latchIfDue(now: now)
+        var batch = InputRouter.Batch(metered: MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
+                                                             focus: report.focus, kelvin: report.kelvin))
+        events(&batch)
         router.settle(batch, model: &model, now: now)
         if let visible = batch.oldestVisible { inputWaiting = min(inputWaiting ?? visible, visible) }
-    }
-
-    /// What Auto has metered now, for the dials' first stop out of Auto.
-    private func meteredNow() -> MeteredValues {
-        MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds, focus: report.focus,
-                      kelvin: report.kelvin)
     }
 
     /// What the status asked of the loop: a pulse, the settings sent on, a new histogram.
@@ -373,7 +372,8 @@ public final class FrameLoop: @unchecked Sendable {
                                 vblank: Double?) -> PreparedPicture? {
         let allocationsBefore = reflex_thread_allocations()
         let started = clock.now(), startedRunning = threadCPUSeconds()
-        guard composer.drawPicture(frame, model: model, layout: layout, framing: framing, now: now) else { return nil }
+        guard composer.drawPicture(frame, review: router.reviewer?.shownFrame, model: model, layout: layout, framing: framing,
+                                   now: now) else { return nil }
         newFrame = false
         let finished = clock.now()
         let latchAt = aim.latch(for: vblank, interval: display.vblankInterval)
@@ -388,7 +388,7 @@ public final class FrameLoop: @unchecked Sendable {
     private func queue(_ picture: PreparedPicture, now: Double) -> Bool {
         // The newest painted layers, taken once: the painter may finish more meanwhile.
         let layers = painter.newestLayers()
-        let showHistogram = report.hasHistogram && model.state.screen == .live
+        let showHistogram = report.hasHistogram && model.state.screen == .live && model.state.review == nil
         guard composer.queue(picture, layers: layers, model: model, showHistogram: showHistogram, now: now) else { return false }
         presentedGeneration = layers?.generation ?? 0
         if let waiting = inputWaiting, (layers?.generation ?? 0) >= painter.requestedGeneration {

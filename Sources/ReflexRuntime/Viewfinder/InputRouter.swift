@@ -27,11 +27,14 @@ final class InputRouter {
     private let movies: MovieRecorder?
     private let saveDecisions: HandOffQueue<SaveDecision>?
     private let analysis: SubjectAnalysis?
+    /// Review's thread (nil: no card to review, as in a benchmark).
+    let reviewer: Reviewer?
 
     init(mailbox: ControlMailbox?, settingsWriter: SettingsWriter?, gps: GPSDClient?, haptics: Haptics?,
-         movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?, analysis: SubjectAnalysis?) {
+         movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?, analysis: SubjectAnalysis?, reviewer: Reviewer?) {
         (self.mailbox, self.settingsWriter, self.gps) = (mailbox, settingsWriter, gps)
         (self.haptics, self.movies, self.saveDecisions, self.analysis) = (haptics, movies, saveDecisions, analysis)
+        self.reviewer = reviewer
     }
 
     /// One event through the interface's rules, at its own kernel time `time`: a press is
@@ -41,7 +44,7 @@ final class InputRouter {
         let outcome = model.controller.handle(event, at: time, metered: batch.metered)
         if outcome.settingsChanged { batch.settingsChanged = true }
         if outcome.settingsChanged || outcome.haptic != nil || outcome.notice != nil || outcome.lockChanged
-            || model.controller.menu != menuBefore {
+            || model.controller.menu != menuBefore || outcome.reviewChanged || outcome.review != nil {
             batch.oldestVisible = min(batch.oldestVisible ?? time, time)
         }
         batch.felt = HapticEffect.stronger(batch.felt, outcome.haptic)
@@ -54,6 +57,7 @@ final class InputRouter {
             let crop = model.framing.crop
             analysis?.tap(x: crop.x + tap.x * crop.width, y: crop.y + tap.y * crop.height)
         }
+        if let command = outcome.review { review(command, now: now, model: &model) }
         if outcome.lockChanged {
             model.followControls()
             mailbox?.lockExposure(model.controller.locked)
@@ -94,6 +98,23 @@ final class InputRouter {
         }
         mailbox?.requestCapture(at: pressedAt, framing: model.framing)
         if burst { model.burstPhotoRequested(at: now) } else { model.photoRequested(at: now) }
+    }
+
+    /// Review's command to its thread; without one (no card folder) review closes at once.
+    private func review(_ command: ReviewCommand, now: Double, model: inout ScreenModel) {
+        guard let reviewer else {
+            model.closeReview()
+            model.showNotice(InterfaceText.storageMissing.title, at: now)
+            return
+        }
+        // (Refused only with 32 commands waiting: the thread is busy with them.)
+        reviewer.send(command)
+    }
+
+    /// The review thread's newest frame, its item and overlay taken into the screen's state.
+    func followReview(_ model: inout ScreenModel) {
+        guard let reviewer, model.controller.review != nil, let frame = reviewer.newestFrame() else { return }
+        model.showReview(frame.info, cardIsEmpty: frame.cardIsEmpty)
     }
 
     /// The record button: the movie thread starts or stops (it reports back).

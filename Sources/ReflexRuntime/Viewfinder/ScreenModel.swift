@@ -94,6 +94,7 @@ struct ScreenModel {
         !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
             || controller.peaking(at: now) || controller.zoom.isRamping
             || now - capturedAt < ScreenModel.captureMarkSeconds || now < noticeUntil
+            || state.review?.histogramShown == true
     }
 
     /// What is drawn over the picture this frame: the marks and how the layers are blended.
@@ -134,10 +135,23 @@ struct ScreenModel {
         state.settings = controller.model.settings
     }
 
-    /// The quick menu and the exposure lock as the controller has them.
+    /// The quick menu, the exposure lock and review as the controller has them.
     mutating func followControls() {
         state.menu = controller.menu
         state.exposureLocked = controller.locked
+        state.review = controller.review?.screen
+    }
+
+    /// The review thread's newest item on screen.
+    mutating func showReview(_ info: ReviewInfo?, cardIsEmpty: Bool) {
+        controller.showReview(info, cardIsEmpty: cardIsEmpty)
+        state.review = controller.review?.screen
+    }
+
+    /// Review closed by the camera (nothing to review).
+    mutating func closeReview() {
+        controller.closeReview()
+        state.review = nil
     }
 
     /// The framing at `now` (the zoom, and where auto-zoom moved the crop), its zoom shown in

@@ -32,6 +32,8 @@ public struct ScreenStarter {
     public var movies: MovieRecorder?
     /// The analysis thread, for auto-zoom.
     public var analysis: SubjectAnalysis?
+    /// The card's folder, for review (nil: no review).
+    public var reviewCard: String?
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -74,7 +76,8 @@ public struct ScreenStarter {
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
                                     controls: controls, haptics: haptics, saveDecisions: saveDecisions,
-                                    gps: gps, lenses: lenses, movies: movies, analysis: analysis)
+                                    gps: gps, lenses: lenses, movies: movies, analysis: analysis,
+                                    reviewer: reviewCard.map { Reviewer(card: $0, width: opened.width, height: opened.height, log: log) })
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

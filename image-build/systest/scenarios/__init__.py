@@ -8,7 +8,7 @@
     controls.py   input and controls: touch-replay, board-inputs, touch-and-dials, controls,
                   haptics
     photos.py     capture, enhanced-raw
-    review.py     review-delete
+    review.py     review-delete, review-play
     gps.py        geotag
     card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full
     memory.py     memory
@@ -30,7 +30,8 @@ from . import autozoom, boot, card, controls, display, gps, lenses, memory, movi
 ORDER = [
     "boot", "reflex-user", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
-    "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "geotag",
+    "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
+    "geotag",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "auto-zoom", "movie", "power-cut",
 ]
 

@@ -1,7 +1,10 @@
 """Review's card actions on the board's real FAT card: delete and protect, and a delete a cut
-left half done finished by the card's check."""
+left half done finished by the card's check; review on the panel, by the board's keys."""
 import re
 
+from ..camera import REFLEX_LOG
+from ..inputs import device_node, key_tap
+from ..pixels import screen_until, screendump, viewfinder_lit
 from ..steps import require, scenario
 from .power import card_state, reinsert_card
 
@@ -49,3 +52,41 @@ def review_delete(steps):
     finally:
         steps.run("the card back for the scenarios after", "systemctl start reflex-card; mountpoint /media/card",
                   contains=["is a mountpoint"])
+
+
+KEY_PLAY, KEY_DELETE, KEY_RIGHT, KEY_ENTER, KEY_CAMERA_FOCUS = 207, 111, 106, 28, 0x210
+# A point of review's button bar between Back and Info (ReviewLayout at 1.00x): the picture
+# under the bar's dark surface in review, the viewfinder's own picture outside it.
+BAR_POINT = (400, 756)
+
+
+@scenario("review-play", limit=240)
+def review_play(steps):
+    """Review on the panel: a JPEG taken by the running camera; the board's play key (a uinput
+    KEY_PLAY) opens review, whose thread logs the newest item shown and how long it took, and
+    the panel shows the photo under review's bars; the delete key asks, the right arrow moves to
+    Delete and Enter answers: both the log and the card say the photo is gone. A half press of
+    the shutter gives the viewfinder back."""
+    buttons = device_node("Reflex Virtual Buttons")
+    taken = steps.run("a JPEG, asked of the running camera", "reflex capture --state-dir /var/lib/reflex --format jpeg",
+                      matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.JPG"], timeout=90)
+    name = re.search(r"(RFLX\d{4})\.JPG", taken).group(1)
+    live = screendump(steps, "review-live")[3](*BAR_POINT)
+    steps.run("the play key", key_tap(buttons, KEY_PLAY))
+    steps.wait_until("review's thread shows the newest photo", REFLEX_LOG + " | grep 'review: ' | tail -1", limit=30,
+                     matches=[rf"item\(s\) on the card; 100REFLX/{name} \(JPEG\) shown after \d+ ms"])
+    (shot, width, height, pixel, bright_pixels), shown = screen_until(steps, "review-open", lambda pixel, *_: [
+        ("review's bar darkens the picture under it", sum(pixel(*BAR_POINT)) < sum(live) - 90),
+        ("the photo fills the screen (not black)", viewfinder_lit(pixel))])
+    require(shown, "review is not on the panel", f"screendump {shot}: {pixel(*BAR_POINT)} under the bar, live {live}")
+    steps.run("delete asked, Delete chosen, answered",
+              key_tap(buttons, KEY_DELETE) + "; sleep 1; " + key_tap(buttons, KEY_RIGHT) + "; sleep 1; "
+              + key_tap(buttons, KEY_ENTER))
+    steps.wait_until("review's thread deleted it", REFLEX_LOG + " | grep 'review: deleted' | tail -1", limit=30,
+                     contains=[f"review: deleted 100REFLX/{name}: {name}.JPG"])
+    steps.run("the photo is gone from the card", f"ls -a {FOLDER}", excludes=[name + ".JPG"])
+    steps.run("a half press", key_tap(buttons, KEY_CAMERA_FOCUS))
+    (shot, width, height, pixel, bright_pixels), back = screen_until(steps, "review-closed", lambda pixel, *_: [
+        ("the viewfinder's picture is back under where the bar was",
+         all(abs(a - b) < 40 for a, b in zip(pixel(*BAR_POINT), live)))])
+    require(back, "the viewfinder did not come back", f"screendump {shot}: {pixel(*BAR_POINT)}, live {live}")

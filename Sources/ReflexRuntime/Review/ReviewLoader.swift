@@ -1,0 +1,81 @@
+import ReflexCore
+import ReflexFormats
+import ReflexStorage
+import ReflexSystem
+import ReflexUI
+
+/// Reads one review item from the card for the single view: its picture fitted to the panel
+/// (the JPEG of a pair, else the DNG's own preview, else a movie's first frame) and what the
+/// overlay says of it, from its own EXIF. A file that cannot be read or decoded is not an
+/// error to the camera: the item comes back without a picture, with the reason.
+enum ReviewLoader {
+    /// A JPEG larger than this is refused rather than read (no camera writes one; a damaged
+    /// directory entry may claim anything).
+    static let largestJPEG: Int64 = 64 << 20
+    /// EXIF comes first in a JPEG and in our DNGs' first directory: this much is read for it.
+    static let headerBytes = 65_536
+
+    struct Loaded {
+        var picture: ReviewPicture?
+        var taken: String?
+        var exposure: String?
+        var hasLocation = false
+        var problem: String?
+        /// What went wrong, for the log.
+        var detail: String?
+    }
+
+    static func load(_ item: ReviewItem, card: String, panelWidth: Int, panelHeight: Int) -> Loaded {
+        let folder = PhotoCard(root: card).dcim + "/" + item.folder
+        var loaded = Loaded()
+        do {
+            if let jpeg = item.files.first(where: { $0.kind == .jpeg }) {
+                // (Read at the size the card's listing gave: no larger buffer to clear.)
+                guard jpeg.bytes <= largestJPEG else { throw ReviewPicture.Failure(description: "\(jpeg.name) is too large") }
+                guard let bytes = try AtomicFile.read(folder + "/" + jpeg.name, limit: Int(jpeg.bytes)) else {
+                    throw ReviewPicture.Failure(description: "\(jpeg.name) is gone")
+                }
+                describe(ReviewPhotoInfo.ofJPEG(Array(bytes.prefix(headerBytes))), into: &loaded)
+                loaded.picture = try ReviewPicture.jpeg(bytes, fitting: panelWidth, panelHeight)
+            } else if let raw = item.files.first(where: { $0.kind == .raw }) {
+                guard let header = try AtomicFile.read(folder + "/" + raw.name, limit: headerBytes) else {
+                    throw ReviewPicture.Failure(description: "\(raw.name) is gone")
+                }
+                describe(ReviewPhotoInfo.ofDNG(header), into: &loaded)
+                guard let preview = EmbeddedThumbnail.ofDNG(header) else {
+                    throw ReviewPicture.Failure(description: "\(raw.name) has no preview")
+                }
+                loaded.picture = ReviewPicture.rgb(preview.rgb, width: preview.width, height: preview.height,
+                                                   fitting: panelWidth, panelHeight)
+            } else if let movie = item.files.first(where: { $0.kind == .movie }) {
+                loaded.taken = LocalTime.text(movie.modified)
+                loaded.picture = try ReviewPicture.movie(path: folder + "/" + movie.name, fitting: panelWidth, panelHeight)
+            }
+        } catch {
+            loaded.problem = InterfaceText.cannotShowFile
+            loaded.detail = "\(error)"
+        }
+        if loaded.taken == nil { loaded.taken = LocalTime.text(item.modified) }
+        return loaded
+    }
+
+    /// `item`'s JPEG decoded again at the detail `zoom` (screen pixels per file pixel) needs;
+    /// nil for an item without a JPEG.
+    static func detail(_ item: ReviewItem, card: String, zoom: Double) throws -> ReviewDetail? {
+        guard let jpeg = item.files.first(where: { $0.kind == .jpeg }) else { return nil }
+        guard jpeg.bytes <= largestJPEG,
+              let bytes = try AtomicFile.read(PhotoCard(root: card).dcim + "/" + item.folder + "/" + jpeg.name,
+                                              limit: Int(jpeg.bytes)) else {
+            throw ReviewPicture.Failure(description: "\(jpeg.name) is gone or too large")
+        }
+        return try ReviewDetail.jpeg(bytes, forZoom: zoom)
+    }
+
+    private static func describe(_ info: ReviewPhotoInfo?, into loaded: inout Loaded) {
+        guard let info else { return }
+        loaded.taken = info.taken.map(InterfaceText.reviewDate)
+        loaded.exposure = InterfaceText.reviewExposure(iso: info.iso, seconds: info.exposureSeconds, fNumber: info.fNumber,
+                                                       bias: info.exposureBias)
+        loaded.hasLocation = info.hasLocation
+    }
+}

@@ -1,0 +1,284 @@
+import ReflexCore
+import ReflexFormats
+import ReflexStorage
+import ReflexSystem
+import ReflexUI
+import Synchronization
+
+/// Review's thread: it owns the card's files for review. Told by the realtime loop what the
+/// photographer asked (`ReviewCommand`), it lists the card, decodes the item to show fitted to
+/// the panel (`ReviewLoader`), lays it into a panel-sized frame and hands the frame to the
+/// loop through a triple buffer, so the loop copies it to the screen with no lock, no
+/// allocation and no file. Then it decodes the neighbours ahead of a swipe, unless asked
+/// something new, into a cache held within a budget of bytes; deletes and protects happen
+/// here too, with the card's own care (`CardEraser`, `CardProtection`).
+///
+/// It runs at a yielding priority: below the sensor and the saving of photos, whose work
+/// comes first, above the background threads; the loop never waits for it.
+public final class Reviewer: @unchecked Sendable {
+    public static let priority = WorkerThread.Priority.yielding(nice: 2)
+    /// The decoded pictures kept: the one shown, its neighbours, the last few seen.
+    public static let cacheBytes = 48 << 20
+
+    /// A decoded item, as kept in the cache.
+    struct Decoded {
+        var loaded: ReviewLoader.Loaded
+        var histogram: ReviewHistogram?
+    }
+
+    private let card: String
+    private let width: Int, height: Int
+    private let log: @Sendable (String) -> Void
+    private let thread = WorkerThread(name: "reflex-review", priority: Reviewer.priority)
+    private let commands = HandOffQueue<ReviewCommand>(capacity: 32)
+    private let frames = TripleBuffer<ReviewFrame> { ReviewFrame() }
+    /// Woken when a frame is ready: the loop's thread (set by the loop before it starts this).
+    var wakes: WorkerThread?
+    /// Commands sent by the loop and carried out here (a test's clock waits for these).
+    private let sent = Atomic<Int>(0)
+    private let carriedOut = Atomic<Int>(0)
+
+    // The loop's side.
+    /// Openings of review asked; a frame of an earlier one is not shown.
+    public private(set) var sessionsAsked = 0
+
+    // The thread's side.
+    private var cursor: ReviewCursor?
+    private var cache = ByteBudgetCache<Decoded>(budgetBytes: Reviewer.cacheBytes)
+    private var isOpen = false
+    private var session = 0
+    /// The item shown zoomed in (nil: whole), and its detail decoded for it.
+    private var zoom: ReviewZoom?
+    private var detail: (name: String, picture: ReviewDetail)?
+
+    /// Review of the card mounted at `card`, on a panel of `width` × `height`.
+    public init(card: String, width: Int, height: Int, log: @escaping @Sendable (String) -> Void) {
+        (self.card, self.width, self.height, self.log) = (card, width, height, log)
+    }
+
+    public func start() -> Bool { thread.start { self.run() } }
+
+    public func stop() { thread.stop() }
+
+    // MARK: the loop's side (never waits, never allocates)
+
+    /// Passes on what the photographer asked; false if eight and more are still waiting.
+    @discardableResult
+    public func send(_ command: ReviewCommand) -> Bool {
+        // (Counted before it goes: the thread may carry it out before this returns.)
+        sent.add(1, ordering: .releasing)
+        guard commands.send(command) else {
+            sent.subtract(1, ordering: .releasing)
+            return false
+        }
+        if command == .open { sessionsAsked += 1 }
+        thread.wake()
+        return true
+    }
+
+    /// The newest frame of the review open now, if one came since the last call.
+    public func newestFrame() -> ReviewFrame? {
+        guard frames.takeNewest() else { return nil }
+        return shownFrame
+    }
+
+    /// The frame taken last, if it belongs to the review open now.
+    public var shownFrame: ReviewFrame? {
+        let frame = frames.current
+        return frame.session == sessionsAsked && frame.width > 0 ? frame : nil
+    }
+
+    /// Whether commands sent are still being carried out.
+    public var isBusy: Bool { carriedOut.load(ordering: .acquiring) < sent.load(ordering: .acquiring) }
+
+    // MARK: the thread
+
+    private func run() {
+        while !thread.isStopping {
+            thread.waitForWake()
+            var (show, handled, opened) = (false, 0, false)
+            let started = monotonicSeconds()
+            while let command = commands.receive() {
+                show = carryOut(command) || show
+                handled += 1
+                if command == .open { opened = true }
+            }
+            if show && isOpen { publish() }
+            if opened && isOpen { logOpening(seconds: monotonicSeconds() - started) }
+            // (Counted once the frame they asked for is out: until then a test's clock waits.)
+            carriedOut.add(handled, ordering: .releasing)
+            if isOpen { decodeNeighbours() }
+        }
+    }
+
+    /// Carries out one command; true if the item shown changed.
+    private func carryOut(_ command: ReviewCommand) -> Bool {
+        switch command {
+        case .open:
+            (zoom, detail) = (nil, nil)
+            session += 1
+            isOpen = true
+            cursor = ReviewCursor(items: CardCatalog.items(onCardAt: card))
+            return true
+        case .close:
+            // The decoded pictures go back to the camera: shooting needs the memory more.
+            isOpen = false
+            cache = ByteBudgetCache(budgetBytes: Reviewer.cacheBytes)
+            detail = nil
+            return false
+        case .step(let steps):
+            guard isOpen, cursor != nil else { return false }
+            cursor!.move(steps)
+            zoom = nil
+            return true
+        case .zoom(let next):
+            guard isOpen, cursor != nil else { return false }
+            zoom = next
+            return true
+        case .delete(let name):
+            guard isOpen, let item = cursor?.items.first(where: { $0.name == name }) else { return false }
+            do {
+                try CardEraser.delete(item, onCardAt: card)
+                log("review: deleted \(item.name): " + item.files.map(\.name).joined(separator: " "))
+            } catch {
+                log("review: cannot delete \(item.name): \(error)")
+            }
+            cache.remove(item.name)
+            relist()
+            return true
+        case .protect(let name, let protect):
+            guard isOpen, let item = cursor?.items.first(where: { $0.name == name }) else { return false }
+            do {
+                try CardProtection.setProtected(item, protect, onCardAt: card)
+            } catch {
+                log("review: cannot \(protect ? "protect" : "unprotect") \(item.name): \(error)")
+            }
+            relist()
+            return true
+        }
+    }
+
+    /// The card listed again after a change: the same item, or the one now in its place.
+    private func relist() {
+        let items = CardCatalog.items(onCardAt: card)
+        if cursor?.refresh(items) != true { cursor = ReviewCursor(items: items) }
+    }
+
+    /// The item under the cursor (decoded now unless cached) laid into the writable frame and
+    /// handed to the loop.
+    private func publish() {
+        let frame = frames.writable
+        if frame.pixels.count != width * height {
+            frame.pixels = [UInt32](repeating: 0xFF00_0000, count: width * height)
+            (frame.width, frame.height) = (width, height)
+        }
+        frame.session = session
+        guard let cursor else {
+            frame.info = nil
+            frame.cardIsEmpty = true
+            frame.picture = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            clear(frame)
+            return finishPublishing()
+        }
+        let item = cursor.current
+        let decoded = decode(item)
+        var info = ReviewInfo(name: item.name, number: Self.number(item), position: cursor.index + 1,
+                              count: cursor.items.count, format: item.format)
+        info.taken = decoded.loaded.taken
+        info.exposure = decoded.loaded.exposure
+        info.hasLocation = decoded.loaded.hasLocation
+        info.isProtected = item.isProtected
+        info.problem = decoded.loaded.problem
+        info.movieLength = decoded.loaded.picture?.movieSeconds.map(InterfaceText.movieLength)
+        info.histogram = decoded.histogram?.counts ?? []
+        if let picture = decoded.loaded.picture, item.has(.jpeg) {
+            let sideways = picture.orientation == .turnedLeft || picture.orientation == .turnedRight
+            (info.photoWidth, info.photoHeight) = sideways ? (picture.fileHeight, picture.fileWidth)
+                : (picture.fileWidth, picture.fileHeight)
+        }
+        frame.info = info
+        frame.cardIsEmpty = false
+        clear(frame)
+        if let zoom, let detail = detail(of: item, for: zoom) {
+            frame.pixels.withUnsafeMutableBufferPointer { detail.render(zoom, into: $0.baseAddress!, panelStride: width) }
+            frame.picture = ReviewDetail.place(of: zoom)
+            frame.clipped = []
+        } else if let picture = decoded.loaded.picture {
+            let place = PixelRect(x: (width - picture.width) / 2, y: (height - picture.height) / 2, width: picture.width,
+                                  height: picture.height)
+            frame.picture = place
+            picture.pixels.withUnsafeBufferPointer { source in
+                frame.pixels.withUnsafeMutableBufferPointer { panel in
+                    for row in 0..<min(picture.height, height) {
+                        let from = source.baseAddress! + row * picture.width
+                        (panel.baseAddress! + (place.y + row) * width + max(place.x, 0))
+                            .update(from: from, count: min(picture.width, width))
+                    }
+                }
+            }
+            frame.clipped = decoded.histogram?.clipped ?? []
+        } else {
+            frame.picture = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            frame.clipped = []
+        }
+        finishPublishing()
+    }
+
+    /// The journal says what review found and how long the first picture took (for a board's
+    /// integrator: a slow card shows here).
+    private func logOpening(seconds: Double) {
+        guard let cursor else { return log("review: nothing on the card at \(card)") }
+        log("review: \(cursor.items.count) item(s) on the card; \(cursor.current.name) (\(cursor.current.format)) shown "
+            + "after \(Int((seconds * 1000).rounded())) ms")
+    }
+
+    private func finishPublishing() {
+        frames.publish()
+        wakes?.wake()
+    }
+
+    private func clear(_ frame: ReviewFrame) {
+        frame.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0xFF00_0000) }
+    }
+
+    /// `item` decoded for the panel, from the cache when it is there.
+    private func decode(_ item: ReviewItem) -> Decoded {
+        if let cached = cache.value(for: item.name) { return cached }
+        let loaded = ReviewLoader.load(item, card: card, panelWidth: width, panelHeight: height)
+        if let detail = loaded.detail { log("review: \(item.name): \(detail)") }
+        let histogram = loaded.picture.map { ReviewHistogram(pixels: $0.pixels, width: $0.width, height: $0.height) }
+        let decoded = Decoded(loaded: loaded, histogram: histogram)
+        let bytes = (loaded.picture?.pixels.count ?? 0) * 4 + (histogram?.clipped.count ?? 0) * 8
+        cache.store(decoded, bytes: bytes, for: item.name)
+        return decoded
+    }
+
+    /// `item`'s detail for `zoom`: the one decoded already when it has enough, else decoded
+    /// now (nil where the item has no JPEG, or it cannot be read: the whole photo shows).
+    private func detail(of item: ReviewItem, for zoom: ReviewZoom) -> ReviewDetail? {
+        if let detail, detail.name == item.name, detail.picture.scale >= min(zoom.scale, 1) * 0.999 { return detail.picture }
+        self.detail = nil
+        do {
+            guard let picture = try ReviewLoader.detail(item, card: card, zoom: zoom.scale) else { return nil }
+            self.detail = (item.name, picture)
+            return picture
+        } catch {
+            log("review: \(item.name): no detail: \(error)")
+            return nil
+        }
+    }
+
+    /// The next and previous items decoded ahead of a swipe, each only while nothing new was asked.
+    private func decodeNeighbours() {
+        for item in cursor?.neighbours ?? [] {
+            guard commands.count == 0, !thread.isStopping else { return }
+            _ = decode(item)
+        }
+    }
+
+    /// "100-0042": the folder's number and the file's, as cameras show them.
+    static func number(_ item: ReviewItem) -> String {
+        let file = String(item.number)
+        return "\(item.folderNumber)-" + String(repeating: "0", count: max(0, 4 - file.count)) + file
+    }
+}

@@ -1,0 +1,18 @@
+import ReflexCore
+
+/// What review's rules ask of the review thread, which owns the card's files.
+public enum ReviewCommand: Sendable, Equatable {
+    /// Read the card and show its newest item.
+    case open
+    /// Back to the viewfinder (the thread keeps its cache for a quick return).
+    case close
+    /// Newer (negative) or older (positive) items, this many.
+    case step(Int)
+    /// Delete the item so named (both files of a pair): the one the question was about,
+    /// never whatever is on screen by the time the thread gets to it.
+    case delete(name: String)
+    /// Show the item at this zoom (nil: whole).
+    case zoom(ReviewZoom?)
+    /// Set or clear the item's read-only mark.
+    case protect(name: String, Bool)
+}

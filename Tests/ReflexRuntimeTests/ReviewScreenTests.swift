@@ -1,0 +1,150 @@
+import ReflexCore
+import ReflexFormats
+import ReflexHardware
+import ReflexStorage
+import ReflexSystem
+import ReflexTestSupport
+import ReflexUI
+import Testing
+@testable import ReflexRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Review through the realtime loop on the headless display, with the real review thread on a
+/// card folder (issue 34): the play key shows the newest photo full screen, the arrow keys go
+/// to older ones, delete removes the item from the card once confirmed, the shutter's half
+/// press gives the viewfinder back at once; the loop's frames allocate nothing for any of it.
+@Suite("Review on the screen")
+struct ReviewScreenTests {
+    typealias Rig = InterfacePainterTests.Rig
+
+    /// A card with three photos, newest last: 0001 red, 0002 green (with a DNG beside it: a
+    /// pair), 0003 blue.
+    static func card() throws -> TemporaryFolder {
+        let card = TemporaryFolder()
+        let folder = card.path + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(folder)
+        for (number, colour) in [(1, (220, 30, 30)), (2, (30, 200, 40)), (3, (30, 40, 210))] as [(Int, (UInt8, UInt8, UInt8))] {
+            var rgb = [UInt8](repeating: 0, count: 320 * 240 * 3)
+            for index in stride(from: 0, to: rgb.count, by: 3) { (rgb[index], rgb[index + 1], rgb[index + 2]) = colour }
+            let jpeg = try rgb.withUnsafeBufferPointer {
+                try JPEGEncoder.encode(RGBImage(pixels: $0.baseAddress!, width: 320, height: 240), photo: Self.photo)
+            }
+            try AtomicFile.write(jpeg, to: folder + "/RFLX000\(number).JPG")
+        }
+        try AtomicFile.write([UInt8](repeating: 0, count: 512), to: folder + "/RFLX0002.DNG")
+        return card
+    }
+
+    static let photo = PhotoDescription(make: "Reflex", model: "Test", software: "Reflex test", exposureSeconds: 1.0 / 125,
+                                        iso: 400, fNumber: 2.8, focalLengthMillimetres: 4.4,
+                                        captured: PhotoTime(year: 2026, month: 11, day: 26, hour: 10, minute: 11, second: 12))
+
+    /// The panel's pixel in the middle, as (red, green, blue).
+    static func middle(_ rig: Rig) -> (Int, Int, Int) {
+        let pixel = rig.display.frontPixels[rig.display.height / 2 * rig.display.width + rig.display.width / 2]
+        return (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+    }
+
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    static func press(_ rig: Rig, _ code: UInt32) {
+        rig.loop.inject(.key(code: code, pressed: true), at: rig.clock.now)
+        rig.loop.inject(.key(code: code, pressed: false), at: rig.clock.now)
+    }
+
+    @Test func playShowsTheNewestAndTheKeysGoThroughTheCard() throws {
+        let card = try Self.card()
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        rig.run(frames: 5)
+        let live = Self.middle(rig)
+        let allocationsBefore = rig.loop.statistics.ring.summary().allocations
+
+        Self.press(rig, KeyCode.play)
+        let blue = rig.run(until: { let (r, g, b) = Self.middle(rig); return b > 150 && r < 80 && g < 80 }, frames: 30)
+        #expect(blue, "the newest photo (blue) fills the screen: \(Self.middle(rig))")
+        let info = rig.loop.shownState.review?.info
+        #expect(info?.number == "100-0003" && info?.position == 1 && info?.count == 3 && info?.format == "JPEG")
+        #expect(info?.exposure == "ISO 400   1/125   f/2.8" && info?.taken == "2026-11-26 10:11:12")
+
+        Self.press(rig, 106)  // KEY_RIGHT: the next older
+        let green = rig.run(until: { let (r, g, b) = Self.middle(rig); return g > 150 && r < 80 && b < 80 }, frames: 30)
+        #expect(green && rig.loop.shownState.review?.info?.format == "RAW+JPEG", "the pair, one item")
+        #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated in review")
+
+        // Delete, answered: both files of the pair go, and the next older (red) shows.
+        Self.press(rig, KeyCode.delete)
+        rig.run(frames: 2)
+        #expect(rig.loop.shownState.review?.confirmingDelete == true)
+        Self.press(rig, 28)  // KEY_ENTER on the highlighted answer: Cancel
+        rig.run(frames: 2)
+        #expect(Self.exists(card.path + "/DCIM/100REFLX/RFLX0002.JPG"), "Cancel deletes nothing")
+        Self.press(rig, KeyCode.delete)
+        Self.press(rig, 106)  // to Delete
+        Self.press(rig, 28)
+        let red = rig.run(until: { let (r, g, b) = Self.middle(rig); return r > 150 && g < 80 && b < 80 }, frames: 30)
+        #expect(red && rig.loop.shownState.review?.info?.count == 2)
+        #expect(!Self.exists(card.path + "/DCIM/100REFLX/RFLX0002.JPG")
+                && !Self.exists(card.path + "/DCIM/100REFLX/RFLX0002.DNG"))
+
+        // A half press: the viewfinder at once (the next frame is the sensor's).
+        rig.loop.inject(.key(code: KeyCode.cameraFocus, pressed: true), at: rig.clock.now)
+        rig.run(frames: 1)
+        #expect(rig.loop.shownState.review == nil && Self.middle(rig) == live && rig.loop.shownState.exposureLocked)
+    }
+
+    /// Zoomed to 100 %, the screen shows the file's own pixels: a photo of one-pixel stripes,
+    /// grey when fitted (averaged), is stripes again at 100 %, decoded from the file (an
+    /// upscaled screen image would stay grey).
+    @Test func theZoomShowsTheFilesOwnPixels() throws {
+        let card = TemporaryFolder()
+        let folder = card.path + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(folder)
+        let (width, height) = (2560, 1920)
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for index in 0..<(width * height) where index % 2 == 0 { (rgb[index * 3], rgb[index * 3 + 1], rgb[index * 3 + 2]) = (255, 255, 255) }
+        let jpeg = try rgb.withUnsafeBufferPointer {
+            try JPEGEncoder.encode(RGBImage(pixels: $0.baseAddress!, width: width, height: height), quality: 98, photo: Self.photo)
+        }
+        try AtomicFile.write(jpeg, to: folder + "/RFLX0001.JPG")
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        /// The largest step between neighbouring pixels along the screen's middle row.
+        func contrast() -> Int {
+            let row = rig.display.frontPixels + rig.display.height / 2 * rig.display.width
+            return (500..<780).map { abs(Int(row[$0] & 0xFF) - Int(row[$0 + 1] & 0xFF)) }.max() ?? 0
+        }
+        Self.press(rig, KeyCode.play)
+        let shown = rig.run(until: { rig.loop.shownState.review?.info?.photoWidth == width }, frames: 30)
+        rig.run(frames: 2)
+        #expect(shown && contrast() < 40, "fitted, the stripes average to grey: \(contrast())")
+        let allocationsBefore = rig.loop.statistics.ring.summary().allocations
+        // The second dial: 50 %, then 100 %.
+        rig.loop.inject(.wheel(wheel: 1, v120: 240), at: rig.clock.now)
+        let detailed = rig.run(until: { contrast() > 150 }, frames: 30)
+        #expect(detailed && rig.loop.shownState.review?.zoom?.scale == 1, "100 %: the file's stripes: \(contrast())")
+        #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated for the zoom")
+    }
+
+    @Test func anEmptyCardSaysSo() throws {
+        let card = TemporaryFolder()
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        Self.press(rig, KeyCode.play)
+        let said = rig.run(until: { rig.loop.shownState.review?.cardIsEmpty == true }, frames: 30)
+        let above = rig.display.frontPixels[200 * rig.display.width + 640] & 0xFF_FFFF
+        #expect(said && above == 0, "black where a picture would be, the message in the middle")
+        Self.press(rig, 106)
+        rig.run(frames: 2)
+        #expect(rig.loop.shownState.review?.info == nil)
+    }
+}
+
