@@ -58,8 +58,8 @@ struct ReviewBench: ParsableCommand {
 
     /// Review's thread on a card of 12 such photos, as the camera runs it: the play key to
     /// the newest photo's frame ready for the loop, the next photo (decoded ahead while the
-    /// one before was looked at), and a jump to one not decoded yet; with the thread's cache
-    /// at the end of a walk through all of them.
+    /// one before was looked at), a jump to one not decoded yet, a double tap to 100 % and a
+    /// step of a pan there.
     private func browseRow(jpeg: [UInt8], folder: String, screen: [Int]) throws {
         let card = folder + "/browse", dcf = card + "/DCIM/100REFLX"
         try AtomicFile.createFolder(dcf)
@@ -74,7 +74,8 @@ struct ReviewBench: ParsableCommand {
             }
             return monotonicSeconds() - started
         }
-        var opened: [Double] = [], next: [Double] = [], jump: [Double] = []
+        var opened: [Double] = [], next: [Double] = [], jump: [Double] = [], zoomed: [Double] = [], panned: [Double] = []
+        let photo = size.lowercased().split(separator: "x").compactMap { Int($0) }
         for _ in 0..<max(runs / 3, 1) {
             // (A thread of its own each time: nothing decoded before.)
             let reviewer = Reviewer(card: card, width: screen[0], height: screen[1], log: { _ in })
@@ -84,11 +85,19 @@ struct ReviewBench: ParsableCommand {
             usleep(300_000)  // the neighbours decoded while the photo is looked at
             next.append(try shown(.step(1), by: reviewer))
             jump.append(try shown(.step(5), by: reviewer))
+            usleep(300_000)
+            var zoom = ReviewZoom(photoWidth: photo[0], photoHeight: photo[1], screenWidth: screen[0], screenHeight: screen[1])
+            zoom.doubleTap(screenX: Double(screen[0]) / 3, y: Double(screen[1]) / 3)
+            zoomed.append(try shown(.zoom(zoom), by: reviewer))
+            zoom.drag(byScreenX: -40, y: -20)
+            panned.append(try shown(.zoom(zoom), by: reviewer))
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         print("  review's thread, a card of 12: the play key to the newest photo's frame \(milliseconds(median(opened))) "
               + "(target with the flip ≤ 150 ms); the next photo \(milliseconds(median(next))) (target ≤ 100 ms); "
               + "one not decoded ahead \(milliseconds(median(jump)))")
+        print("  zoom: a double tap to 100 % (the JPEG decoded again whole) \(milliseconds(median(zoomed))) (target ≤ 300 ms); "
+              + "a step of a pan \(milliseconds(median(panned)))")
     }
 
     /// The index opened on a card of `items` items (the photo linked under each name, so the

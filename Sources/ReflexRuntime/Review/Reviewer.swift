@@ -107,7 +107,9 @@ public final class Reviewer: @unchecked Sendable {
             if opened && isOpen { logOpening(seconds: monotonicSeconds() - started) }
             // (Counted once the frame they asked for is out: until then a test's clock waits.)
             carriedOut.add(handled, ordering: .releasing)
-            if isOpen { decodeNeighbours() }
+            // (Not while zoomed in: the photographer is looking at this one, and a pan must not
+            // wait for a neighbour's decode.)
+            if isOpen && zoom == nil { decodeNeighbours() }
         }
     }
 
