@@ -53,7 +53,7 @@ struct ReviewBench: ParsableCommand {
         print("  reference: TurboJPEG's decode of the same file at \(scaledWidth)x\(scaledHeight) alone \(milliseconds(decode)); "
               + "at its whole size \(milliseconds(whole))")
         try browseRow(jpeg: jpeg, folder: folder, screen: screen)
-        try indexRow(jpeg: path, folder: folder)
+        try indexRow(jpeg: path, folder: folder, screen: screen)
     }
 
     /// Review's thread on a card of 12 such photos, as the camera runs it: the play key to
@@ -64,16 +64,7 @@ struct ReviewBench: ParsableCommand {
         let card = folder + "/browse", dcf = card + "/DCIM/100REFLX"
         try AtomicFile.createFolder(dcf)
         for index in 1...12 { try AtomicFile.write(jpeg, to: dcf + "/" + PhotoNumber(folder: 100, file: index)!.fileStem + ".JPG") }
-        /// Seconds from `command` to its frame, ready for the loop.
-        func shown(_ command: ReviewCommand, by reviewer: Reviewer) throws -> Double {
-            let started = monotonicSeconds()
-            reviewer.send(command)
-            while reviewer.newestFrame() == nil {
-                guard monotonicSeconds() - started < 30 else { throw BenchError("review's thread did not answer") }
-                usleep(100)
-            }
-            return monotonicSeconds() - started
-        }
+        func shown(_ command: ReviewCommand, by reviewer: Reviewer) throws -> Double { try Self.seconds(to: command, by: reviewer) }
         var opened: [Double] = [], next: [Double] = [], jump: [Double] = [], zoomed: [Double] = [], panned: [Double] = []
         let photo = size.lowercased().split(separator: "x").compactMap { Int($0) }
         for _ in 0..<max(runs / 3, 1) {
@@ -104,7 +95,7 @@ struct ReviewBench: ParsableCommand {
     /// card costs no space; its files are in the page cache, as a card just browsed is): the
     /// card listed (`CardCatalog`) and the first screen's thumbnails read from the files'
     /// first 64 KB (`EmbeddedThumbnail`), beside listing the folder alone.
-    private func indexRow(jpeg: String, folder: String) throws {
+    private func indexRow(jpeg: String, folder: String, screen: [Int]) throws {
         let card = folder + "/card", dcf = card + "/DCIM/100REFLX"
         try AtomicFile.createFolder(dcf)
         let dng = folder + "/RFLX0001.DNG"
@@ -130,6 +121,48 @@ struct ReviewBench: ParsableCommand {
         let names = medianSeconds(runs) { _ = namesInFolder(dcf).count }
         print("  the index on a card of \(listed) items: listed and the first \(thumbnails) thumbnails read in "
               + "\(milliseconds(open)) (target ≤ 300 ms); reference: the folder's names alone \(milliseconds(names))")
+        try indexScrollRow(card: card, screen: screen)
+    }
+
+    /// Review's thread showing the index of that card: the zoom-out key to the grid of the
+    /// first screen's thumbnails, then a drag scrolling it by 8 pixels a frame for 600 frames
+    /// (10 s at 60 Hz, some 25 rows): each step's frame for the loop, the slowest too (a new
+    /// row's thumbnails read, if the reading ahead fell behind).
+    private func indexScrollRow(card: String, screen: [Int]) throws {
+        let reviewer = Reviewer(card: card, width: screen[0], height: screen[1], log: { _ in })
+        guard reviewer.start() else { throw BenchError("cannot start review's thread") }
+        defer { reviewer.stop() }
+        func shown(_ command: ReviewCommand) throws -> Double { try Self.seconds(to: command, by: reviewer) }
+        _ = try shown(.open)
+        guard let count = reviewer.shownFrame?.info?.count else { throw BenchError("the card is empty") }
+        let layout = ReviewLayout(ScreenLayout(width: screen[0], height: screen[1]))
+        var grid = ReviewGrid(count: count, highlighted: 0, screenWidth: screen[0], top: layout.infoBar.height,
+                              bottom: layout.buttonBar.y, cellTarget: layout.cellTarget)
+        let opened = try shown(.grid(grid))
+        var steps: [Double] = []
+        for _ in 0..<600 {
+            let frameStarted = monotonicSeconds()
+            grid.drag(by: -8)
+            steps.append(try shown(.grid(grid)))
+            // The rest of the frame, as the photographer's finger moves at 60 Hz.
+            let left = 1.0 / 60 - (monotonicSeconds() - frameStarted)
+            if left > 0 { usleep(UInt32(left * 1_000_000)) }
+        }
+        let sorted = steps.sorted()
+        print("  the index on its thread: the grid of \(grid.visibleItems.count) thumbnails \(milliseconds(opened)); a drag at "
+              + "60 Hz through \(grid.scroll / (grid.cellHeight + grid.gap)) rows: a step's frame median "
+              + "\(milliseconds(sorted[sorted.count / 2])), slowest \(milliseconds(sorted.last!)) (target: within a 16.7 ms frame)")
+    }
+
+    /// Seconds from `command` to its frame, ready for the loop (polled every 50 µs).
+    static func seconds(to command: ReviewCommand, by reviewer: Reviewer) throws -> Double {
+        let started = monotonicSeconds()
+        reviewer.send(command)
+        while reviewer.newestFrame() == nil {
+            guard monotonicSeconds() - started < 30 else { throw BenchError("review's thread did not answer") }
+            usleep(50)
+        }
+        return monotonicSeconds() - started
     }
 
     /// A photo as the camera writes it: a picture with detail everywhere (so it compresses as

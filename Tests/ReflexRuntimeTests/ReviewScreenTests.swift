@@ -132,6 +132,58 @@ struct ReviewScreenTests {
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated for the zoom")
     }
 
+    /// The index: fourteen photos, each its own colour; the zoom-out key shows them as a grid
+    /// from their EXIF thumbnails, newest first, the highlight on the one shown; the arrow
+    /// moves it and Enter opens that photo alone.
+    @Test func theIndexShowsTheCardsThumbnails() throws {
+        let card = TemporaryFolder()
+        let folder = card.path + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(folder)
+        func colour(_ number: Int) -> (UInt8, UInt8, UInt8) { (UInt8(number * 17), UInt8(255 - number * 17), UInt8(number % 2 * 200)) }
+        for number in 1...14 {
+            var rgb = [UInt8](repeating: 0, count: 320 * 240 * 3)
+            let (r, g, b) = colour(number)
+            for index in stride(from: 0, to: rgb.count, by: 3) { (rgb[index], rgb[index + 1], rgb[index + 2]) = (r, g, b) }
+            let jpeg = try rgb.withUnsafeBufferPointer {
+                try JPEGEncoder.encode(RGBImage(pixels: $0.baseAddress!, width: 320, height: 240), photo: Self.photo)
+            }
+            try AtomicFile.write(jpeg, to: folder + "/" + PhotoNumber(folder: 100, file: number)!.fileStem + ".JPG")
+        }
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        Self.press(rig, KeyCode.play)
+        #expect(rig.run(until: { rig.loop.shownState.review?.info?.number == "100-0014" }, frames: 30))
+        let allocationsBefore = rig.loop.statistics.ring.summary().allocations
+        Self.press(rig, KeyCode.zoomOut)
+        #expect(rig.run(until: { rig.loop.shownState.review?.grid != nil }, frames: 30))
+        rig.run(frames: 3)
+        let review = ReviewLayout(ScreenLayout(width: 1280, height: 800))
+        let grid = ReviewGrid(count: 14, highlighted: 0, screenWidth: 1280, top: review.infoBar.height, bottom: review.buttonBar.y,
+                              cellTarget: review.cellTarget)
+        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let value = rig.display.frontPixels[y * 1280 + x]
+            return (Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
+        }
+        func close(_ a: (Int, Int, Int), _ b: (UInt8, UInt8, UInt8)) -> Bool {
+            abs(a.0 - Int(b.0)) < 24 && abs(a.1 - Int(b.1)) < 24 && abs(a.2 - Int(b.2)) < 24
+        }
+        for index in [0, 1, 7, 13] {
+            let cell = grid.cell(index)
+            let seen = pixel(cell.x + cell.width / 2, cell.y + cell.height / 2)
+            #expect(close(seen, colour(14 - index)), "cell \(index) shows photo \(14 - index): \(seen)")
+        }
+        let first = grid.cell(0)
+        #expect(pixel(first.x + first.width / 2, first.y - 2) == (255, 179, 0), "the highlight's frame round the newest")
+        Self.press(rig, 106)
+        #expect(rig.run(until: { rig.loop.shownState.review?.info?.number == "100-0013" }, frames: 30), "the arrow moved it")
+        Self.press(rig, 28)
+        let opened = rig.run(until: { rig.loop.shownState.review?.grid == nil && close(Self.middle(rig), colour(13)) }, frames: 30)
+        #expect(opened, "Enter: photo 13 alone: \(Self.middle(rig))")
+        #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated in the index")
+    }
+
     @Test func anEmptyCardSaysSo() throws {
         let card = TemporaryFolder()
         let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })

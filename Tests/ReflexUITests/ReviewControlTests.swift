@@ -227,3 +227,67 @@ import Testing
                 == "A movie does not zoom")
     }
 }
+
+/// Review's index (issue 34): a pinch in, the zoom-out key or the second dial turned down on
+/// the whole photo opens it on the item shown; a finger scrolls it, a dial moves its highlight,
+/// a tap on a cell opens that item alone.
+@Suite struct ReviewIndexControlTests {
+    static let metered = InterfaceControllerTests.metered
+
+    /// In review on item 3 of 200.
+    static func reviewing() -> InterfaceController {
+        var info = ReviewControlTests.item()
+        (info.position, info.count) = (3, 200)
+        return ReviewControlTests.reviewing(info)
+    }
+
+    @Test func theZoomOutKeyTheDialOrAPinchInOpenIt() {
+        var c = Self.reviewing()
+        guard case .grid(let grid) = ReviewControlTests.key(&c, KeyCode.zoomOut).review else {
+            Issue.record("no index")
+            return
+        }
+        #expect(grid.count == 200 && grid.highlighted == 2 && c.review?.screen.grid == grid)
+        c = Self.reviewing()
+        #expect(c.handle(.wheel(wheel: 1, v120: -120), at: 4, metered: Self.metered).review.map { if case .grid = $0 { true } else { false } } == true)
+        c = Self.reviewing()
+        _ = c.handle(.touchDown(slot: 0, x: 400, y: 400), at: 4, metered: Self.metered)
+        _ = c.handle(.touchDown(slot: 1, x: 800, y: 400), at: 4.01, metered: Self.metered)
+        let pinched = c.handle(.touchMotion(slot: 1, x: 600, y: 400), at: 4.1, metered: Self.metered)
+        #expect(c.review?.screen.grid != nil && pinched.review != nil, "fingers closed by half: the index")
+    }
+
+    @Test func aFingerScrollsADialMovesATapOpens() {
+        var c = Self.reviewing()
+        _ = ReviewControlTests.key(&c, KeyCode.zoomOut)
+        _ = c.handle(.touchDown(slot: 0, x: 640, y: 600), at: 5, metered: Self.metered)
+        _ = c.handle(.touchMotion(slot: 0, x: 640, y: 560), at: 5.05, metered: Self.metered)
+        _ = c.handle(.touchMotion(slot: 0, x: 640, y: 300), at: 5.1, metered: Self.metered)
+        #expect(c.handle(.touchUp(slot: 0), at: 5.15, metered: Self.metered).review == nil, "a scroll opens nothing")
+        #expect(c.review?.screen.grid?.scroll == 300, "the rows followed the finger up")
+        let moved = c.handle(.wheel(wheel: 0, v120: 120), at: 6, metered: Self.metered)
+        guard case .grid(let grid) = moved.review else {
+            Issue.record("the dial did not move the highlight")
+            return
+        }
+        #expect(grid.highlighted == grid.visibleItems.lowerBound || grid.highlighted == 3, "moved, and in view")
+        let cell = grid.cell(grid.visibleItems.lowerBound + 7)
+        let opened = InterfaceControllerTests.tap(&c, cell, at: 7)
+        #expect(opened.review == .single(at: grid.visibleItems.lowerBound + 7) && c.review?.screen.grid == nil)
+    }
+
+    @Test func backAndTheArrowsInTheIndex() {
+        var c = Self.reviewing()
+        _ = ReviewControlTests.key(&c, KeyCode.zoomOut)
+        #expect(ReviewControlTests.key(&c, 108).review == .grid(c.review!.screen.grid!) && c.review?.screen.grid?.highlighted == 8,
+                "KEY_DOWN: a row on")
+        _ = ReviewControlTests.key(&c, 105)
+        #expect(c.review?.screen.grid?.highlighted == 7)
+        #expect(ReviewControlTests.key(&c, 28).review == .single(at: 7), "Enter opens the highlighted one")
+        _ = ReviewControlTests.key(&c, KeyCode.zoomOut)
+        // (The thread has not said the item shown is now the 8th: the index opens on the 3rd.)
+        #expect(InterfaceControllerTests.tap(&c, ReviewLayout(InterfaceControllerTests.layout).backButton, at: 9).review
+                == .single(at: 2), "Back: the highlighted item alone, review still open")
+        #expect(c.review != nil)
+    }
+}

@@ -18,6 +18,9 @@ public struct ReviewCursor: Sendable, Equatable {
         index = ((index + steps) % items.count + items.count) % items.count
     }
 
+    /// Item `index` (the index's choice), kept within the card.
+    public mutating func select(_ index: Int) { self.index = min(max(index, 0), items.count - 1) }
+
     /// The card's items again (a delete, a card put back): the same item if it is still there,
     /// else the one now at its place. False when none is left.
     public mutating func refresh(_ newItems: [ReviewItem]) -> Bool {

@@ -71,11 +71,14 @@ public struct ReviewPicture: Sendable {
         }
     }
 
-    /// A small RGB picture (a DNG's own preview) fitted inside `panelWidth` × `panelHeight`:
-    /// scaled up, so it is a preview, never what zoom shows.
-    public static func rgb(_ rgb: [UInt8], width: Int, height: Int, fitting panelWidth: Int, _ panelHeight: Int) -> ReviewPicture {
-        let fit = PixelRect(x: 0, y: 0, width: panelWidth, height: panelHeight).fitting(sourceWidth: width, sourceHeight: height)
-        return upright(rgb, width: width, height: height, fittedTo: fit, orientation: .upright, fileWidth: width,
+    /// A small RGB picture (a DNG's own preview, an EXIF thumbnail) fitted inside `panelWidth`
+    /// × `panelHeight`, turned upright by `orientation`: a preview, never what zoom shows.
+    public static func rgb(_ rgb: [UInt8], width: Int, height: Int, fitting panelWidth: Int, _ panelHeight: Int,
+                           orientation: PhotoOrientation = .upright) -> ReviewPicture {
+        let sideways = orientation == .turnedLeft || orientation == .turnedRight
+        let fit = PixelRect(x: 0, y: 0, width: sideways ? panelHeight : panelWidth, height: sideways ? panelWidth : panelHeight)
+            .fitting(sourceWidth: width, sourceHeight: height)
+        return upright(rgb, width: width, height: height, fittedTo: fit, orientation: orientation, fileWidth: width,
                        fileHeight: height)
     }
 

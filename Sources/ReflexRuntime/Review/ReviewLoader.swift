@@ -14,6 +14,8 @@ enum ReviewLoader {
     static let largestJPEG: Int64 = 64 << 20
     /// EXIF comes first in a JPEG and in our DNGs' first directory: this much is read for it.
     static let headerBytes = 65_536
+    /// A DNG's first directory and its preview (256×192 RGB in ours, after the directories).
+    static let rawHeaderBytes = 512 << 10
 
     struct Loaded {
         var picture: ReviewPicture?
@@ -38,7 +40,7 @@ enum ReviewLoader {
                 describe(ReviewPhotoInfo.ofJPEG(Array(bytes.prefix(headerBytes))), into: &loaded)
                 loaded.picture = try ReviewPicture.jpeg(bytes, fitting: panelWidth, panelHeight)
             } else if let raw = item.files.first(where: { $0.kind == .raw }) {
-                guard let header = try AtomicFile.read(folder + "/" + raw.name, limit: headerBytes) else {
+                guard let header = try AtomicFile.read(folder + "/" + raw.name, limit: rawHeaderBytes) else {
                     throw ReviewPicture.Failure(description: "\(raw.name) is gone")
                 }
                 describe(ReviewPhotoInfo.ofDNG(header), into: &loaded)
@@ -57,6 +59,32 @@ enum ReviewLoader {
         }
         if loaded.taken == nil { loaded.taken = LocalTime.text(item.modified) }
         return loaded
+    }
+
+    /// `item`'s small picture for the index, fitted to a cell of `width` × `height` and upright:
+    /// a JPEG's EXIF thumbnail (or, without one, the JPEG decoded at an eighth), a RAW's DNG
+    /// preview, a movie's first frame; nil when there is none to read.
+    static func thumbnail(_ item: ReviewItem, card: String, width: Int, height: Int) -> ReviewPicture? {
+        let folder = PhotoCard(root: card).dcim + "/" + item.folder
+        if let jpeg = item.files.first(where: { $0.kind == .jpeg }) {
+            let path = folder + "/" + jpeg.name
+            guard let prefix = try? AtomicFile.read(path, limit: headerBytes) else { return nil }
+            if let small = EmbeddedThumbnail.ofJPEG(prefix) {
+                return ReviewPicture.rgb(small.rgb, width: small.width, height: small.height, fitting: width, height,
+                                         orientation: ExifOrientationReader.orientation(ofJPEG: prefix) ?? .upright)
+            }
+            guard jpeg.bytes <= largestJPEG, let whole = try? AtomicFile.read(path, limit: Int(jpeg.bytes)) else { return nil }
+            return try? ReviewPicture.jpeg(whole, fitting: width, height)
+        }
+        if let raw = item.files.first(where: { $0.kind == .raw }) {
+            guard let header = try? AtomicFile.read(folder + "/" + raw.name, limit: rawHeaderBytes),
+                  let preview = EmbeddedThumbnail.ofDNG(header) else { return nil }
+            return ReviewPicture.rgb(preview.rgb, width: preview.width, height: preview.height, fitting: width, height)
+        }
+        if let movie = item.files.first(where: { $0.kind == .movie }) {
+            return try? ReviewPicture.movie(path: folder + "/" + movie.name, fitting: width, height)
+        }
+        return nil
     }
 
     /// `item`'s JPEG decoded again at the detail `zoom` (screen pixels per file pixel) needs;

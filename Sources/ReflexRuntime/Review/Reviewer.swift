@@ -19,6 +19,8 @@ public final class Reviewer: @unchecked Sendable {
     public static let priority = WorkerThread.Priority.yielding(nice: 2)
     /// The decoded pictures kept: the one shown, its neighbours, the last few seen.
     public static let cacheBytes = 48 << 20
+    /// The index's small pictures kept (a cell's is some 150 KB on a 1280-wide panel).
+    public static let cellBytes = 16 << 20
 
     /// A decoded item, as kept in the cache.
     struct Decoded {
@@ -47,6 +49,9 @@ public final class Reviewer: @unchecked Sendable {
     private var cache = ByteBudgetCache<Decoded>(budgetBytes: Reviewer.cacheBytes)
     private var isOpen = false
     private var session = 0
+    /// The index shown instead of one item (nil: one item), and its cells' small pictures.
+    private var grid: ReviewGrid?
+    private var cells = ByteBudgetCache<ReviewPicture?>(budgetBytes: Reviewer.cellBytes)
     /// The item shown zoomed in (nil: whole), and its detail decoded for it.
     private var zoom: ReviewZoom?
     private var detail: (name: String, picture: ReviewDetail)?
@@ -109,7 +114,8 @@ public final class Reviewer: @unchecked Sendable {
             carriedOut.add(handled, ordering: .releasing)
             // (Not while zoomed in: the photographer is looking at this one, and a pan must not
             // wait for a neighbour's decode.)
-            if isOpen && zoom == nil { decodeNeighbours() }
+            if isOpen && zoom == nil && grid == nil { decodeNeighbours() }
+            if isOpen, let grid { readCellsAround(grid) }
         }
     }
 
@@ -117,7 +123,7 @@ public final class Reviewer: @unchecked Sendable {
     private func carryOut(_ command: ReviewCommand) -> Bool {
         switch command {
         case .open:
-            (zoom, detail) = (nil, nil)
+            (zoom, detail, grid) = (nil, nil, nil)
             session += 1
             isOpen = true
             cursor = ReviewCursor(items: CardCatalog.items(onCardAt: card))
@@ -126,7 +132,8 @@ public final class Reviewer: @unchecked Sendable {
             // The decoded pictures go back to the camera: shooting needs the memory more.
             isOpen = false
             cache = ByteBudgetCache(budgetBytes: Reviewer.cacheBytes)
-            detail = nil
+            cells = ByteBudgetCache(budgetBytes: Reviewer.cellBytes)
+            (detail, grid) = (nil, nil)
             return false
         case .step(let steps):
             guard isOpen, cursor != nil else { return false }
@@ -137,6 +144,16 @@ public final class Reviewer: @unchecked Sendable {
             guard isOpen, cursor != nil else { return false }
             zoom = next
             return true
+        case .grid(let next):
+            guard isOpen, cursor != nil else { return false }
+            (grid, zoom) = (next, nil)
+            cursor!.select(next.highlighted)
+            return true
+        case .single(let index):
+            guard isOpen, cursor != nil else { return false }
+            (grid, zoom) = (nil, nil)
+            cursor!.select(index)
+            return true
         case .delete(let name):
             guard isOpen, let item = cursor?.items.first(where: { $0.name == name }) else { return false }
             do {
@@ -146,6 +163,8 @@ public final class Reviewer: @unchecked Sendable {
                 log("review: cannot delete \(item.name): \(error)")
             }
             cache.remove(item.name)
+            cells.remove(item.name)
+            grid = nil
             relist()
             return true
         case .protect(let name, let protect):
@@ -182,6 +201,7 @@ public final class Reviewer: @unchecked Sendable {
             clear(frame)
             return finishPublishing()
         }
+        if let grid { return publishIndex(grid, cursor: cursor, into: frame) }
         let item = cursor.current
         let decoded = decode(item)
         var info = ReviewInfo(name: item.name, number: Self.number(item), position: cursor.index + 1,
@@ -275,6 +295,80 @@ public final class Reviewer: @unchecked Sendable {
         for item in cursor?.neighbours ?? [] {
             guard commands.count == 0, !thread.isStopping else { return }
             _ = decode(item)
+        }
+    }
+
+    // MARK: the index
+
+    /// The index laid into `frame`: each visible item's small picture fitted in its cell (the
+    /// rows clipped to the grid's band), the highlighted cell framed in the accent; the
+    /// overlay says what the highlighted item is.
+    private func publishIndex(_ grid: ReviewGrid, cursor: ReviewCursor, into frame: ReviewFrame) {
+        let item = cursor.items[grid.highlighted]
+        var info = ReviewInfo(name: item.name, number: Self.number(item), position: grid.highlighted + 1,
+                              count: cursor.items.count, format: item.format)
+        info.isProtected = item.isProtected
+        info.taken = LocalTime.text(item.modified)
+        frame.info = info
+        frame.cardIsEmpty = false
+        frame.picture = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        frame.clipped = []
+        clear(frame)
+        frame.pixels.withUnsafeMutableBufferPointer { panel in
+            for index in grid.visibleItems where index < cursor.items.count {
+                let cell = grid.cell(index)
+                guard let picture = cellPicture(cursor.items[index], grid: grid) else {
+                    fill(PixelRect(x: cell.x, y: cell.y, width: cell.width, height: cell.height), 0xFF26_2626, grid: grid, panel)
+                    continue
+                }
+                let x = cell.x + (cell.width - picture.width) / 2, y = cell.y + (cell.height - picture.height) / 2
+                let (firstRow, endRow) = (max(0, grid.top - y), min(picture.height, grid.bottom - y))
+                guard firstRow < endRow else { continue }
+                picture.pixels.withUnsafeBufferPointer { source in
+                    for row in firstRow..<endRow {
+                        (panel.baseAddress! + (y + row) * width + x)
+                            .update(from: source.baseAddress! + row * picture.width, count: min(picture.width, width - x))
+                    }
+                }
+            }
+            // The highlight: a frame in the accent round its cell.
+            let cell = grid.cell(grid.highlighted), thick = max(3, grid.gap / 2 + 1)
+            for side in [PixelRect(x: cell.x - thick, y: cell.y - thick, width: cell.width + 2 * thick, height: thick),
+                         PixelRect(x: cell.x - thick, y: cell.y + cell.height, width: cell.width + 2 * thick, height: thick),
+                         PixelRect(x: cell.x - thick, y: cell.y, width: thick, height: cell.height),
+                         PixelRect(x: cell.x + cell.width, y: cell.y, width: thick, height: cell.height)] {
+                fill(side, 0xFFFF_B300, grid: grid, panel)
+            }
+        }
+        finishPublishing()
+    }
+
+    /// Fills `rect` with `colour`, within the screen and the grid's band.
+    private func fill(_ rect: PixelRect, _ colour: UInt32, grid: ReviewGrid, _ panel: UnsafeMutableBufferPointer<UInt32>) {
+        let x0 = max(rect.x, 0), x1 = min(rect.x + rect.width, width)
+        guard x0 < x1 else { return }
+        for y in max(rect.y, grid.top)..<max(max(rect.y, grid.top), min(rect.y + rect.height, grid.bottom, height)) {
+            (panel.baseAddress! + y * width + x0).update(repeating: colour, count: x1 - x0)
+        }
+    }
+
+    /// `item`'s small picture fitted to the grid's cells, read once (`ReviewLoader.thumbnail`).
+    private func cellPicture(_ item: ReviewItem, grid: ReviewGrid) -> ReviewPicture? {
+        if let cached = cells.value(for: item.name) { return cached }
+        let picture = ReviewLoader.thumbnail(item, card: card, width: grid.cellWidth, height: grid.cellHeight)
+        cells.store(picture, bytes: (picture?.pixels.count ?? 16) * 4, for: item.name)
+        return picture
+    }
+
+    /// The rows just above and below the index's view read ahead of a scroll, while nothing
+    /// new is asked.
+    private func readCellsAround(_ grid: ReviewGrid) {
+        guard let cursor else { return }
+        let visible = grid.visibleItems
+        let ahead = max(0, visible.lowerBound - grid.columns)..<min(cursor.items.count, visible.upperBound + 2 * grid.columns)
+        for index in ahead where cells.value(for: cursor.items[index].name) == nil {
+            guard commands.count == 0, !thread.isStopping else { return }
+            _ = cellPicture(cursor.items[index], grid: grid)
         }
     }
 

@@ -13,6 +13,10 @@ public enum ReviewCommand: Sendable, Equatable {
     case delete(name: String)
     /// Show the item at this zoom (nil: whole).
     case zoom(ReviewZoom?)
+    /// Show the index, scrolled and highlighted so.
+    case grid(ReviewGrid)
+    /// Leave the index for item `at` alone.
+    case single(at: Int)
     /// Set or clear the item's read-only mark.
     case protect(name: String, Bool)
 }

@@ -26,12 +26,16 @@ public struct ReviewController: Sendable {
     public static let rightKeys: [UInt32] = [106]         // KEY_RIGHT: older
     public static let backKeys: [UInt32] = [1, 158]       // KEY_ESC, KEY_BACK
     public static let confirmKeys: [UInt32] = [28, 0x160] // KEY_ENTER, KEY_OK
+    public static let upKeys: [UInt32] = [103]            // KEY_UP: the index's row above
+    public static let downKeys: [UInt32] = [108]          // KEY_DOWN
 
     public private(set) var screen = ReviewScreen()
     private let layout: ReviewLayout
     private let screenWidth: Int, screenHeight: Int
     private var touches: ReviewTouches
     private var wheel = DetentAccumulator()
+    /// How far the fingers of the pinch under way closed (below 1) or opened.
+    private var pinchProduct = 1.0
 
     public init(layout: ScreenLayout) {
         self.layout = ReviewLayout(layout)
@@ -62,7 +66,13 @@ public struct ReviewController: Sendable {
         var outcome = Outcome()
         switch event {
         case .touchDown, .touchMotion, .touchUp, .touchCancel:
-            switch touches.feed(event, at: now, panning: zoomedIn) {
+            if case .touchDown = event { pinchProduct = 1 }
+            let gesture = touches.feed(event, at: now, panning: zoomedIn || screen.grid != nil)
+            if screen.grid != nil {
+                indexGesture(gesture, into: &outcome)
+                break
+            }
+            switch gesture {
             case .tap(let x, let y): tap(x: x, y: y, into: &outcome)
             case .doubleTap(let x, let y):
                 guard !screen.confirmingDelete else { break }
@@ -71,6 +81,10 @@ public struct ReviewController: Sendable {
                 zoom(into: &outcome) { $0.doubleTap(screenX: x, y: y) }
             case .swipe(let steps) where !screen.confirmingDelete: step(steps, into: &outcome)
             case .pan(let dx, let dy): zoom(into: &outcome) { $0.drag(byScreenX: dx, y: dy) }
+            case .pinch(let factor, _, _) where !screen.confirmingDelete && screen.zoom == nil && factor < 1:
+                // Pinched in on the whole photo: the index, once the fingers closed by a fifth.
+                pinchProduct *= factor
+                if pinchProduct < 0.8 { openIndex(into: &outcome) }
             case .pinch(let factor, let x, let y) where !screen.confirmingDelete:
                 zoom(into: &outcome) { $0.pinch(by: factor, screenX: x, y: y) }
             default: break
@@ -82,9 +96,13 @@ public struct ReviewController: Sendable {
                 screen.deleteHighlighted.toggle()
                 outcome.changed = true
                 outcome.ticks += 1
+            } else if let grid = screen.grid {
+                // In the index the first dial moves the highlight; the second turned up opens it.
+                if controls.role(ofEncoder: encoder) != .dialPicker { moveInIndex(detents, into: &outcome) }
+                if controls.role(ofEncoder: encoder) == .dialPicker && detents > 0 { leaveIndex(at: grid.highlighted, into: &outcome) }
             } else if controls.role(ofEncoder: encoder) == .dialPicker {
-                // The second dial zooms, as on a camera's rear dial.
-                zoom(into: &outcome) { $0.turn(detents) }
+                // The second dial zooms, as on a camera's rear dial; down from the whole photo, the index.
+                if detents < 0 && screen.zoom == nil { openIndex(into: &outcome) } else { zoom(into: &outcome) { $0.turn(detents) } }
                 outcome.ticks += 1
             } else {
                 step(detents, into: &outcome)
@@ -99,16 +117,85 @@ public struct ReviewController: Sendable {
             } else if Self.backKeys.contains(code) || controls.deleteKeys.contains(code) {
                 answer(delete: false, into: &outcome)
             }
+        case .key(let code, true) where screen.grid != nil:
+            let columns = screen.grid!.columns
+            if Self.leftKeys.contains(code) { moveInIndex(-1, into: &outcome) }
+            if Self.rightKeys.contains(code) { moveInIndex(1, into: &outcome) }
+            if Self.upKeys.contains(code) { moveInIndex(-columns, into: &outcome) }
+            if Self.downKeys.contains(code) { moveInIndex(columns, into: &outcome) }
+            if Self.confirmKeys.contains(code) || controls.zoomInKeys.contains(code) {
+                leaveIndex(at: screen.grid!.highlighted, into: &outcome)
+            }
+            if controls.deleteKeys.contains(code) { askToDelete(into: &outcome) }
         case .key(let code, true):
             if Self.leftKeys.contains(code) { step(-1, into: &outcome) }
             if Self.rightKeys.contains(code) { step(1, into: &outcome) }
             if controls.deleteKeys.contains(code) { askToDelete(into: &outcome) }
             if controls.zoomInKeys.contains(code) { zoom(into: &outcome) { $0.turn(1) } }
-            if controls.zoomOutKeys.contains(code) { zoom(into: &outcome) { $0.turn(-1) } }
+            if controls.zoomOutKeys.contains(code) {
+                if screen.zoom == nil { openIndex(into: &outcome) } else { zoom(into: &outcome) { $0.turn(-1) } }
+            }
         case .key:
             break
         }
         return outcome
+    }
+
+    // MARK: the index
+
+    /// The index, its highlight on the item shown.
+    private mutating func openIndex(into outcome: inout Outcome) {
+        guard let info = screen.info, !screen.confirmingDelete else { return }
+        screen.zoom = nil
+        let grid = ReviewGrid(count: info.count, highlighted: info.position - 1, screenWidth: screenWidth, top: layout.infoBar.height,
+                              bottom: layout.buttonBar.y, cellTarget: layout.cellTarget)
+        screen.grid = grid
+        outcome.command = .grid(grid)
+        outcome.changed = true
+        outcome.ticks += 1
+    }
+
+    /// Back to one item at a time, on item `index`.
+    private mutating func leaveIndex(at index: Int, into outcome: inout Outcome) {
+        screen.grid = nil
+        outcome.command = .single(at: index)
+        outcome.changed = true
+        outcome.ticks += 1
+    }
+
+    private mutating func moveInIndex(_ steps: Int, into outcome: inout Outcome) {
+        guard var grid = screen.grid else { return }
+        grid.move(steps)
+        guard grid != screen.grid else { return }
+        screen.grid = grid
+        outcome.command = .grid(grid)
+        outcome.ticks += 1
+    }
+
+    /// In the index a finger scrolls the rows, a tap opens the item under it (or presses the
+    /// bars' buttons), fingers spread go back to the one highlighted.
+    private mutating func indexGesture(_ gesture: ReviewTouches.Gesture?, into outcome: inout Outcome) {
+        guard var grid = screen.grid, !screen.confirmingDelete else {
+            if case .tap(let x, let y) = gesture { tap(x: x, y: y, into: &outcome) }
+            return
+        }
+        switch gesture {
+        case .tap(let x, let y), .doubleTap(let x, let y):
+            let (px, py) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+            if layout.backButton.contains(x: px, y: py) { return leaveIndex(at: grid.highlighted, into: &outcome) }
+            if let index = grid.item(atX: px, y: py) { return leaveIndex(at: index, into: &outcome) }
+            if layout.buttonBar.contains(x: px, y: py) { tap(x: x, y: y, into: &outcome) }
+        case .pan(_, let dy):
+            grid.drag(by: Int(dy.rounded()))
+            guard grid != screen.grid else { return }
+            screen.grid = grid
+            outcome.command = .grid(grid)
+        case .pinch(let factor, _, _):
+            pinchProduct *= factor
+            if pinchProduct > 1.25 { leaveIndex(at: grid.highlighted, into: &outcome) }
+        default:
+            break
+        }
     }
 
     /// Changes the zoom (from the whole photo where there is none yet) and asks for its view;
@@ -182,6 +269,8 @@ public struct ReviewController: Sendable {
 
     private mutating func answer(delete: Bool, into outcome: inout Outcome) {
         screen.confirmingDelete = false
+        // (After a delete the thread shows the next item alone.)
+        if delete { screen.grid = nil }
         outcome.changed = true
         outcome.confirmed = true
         if delete, let info = screen.info { outcome.command = .delete(name: info.name) }

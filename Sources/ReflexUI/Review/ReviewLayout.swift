@@ -16,6 +16,8 @@ public struct ReviewLayout: Sendable, Equatable {
     public let dialog: PixelRect
     public let cancelAnswer: PixelRect
     public let deleteAnswer: PixelRect
+    /// The index's cells are about this wide.
+    public let cellTarget: Int
     /// A swipe this far across (in pixels) goes to the next or previous item.
     public let swipeDistance: Double
 
@@ -39,5 +41,6 @@ public struct ReviewLayout: Sendable, Equatable {
         cancelAnswer = PixelRect(x: dialog.x + margin, y: answerY, width: answerWidth, height: answerHeight)
         deleteAnswer = PixelRect(x: dialog.x + 2 * margin + answerWidth, y: answerY, width: answerWidth, height: answerHeight)
         swipeDistance = layout.pixels(80)
+        cellTarget = px(196)
     }
 }

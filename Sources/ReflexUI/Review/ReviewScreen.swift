@@ -13,6 +13,8 @@ public struct ReviewScreen: Sendable, Equatable {
     public var histogramShown = false
     /// The photo zoomed in (nil: the whole photo).
     public var zoom: ReviewZoom?
+    /// The index (a grid of thumbnails) instead of one item (nil: one item).
+    public var grid: ReviewGrid?
     /// "Delete …?" is asked; `deleteHighlighted` false: Cancel, the safe answer, is highlighted.
     public var confirmingDelete = false
     public var deleteHighlighted = false

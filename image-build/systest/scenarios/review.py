@@ -4,7 +4,7 @@ import re
 
 from ..camera import REFLEX_LOG
 from ..inputs import device_node, key_tap
-from ..pixels import screen_until, screendump, viewfinder_lit
+from ..pixels import amber_pixels, screen_until, screendump, viewfinder_lit
 from ..steps import require, scenario
 from .power import card_state, reinsert_card
 
@@ -54,7 +54,7 @@ def review_delete(steps):
                   contains=["is a mountpoint"])
 
 
-KEY_PLAY, KEY_DELETE, KEY_RIGHT, KEY_ENTER, KEY_CAMERA_FOCUS = 207, 111, 106, 28, 0x210
+KEY_PLAY, KEY_DELETE, KEY_RIGHT, KEY_ENTER, KEY_CAMERA_FOCUS, KEY_ZOOMOUT = 207, 111, 106, 28, 0x210, 0x1A3
 # A point of review's button bar between Back and Info (ReviewLayout at 1.00x): the picture
 # under the bar's dark surface in review, the viewfinder's own picture outside it.
 BAR_POINT = (400, 756)
@@ -64,9 +64,10 @@ BAR_POINT = (400, 756)
 def review_play(steps):
     """Review on the panel: a JPEG taken by the running camera; the board's play key (a uinput
     KEY_PLAY) opens review, whose thread logs the newest item shown and how long it took, and
-    the panel shows the photo under review's bars; the delete key asks, the right arrow moves to
-    Delete and Enter answers: both the log and the card say the photo is gone. A half press of
-    the shutter gives the viewfinder back."""
+    the panel shows the photo under review's bars; the zoom-out key shows the index (the
+    highlight's amber frame on the newest cell) and Enter the photo alone again; the delete key
+    asks, the right arrow moves to Delete and Enter answers: both the log and the card say the
+    photo is gone. A half press of the shutter gives the viewfinder back."""
     buttons = device_node("Reflex Virtual Buttons")
     taken = steps.run("a JPEG, asked of the running camera", "reflex capture --state-dir /var/lib/reflex --format jpeg",
                       matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.JPG"], timeout=90)
@@ -79,6 +80,15 @@ def review_play(steps):
         ("review's bar darkens the picture under it", sum(pixel(*BAR_POINT)) < sum(live) - 90),
         ("the photo fills the screen (not black)", viewfinder_lit(pixel))])
     require(shown, "review is not on the panel", f"screendump {shot}: {pixel(*BAR_POINT)} under the bar, live {live}")
+    steps.run("the zoom-out key: the index", key_tap(buttons, KEY_ZOOMOUT))
+    (shot, width, height, pixel, bright_pixels), grid = screen_until(steps, "review-index", lambda pixel, *_: [
+        ("the highlight's amber frame over the newest cell", amber_pixels(pixel, 10, 92, 190, 4) > 20),
+        ("black between the first row's second and third cells", max(pixel(426, 170)) < 40)])
+    require(grid, "no index on the panel", f"screendump {shot}: {amber_pixels(pixel, 10, 92, 190, 4)} amber pixels")
+    steps.run("Enter: the highlighted photo alone again", key_tap(buttons, KEY_ENTER))
+    (shot, width, height, pixel, bright_pixels), single = screen_until(steps, "review-single", lambda pixel, *_: [
+        ("the photo fills the screen again", viewfinder_lit(pixel))])
+    require(single, "the photo did not come back", f"screendump {shot}")
     steps.run("delete asked, Delete chosen, answered",
               key_tap(buttons, KEY_DELETE) + "; sleep 1; " + key_tap(buttons, KEY_RIGHT) + "; sleep 1; "
               + key_tap(buttons, KEY_ENTER))
