@@ -132,8 +132,9 @@ class GPSFeed:
 def microphone_tone(workdir, seconds=240):
     """The board's microphone hears a 1 kHz tone: an ALSA configuration for QEMU's process
     (ALSA_CONFIG_PATH) whose capture device reads a file of it (alsa-lib's file plugin over its
-    null device), which QEMU's emulated HDA codec plays into the guest at the guest's pace.
-    Returns the environment QEMU runs with."""
+    null device), which QEMU's emulated HDA codec plays into the guest at the guest's pace; and
+    what the guest plays on the codec's speaker is written to `speaker_file` (48 kHz 16-bit
+    stereo). Returns the environment QEMU runs with."""
     tone = os.path.join(workdir, "tone.raw")
     period = [int(12000 * math.sin(2 * math.pi * i / 48)) for i in range(48)]
     with open(tone, "wb") as out:
@@ -141,8 +142,14 @@ def microphone_tone(workdir, seconds=240):
     config = os.path.join(workdir, "asound.conf")
     with open(config, "w") as out:
         out.write("pcm.reflex_silence { type null }\n"
-                  f'pcm.reflex_tone {{ type file slave.pcm "reflex_silence" file "/dev/null" infile "{tone}" format "raw" }}\n')
+                  f'pcm.reflex_tone {{ type file slave.pcm "reflex_silence" file "/dev/null" infile "{tone}" format "raw" }}\n'
+                  f'pcm.reflex_speaker {{ type file slave.pcm "reflex_silence" file "{speaker_file(workdir)}" format "raw" }}\n')
     return dict(os.environ, ALSA_CONFIG_PATH=config)
+
+
+def speaker_file(workdir):
+    """Where the board's speaker's sound lands on the host (raw 48 kHz 16-bit stereo)."""
+    return os.path.join(workdir, "speaker.raw")
 
 
 def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None, console="file"):
@@ -173,9 +180,9 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
                # The GPS receiver's UART (ttyS2 whatever other serial ports there are).
                "-chardev", f"socket,id=gps,path={os.path.join(workdir, 'gps.sock')},server=on,wait=off",
                "-device", "isa-serial,chardev=gps,index=2",
-               # The microphone: an Intel HDA controller with a codec that has one.
-               "-audiodev", ("alsa,id=mic,in.dev=reflex_tone,out.dev=reflex_silence,in.frequency=48000,in.channels=1,"
-                             "in.format=s16,in.try-poll=off" if test else "none,id=mic"),
+               # The microphone and the speaker: an Intel HDA controller with a codec that has both.
+               "-audiodev", ("alsa,id=mic,in.dev=reflex_tone,out.dev=reflex_speaker,in.frequency=48000,in.channels=1,"
+                             "in.format=s16,in.try-poll=off,out.frequency=48000,out.channels=2,out.format=s16,out.try-poll=off" if test else "none,id=mic"),
                "-device", "intel-hda", "-device", "hda-micro,audiodev=mic",
                "-nic", "none"]
     if display == "virtio":

@@ -53,6 +53,7 @@ struct ReviewBench: ParsableCommand {
         print("  reference: TurboJPEG's decode of the same file at \(scaledWidth)x\(scaledHeight) alone \(milliseconds(decode)); "
               + "at its whole size \(milliseconds(whole))")
         try browseRow(jpeg: jpeg, folder: folder, screen: screen)
+        try movieRow(folder: folder, screen: screen)
         try indexRow(jpeg: path, folder: folder, screen: screen)
     }
 
@@ -152,6 +153,40 @@ struct ReviewBench: ParsableCommand {
         print("  the index on its thread: the grid of \(grid.visibleItems.count) thumbnails \(milliseconds(opened)); a drag at "
               + "60 Hz through \(grid.scroll / (grid.cellHeight + grid.gap)) rows: a step's frame median "
               + "\(milliseconds(sorted[sorted.count / 2])), slowest \(milliseconds(sorted.last!)) (target: within a 16.7 ms frame)")
+    }
+
+    /// A 1080p30 movie with sound as a camera writes it (fragmented MP4, H.264 and AAC; made by
+    /// the ffmpeg program, skipped without it), played through `MoviePlayer` as fast as it
+    /// decodes: every picture fitted to the panel and the sound converted, on one core,
+    /// beside the ffmpeg program decoding the same file on one thread. Faster than 30 a second
+    /// is a movie played without a dropped picture.
+    private func movieRow(folder: String, screen: [Int]) throws {
+        let path = folder + "/movie.mp4"
+        let made = try? ChildProcess.runUntilLine(
+            ["/usr/bin/ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i",
+             "sine=frequency=1000:sample_rate=48000", "-t", "5", "-c:v", "libx264", "-preset", "veryfast", "-g", "30",
+             "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+frag_keyframe+empty_moov", "-y", path],
+            matching: nil, timeout: 120)
+        guard made != nil, access(path, R_OK) == 0 else {
+            print("  movie playback: skipped (no ffmpeg program to make the movie)")
+            return
+        }
+        var pictures = 0
+        let played = try medianSeconds(max(runs / 3, 1)) {
+            let player = try MoviePlayer(path: path, fitting: screen[0], screen[1])
+            pictures = 0
+            while player.nextPicture() {
+                pictures += 1
+                _ = player.takeSound()
+            }
+        }
+        let reference = medianSeconds(max(runs / 3, 1)) {
+            _ = try? ChildProcess.runUntilLine(["/usr/bin/ffmpeg", "-v", "error", "-threads", "1", "-i", path, "-f", "null", "-"],
+                                               matching: nil, timeout: 120)
+        }
+        print("  movie playback, 5 s of 1080p30 with sound: \(pictures) pictures decoded and fitted at "
+              + "\(Formatting.fixed(Double(pictures) / played, 0, width: 0)) a second (real time: 30); reference: the ffmpeg "
+              + "program decoding the file on one thread, \(Formatting.fixed(Double(pictures) / reference, 0, width: 0)) a second")
     }
 
     /// Seconds from `command` to its frame, ready for the loop (polled every 50 µs).

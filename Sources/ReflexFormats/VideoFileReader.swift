@@ -24,18 +24,12 @@ public final class VideoFileReader {
     private var decoder: UnsafeMutablePointer<AVCodecContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
-    private var converter: OpaquePointer?
+    private var scaler: DecodedPictureScaler
     private let streamIndex: Int32
 
     public init(path: String) throws(MovieError) {
         self.path = path
-        try MovieError.check(avformat_open_input(&format, path, nil, nil), "open \(path)")
-        do throws(MovieError) {
-            try MovieError.check(avformat_find_stream_info(format, nil), "\(path): stream info")
-        } catch {
-            avformat_close_input(&format)
-            throw error
-        }
+        format = try MovieContainer.open(path)
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, let stream = format!.pointee.streams[Int(index)] else {
             avformat_close_input(&format)
@@ -63,6 +57,7 @@ public final class VideoFileReader {
             nil
         }
         rgb = [UInt8](repeating: 0, count: max(width * height * 3, 3))
+        scaler = DecodedPictureScaler(width: width, height: height, format: AV_PIX_FMT_RGB24, bytesPerPixel: 3)
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         do throws(MovieError) {
@@ -78,8 +73,7 @@ public final class VideoFileReader {
     deinit { close() }
 
     private func close() {
-        sws_freeContext(converter)
-        converter = nil
+        scaler.free()
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&decoder)
@@ -127,21 +121,6 @@ public final class VideoFileReader {
     }
 
     private func convert() {
-        let picture = frame!.pointee
-        converter = sws_getCachedContext(converter, picture.width, picture.height, AVPixelFormat(picture.format),
-                                         Int32(width), Int32(height), AV_PIX_FMT_RGB24, SWS_BILINEAR, nil, nil, nil)
-        rgb.withUnsafeMutableBytes { buffer in
-            var destination: UnsafeMutablePointer<UInt8>? = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var stride = Int32(width * 3)
-            withUnsafePointer(to: &frame!.pointee.data) { data in
-                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sources in
-                    withUnsafePointer(to: &frame!.pointee.linesize) { sizes in
-                        sizes.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                            _ = sws_scale(converter, sources, strides, 0, picture.height, &destination, &stride)
-                        }
-                    }
-                }
-            }
-        }
+        rgb.withUnsafeMutableBytes { scaler.scale(frame!, into: $0.baseAddress!) }
     }
 }

@@ -91,6 +91,7 @@ struct Run: ParsableCommand {
         screen?.lenses = lenses.map(\.description)
         screen?.movies = movies
         screen?.reviewCard = cardFolder
+        screen?.reviewSpeaker = BoardFolder.video(in: camera.boardFolder).0.speaker
         screen?.analysis = analysis
         let haptics = Haptics(log: { log($0) })
         if screen != nil, haptics.start() { screen?.haptics = haptics }

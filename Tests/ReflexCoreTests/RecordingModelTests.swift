@@ -49,6 +49,9 @@ import Testing
         #expect(try BoardVideo.parse("size = 720p\nmicrophone = plughw:CARD=Intel,DEV=0\n").get()
                 == BoardVideo(format: .hd, microphone: "plughw:CARD=Intel,DEV=0"))
         #expect(try BoardVideo.parse("microphone = none").get().microphone == nil)
+        #expect(try BoardVideo.parse("").get().speaker == "default")
+        #expect(try BoardVideo.parse("speaker = hw:1,0").get().speaker == "hw:1,0")
+        #expect(try BoardVideo.parse("speaker = none").get().speaker == nil)
         if case .success = BoardVideo.parse("size = 4k") { Issue.record("4k is not a size") }
         if case .success = BoardVideo.parse("fps = 60") { Issue.record("no such key") }
     }

@@ -184,6 +184,55 @@ struct ReviewScreenTests {
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated in the index")
     }
 
+    /// A movie: its first picture and length; Enter plays it (the pictures move on in time,
+    /// the overlay's time with them) to its end, where it stops; the loop's frames allocate
+    /// nothing while it plays. (Its clock is the real one: the test waits as it plays.)
+    @Test(.tags(.externalTool)) func aMoviePlaysToItsEnd() throws {
+        let card = TemporaryFolder()
+        let folder = card.path + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(folder)
+        let made = try ProgramRun(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30", "-f", "lavfi",
+                                         "-i", "sine=frequency=440:sample_rate=48000", "-t", "2", "-c:v", "libx264", "-pix_fmt",
+                                         "yuv420p", "-c:a", "aac", "-movflags", "+frag_keyframe+empty_moov",
+                                         folder + "/RFLX0001.MP4"])
+        #expect(made.status == 0, "\(made.errors)")
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        Self.press(rig, KeyCode.play)
+        #expect(rig.run(until: { rig.loop.shownState.review?.info?.movieLength == "0:02" }, frames: 30), "the poster and its length")
+        let poster = Self.middle(rig)
+        let allocationsBefore = rig.loop.statistics.ring.summary().allocations
+        Self.press(rig, 28)
+        func progress() -> MovieProgress? { rig.loop.shownState.review?.info?.progress }
+        /// Frames run, a millisecond of real time apart, until `condition` holds or 20 s pass.
+        func played(until condition: () -> Bool) -> Bool {
+            let patience = monotonicSeconds() + 20
+            while !condition() && monotonicSeconds() < patience {
+                rig.run(frames: 1)
+                usleep(1000)
+            }
+            return condition()
+        }
+        let playing = played { (progress()?.tenths ?? 0) >= 5 && progress()?.playing == true }
+        #expect(playing, "half a second in: \(String(describing: progress()))")
+        // (testsrc's gradient scrolls and its counter counts: the picture changes every frame.)
+        var seen = Set<Int>()
+        let moved = played {
+            var sum = 0
+            for y in stride(from: 100, to: 700, by: 7) {
+                for x in stride(from: 0, to: 1280, by: 5) { sum = sum &* 31 &+ Int(rig.display.frontPixels[y * 1280 + x]) }
+            }
+            seen.insert(sum)
+            return seen.count >= 3
+        }
+        #expect(moved, "the pictures move on (the poster's middle: \(poster))")
+        let ended = played { progress()?.playing == false }
+        #expect(ended && (progress()?.tenths ?? 0) >= 19, "stopped at its end: \(String(describing: progress()))")
+        #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated while it played")
+    }
+
     @Test func anEmptyCardSaysSo() throws {
         let card = TemporaryFolder()
         let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })

@@ -168,6 +168,14 @@ import Testing
         zoom.turn(2)
         zoomedIn.review?.zoom = zoom
         list.append(Case(name: "review-zoomed", state: zoomedIn))
+        var movie = ViewState(readout: readout)
+        var movieInfo = ReviewInfo(name: "100REFLX/RFLX0043", number: "100-0043", position: 2, count: 120, format: "MOVIE")
+        movieInfo.taken = "2026-11-26 10:12:00"
+        movieInfo.movieLength = "0:42"
+        movieInfo.progress = MovieProgress(seconds: 12.3, duration: 42, playing: false)
+        movie.review = ReviewScreen()
+        movie.review?.info = movieInfo
+        list.append(Case(name: "review-movie", state: movie))
         var question = review
         question.review?.confirmingDelete = true
         list.append(Case(name: "review-delete", state: question))

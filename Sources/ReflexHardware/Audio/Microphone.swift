@@ -28,11 +28,11 @@ public final class Microphone: @unchecked Sendable {
 
     /// Opens `device` (an ALSA PCM name: "default", "plughw:CARD=PCH,DEV=0") for capture;
     /// throws with ALSA's reason when there is no such device or it cannot capture.
-    public init(device: String, wakes: EventSignal) throws(MicrophoneError) {
+    public init(device: String, wakes: EventSignal) throws(AudioDeviceError) {
         self.device = device
         var opened: OpaquePointer?
         var result = snd_pcm_open(&opened, device, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
-        guard result == 0, let opened else { throw MicrophoneError(device: device, code: result) }
+        guard result == 0, let opened else { throw AudioDeviceError(device: device, code: result) }
         // Mono where the device (or ALSA's plug layer) gives it, else its two channels.
         var channels = 1
         result = snd_pcm_set_params(opened, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
@@ -44,7 +44,7 @@ public final class Microphone: @unchecked Sendable {
         }
         guard result == 0 else {
             snd_pcm_close(opened)
-            throw MicrophoneError(device: device, code: result)
+            throw AudioDeviceError(device: device, code: result)
         }
         pcm = opened
         self.channels = channels

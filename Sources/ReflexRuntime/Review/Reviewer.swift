@@ -29,6 +29,10 @@ public final class Reviewer: @unchecked Sendable {
     }
 
     private let card: String
+    private let speaker: String?
+    /// The movie playing (or paused once played), and the overlay's words for the item shown.
+    private var playback: MoviePlayback?
+    private var shownInfo: ReviewInfo?
     private let width: Int, height: Int
     private let log: @Sendable (String) -> Void
     private let thread = WorkerThread(name: "reflex-review", priority: Reviewer.priority)
@@ -57,8 +61,9 @@ public final class Reviewer: @unchecked Sendable {
     private var detail: (name: String, picture: ReviewDetail)?
 
     /// Review of the card mounted at `card`, on a panel of `width` × `height`.
-    public init(card: String, width: Int, height: Int, log: @escaping @Sendable (String) -> Void) {
-        (self.card, self.width, self.height, self.log) = (card, width, height, log)
+    /// `speaker`: the ALSA device a movie's sound plays on (nil: silent).
+    public init(card: String, width: Int, height: Int, speaker: String? = nil, log: @escaping @Sendable (String) -> Void) {
+        (self.card, self.width, self.height, self.speaker, self.log) = (card, width, height, speaker, log)
     }
 
     public func start() -> Bool { thread.start { self.run() } }
@@ -100,7 +105,9 @@ public final class Reviewer: @unchecked Sendable {
 
     private func run() {
         while !thread.isStopping {
-            thread.waitForWake()
+            // (A movie playing wakes the thread for its next picture, and its sound's top-up.)
+            let due = playback?.secondsUntilDue
+            thread.waitForWake(milliseconds: due.map { Int32(max(1, ($0 * 1000).rounded(.up))) } ?? -1)
             var (show, handled, opened) = (false, 0, false)
             let started = monotonicSeconds()
             while let command = commands.receive() {
@@ -109,6 +116,7 @@ public final class Reviewer: @unchecked Sendable {
                 if command == .open { opened = true }
             }
             if show && isOpen { publish() }
+            if isOpen { playOn() }
             if opened && isOpen { logOpening(seconds: monotonicSeconds() - started) }
             // (Counted once the frame they asked for is out: until then a test's clock waits.)
             carriedOut.add(handled, ordering: .releasing)
@@ -121,6 +129,11 @@ public final class Reviewer: @unchecked Sendable {
 
     /// Carries out one command; true if the item shown changed.
     private func carryOut(_ command: ReviewCommand) -> Bool {
+        // Anything but the movie's own controls ends its playback.
+        switch command {
+        case .playOrPause, .seek: break
+        default: playback = nil
+        }
         switch command {
         case .open:
             (zoom, detail, grid) = (nil, nil, nil)
@@ -167,6 +180,28 @@ public final class Reviewer: @unchecked Sendable {
             grid = nil
             relist()
             return true
+        case .playOrPause:
+            guard isOpen, let item = cursor?.current, let movie = item.files.first(where: { $0.kind == .movie }) else { return false }
+            if playback == nil {
+                do {
+                    playback = try MoviePlayback(path: PhotoCard(root: card).dcim + "/" + item.folder + "/" + movie.name, width: width,
+                                                 height: height, speakerDevice: speaker, log: log)
+                    log("review: playing \(item.name) (\(playback!.player.decoderName))")
+                } catch {
+                    log("review: cannot play \(item.name): \(error)")
+                    return false
+                }
+            }
+            if playback!.playing {
+                playback!.pause()
+                publishMovie(playback!)
+            } else {
+                playback!.play()
+            }
+            return false
+        case .seek(let seconds):
+            playback?.seek(to: seconds)
+            return false
         case .protect(let name, let protect):
             guard isOpen, let item = cursor?.items.first(where: { $0.name == name }) else { return false }
             do {
@@ -188,11 +223,7 @@ public final class Reviewer: @unchecked Sendable {
     /// The item under the cursor (decoded now unless cached) laid into the writable frame and
     /// handed to the loop.
     private func publish() {
-        let frame = frames.writable
-        if frame.pixels.count != width * height {
-            frame.pixels = [UInt32](repeating: 0xFF00_0000, count: width * height)
-            (frame.width, frame.height) = (width, height)
-        }
+        let frame = writableFrame()
         frame.session = session
         guard let cursor else {
             frame.info = nil
@@ -219,6 +250,7 @@ public final class Reviewer: @unchecked Sendable {
                 : (picture.fileWidth, picture.fileHeight)
         }
         frame.info = info
+        shownInfo = info
         frame.cardIsEmpty = false
         clear(frame)
         if let zoom, let detail = detail(of: item, for: zoom) {
@@ -252,6 +284,16 @@ public final class Reviewer: @unchecked Sendable {
         guard let cursor else { return log("review: nothing on the card at \(card)") }
         log("review: \(cursor.items.count) item(s) on the card; \(cursor.current.name) (\(cursor.current.format)) shown "
             + "after \(Int((seconds * 1000).rounded())) ms")
+    }
+
+    /// The frame the thread fills next, made the panel's size the first time.
+    private func writableFrame() -> ReviewFrame {
+        let frame = frames.writable
+        if frame.pixels.count != width * height {
+            frame.pixels = [UInt32](repeating: 0xFF00_0000, count: width * height)
+            (frame.width, frame.height) = (width, height)
+        }
+        return frame
     }
 
     private func finishPublishing() {
@@ -296,6 +338,45 @@ public final class Reviewer: @unchecked Sendable {
             guard commands.count == 0, !thread.isStopping else { return }
             _ = decode(item)
         }
+    }
+
+    // MARK: a movie
+
+    /// The movie's picture whose time came, shown with its progress; the sound topped up; at
+    /// the end it stops there.
+    private func playOn() {
+        guard let playback else { return }
+        playback.topUpSound()
+        if playback.pictureIsDue() {
+            publishMovie(playback)
+            playback.decodeNext()
+        } else if playback.stopIfEnded() {
+            if playback.dropped > 0 { log("review: \(playback.dropped) picture(s) of the movie came too late and were passed over") }
+            publishMovie(playback)
+        }
+    }
+
+    /// The movie's picture in the middle of the panel, with the item's words and where it is.
+    private func publishMovie(_ playback: MoviePlayback) {
+        guard var info = shownInfo else { return }
+        let frame = writableFrame()
+        info.progress = MovieProgress(seconds: playback.playing ? playback.player.pictureTime : playback.position,
+                                      duration: playback.player.duration, playing: playback.playing)
+        (frame.info, frame.session, frame.cardIsEmpty, frame.clipped) = (info, session, false, [])
+        let player = playback.player
+        let place = PixelRect(x: (width - player.pictureWidth) / 2, y: (height - player.pictureHeight) / 2,
+                              width: player.pictureWidth, height: player.pictureHeight)
+        frame.picture = place
+        clear(frame)
+        player.picture.withUnsafeBufferPointer { source in
+            frame.pixels.withUnsafeMutableBufferPointer { panel in
+                for row in 0..<min(place.height, height) {
+                    (panel.baseAddress! + (place.y + row) * width + max(place.x, 0))
+                        .update(from: source.baseAddress! + row * place.width, count: min(place.width, width))
+                }
+            }
+        }
+        finishPublishing()
     }
 
     // MARK: the index

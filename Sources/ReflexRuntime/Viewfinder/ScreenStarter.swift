@@ -32,8 +32,9 @@ public struct ScreenStarter {
     public var movies: MovieRecorder?
     /// The analysis thread, for auto-zoom.
     public var analysis: SubjectAnalysis?
-    /// The card's folder, for review (nil: no review).
+    /// The card's folder, for review (nil: no review), and the speaker its movies play on.
     public var reviewCard: String?
+    public var reviewSpeaker: String?
     let log: Log
     public private(set) var loop: FrameLoop?
     private var reportedWaiting = false
@@ -77,7 +78,8 @@ public struct ScreenStarter {
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
                                     controls: controls, haptics: haptics, saveDecisions: saveDecisions,
                                     gps: gps, lenses: lenses, movies: movies, analysis: analysis,
-                                    reviewer: reviewCard.map { Reviewer(card: $0, width: opened.width, height: opened.height, log: log) })
+                                    reviewer: reviewCard.map { Reviewer(card: $0, width: opened.width, height: opened.height,
+                                                                        speaker: reviewSpeaker, log: log) })
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

@@ -17,6 +17,10 @@ public enum ReviewCommand: Sendable, Equatable {
     case grid(ReviewGrid)
     /// Leave the index for item `at` alone.
     case single(at: Int)
+    /// The movie shown: play it, or pause it where it is.
+    case playOrPause
+    /// The movie shown, to this many seconds from its start.
+    case seek(Double)
     /// Set or clear the item's read-only mark.
     case protect(name: String, Bool)
 }

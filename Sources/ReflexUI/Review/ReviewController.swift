@@ -104,6 +104,10 @@ public struct ReviewController: Sendable {
                 // The second dial zooms, as on a camera's rear dial; down from the whole photo, the index.
                 if detents < 0 && screen.zoom == nil { openIndex(into: &outcome) } else { zoom(into: &outcome) { $0.turn(detents) } }
                 outcome.ticks += 1
+            } else if let progress = screen.info?.progress {
+                // A movie once played: the first dial seeks, a second a detent.
+                outcome.command = .seek(max(0, progress.seconds + Double(detents)))
+                outcome.ticks += 1
             } else {
                 step(detents, into: &outcome)
             }
@@ -127,6 +131,8 @@ public struct ReviewController: Sendable {
                 leaveIndex(at: screen.grid!.highlighted, into: &outcome)
             }
             if controls.deleteKeys.contains(code) { askToDelete(into: &outcome) }
+        case .key(let code, true) where Self.confirmKeys.contains(code) && screen.info?.format == "MOVIE":
+            outcome.command = .playOrPause
         case .key(let code, true):
             if Self.leftKeys.contains(code) { step(-1, into: &outcome) }
             if Self.rightKeys.contains(code) { step(1, into: &outcome) }
@@ -224,6 +230,19 @@ public struct ReviewController: Sendable {
             if layout.cancelAnswer.contains(x: px, y: py) { answer(delete: false, into: &outcome) }
             // (A tap beside the question does nothing: it is answered, not dismissed.)
             return
+        }
+        if let info = screen.info, info.format == "MOVIE" {
+            // The play button in the middle; the time bar (a finger's height round it) seeks.
+            if layout.dialog.contains(x: px, y: py) {
+                outcome.command = .playOrPause
+                return
+            }
+            let bar = layout.timeBar
+            if screen.overlayShown, let progress = info.progress, px >= bar.x, px < bar.x + bar.width,
+               abs(py - (bar.y + bar.height / 2)) <= layout.infoBar.height / 3 {
+                outcome.command = .seek(Double(progress.durationTenths) / 10 * Double(px - bar.x) / Double(bar.width))
+                return
+            }
         }
         if screen.overlayShown {
             if layout.backButton.contains(x: px, y: py) {

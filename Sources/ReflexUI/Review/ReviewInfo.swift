@@ -25,6 +25,8 @@ public struct ReviewInfo: Sendable, Equatable {
     /// movie or a RAW alone).
     public var photoWidth = 0
     public var photoHeight = 0
+    /// A movie once played: where it is and whether it plays (nil: not played yet).
+    public var progress: MovieProgress?
     /// Why the picture cannot be shown (a damaged file): said over the black picture.
     public var problem: String?
 

@@ -6,6 +6,8 @@ import ReflexCore
 public struct ReviewLayout: Sendable, Equatable {
     /// Two lines: the number, place and format; the date and the exposure.
     public let infoBar: PixelRect
+    /// A movie's time bar, along the foot of the details (a tap there seeks).
+    public let timeBar: PixelRect
     /// The picture's histogram (the Info button), under the details at the right.
     public let histogram: PixelRect
     public let buttonBar: PixelRect
@@ -26,6 +28,7 @@ public struct ReviewLayout: Sendable, Equatable {
         let (width, height) = (layout.width, layout.height)
         let margin = px(16), gap = px(12)
         infoBar = PixelRect(x: 0, y: 0, width: width, height: px(88))
+        timeBar = PixelRect(x: px(20), y: infoBar.height - px(12), width: width - 2 * px(20), height: px(6))
         histogram = PixelRect(x: layout.histogram.x, y: infoBar.height + gap, width: layout.histogram.width,
                               height: layout.histogram.height)
         buttonBar = PixelRect(x: 0, y: height - px(88), width: width, height: px(88))

@@ -40,7 +40,12 @@ struct ReviewPainter {
                 pen.text(InterfaceText.reviewZoom(zoom.scale), x: Double(bar.width) - left, middleY: secondLine, align: .trailing,
                          Palette.text)
             }
-            let details = [info.taken, info.exposure].compactMap { $0 }.joined(separator: "     ")
+            var details = [info.taken, info.exposure].compactMap { $0 }.joined(separator: "     ")
+            if let progress = info.progress {
+                details = InterfaceText.movieLength(seconds: progress.seconds) + " / "
+                    + InterfaceText.movieLength(seconds: Double(progress.durationTenths) / 10)
+                timeBar(progress, pen: pen)
+            }
             pen.font(.digits, size: 17 * s)
             pen.text(details, x: left, middleY: secondLine, Palette.secondaryText)
         } else if !screen.cardIsEmpty {
@@ -91,6 +96,22 @@ struct ReviewPainter {
                    style: screen.deleteHighlighted ? .selected : .outlined)
             return true
         }
+        if let info = screen.info, info.format == "MOVIE", info.problem == nil, info.progress?.playing != true {
+            // A movie not playing: the play button in the middle.
+            let (x, y, radius) = (middle, Double(card.height) / 2, 52 * s)
+            cairo_new_sub_path(pen.context)
+            cairo_arc(pen.context, x, y, radius, 0, 2 * Double.pi)
+            pen.fill(Palette.surface)
+            cairo_new_sub_path(pen.context)
+            cairo_arc(pen.context, x, y, radius, 0, 2 * Double.pi)
+            pen.stroke(Palette.text, width: 3 * s)
+            cairo_move_to(pen.context, x - 16 * s, y - 26 * s)
+            cairo_line_to(pen.context, x + 28 * s, y)
+            cairo_line_to(pen.context, x - 16 * s, y + 26 * s)
+            cairo_close_path(pen.context)
+            pen.fill(Palette.text)
+            return true
+        }
         if let problem = screen.info?.problem ?? (screen.cardIsEmpty ? InterfaceText.reviewEmptyCard : nil) {
             surface(card, pen: pen)
             pen.font(.title, size: 24 * s)
@@ -98,6 +119,16 @@ struct ReviewPainter {
             return true
         }
         return false
+    }
+
+    /// A movie's time bar: the whole length quiet, the part played in the accent.
+    private func timeBar(_ progress: MovieProgress, pen: Pen) {
+        let bar = review.timeBar, s = layout.scale
+        pen.roundedRect(Double(bar.x), Double(bar.y), Double(bar.width), Double(bar.height), radius: 3 * s)
+        pen.fill(Palette.hairline)
+        pen.roundedRect(Double(bar.x), Double(bar.y), max(Double(bar.height), Double(bar.width) * progress.fraction),
+                        Double(bar.height), radius: 3 * s)
+        pen.fill(Palette.accent)
     }
 
     /// The picture's histogram, bars over the surface (the live view's look).

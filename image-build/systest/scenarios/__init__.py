@@ -8,7 +8,7 @@
     controls.py   input and controls: touch-replay, board-inputs, touch-and-dials, controls,
                   haptics
     photos.py     capture, enhanced-raw
-    review.py     review-delete, review-play
+    review.py     review-delete, review-play, review-movie
     gps.py        geotag
     card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full
     memory.py     memory
@@ -32,7 +32,7 @@ ORDER = [
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
     "geotag",
-    "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "auto-zoom", "movie", "power-cut",
+    "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
 ]
 
 

@@ -1,6 +1,12 @@
 """Review's card actions on the board's real FAT card: delete and protect, and a delete a cut
-left half done finished by the card's check; review on the panel, by the board's keys."""
+left half done finished by the card's check; review on the panel, by the board's keys; a movie
+played with its sound."""
+import math
+import os
 import re
+import struct
+
+import rig
 
 from ..camera import REFLEX_LOG
 from ..inputs import device_node, key_tap
@@ -100,3 +106,34 @@ def review_play(steps):
         ("the viewfinder's picture is back under where the bar was",
          all(abs(a - b) < 40 for a, b in zip(pixel(*BAR_POINT), live)))])
     require(back, "the viewfinder did not come back", f"screendump {shot}: {pixel(*BAR_POINT)}, live {live}")
+
+
+@scenario("review-movie", limit=240)
+def review_movie(steps):
+    """A movie played in review, with its sound: the movie scenario's recording (the board's
+    microphone heard a 1 kHz tone) is the newest item; the play key shows its first picture and
+    length, Enter plays it (the journal names the decoder), the time bar fills in the accent,
+    and on the host the codec's speaker gave out the tone; a half press ends it."""
+    buttons = device_node("Reflex Virtual Buttons")
+    steps.run("the play key", key_tap(buttons, KEY_PLAY))
+    shown = steps.wait_until("review shows the newest item, the movie", REFLEX_LOG + " | grep 'review: ' | tail -1", limit=30,
+                             matches=[r"item\(s\) on the card; 100REFLX/(RFLX\d{4}) \(MOVIE\) shown after \d+ ms"])
+    name = re.search(r"100REFLX/(RFLX\d{4})", shown).group(1)
+    speaker = rig.speaker_file(steps.machine.workdir)
+    before = os.path.getsize(speaker) if os.path.exists(speaker) else 0
+    steps.run("Enter plays it", key_tap(buttons, KEY_ENTER))
+    steps.wait_until("review's thread plays it", REFLEX_LOG + " | grep 'review: playing' | tail -1", limit=30,
+                     matches=[rf"review: playing 100REFLX/{name} \((h264|h264_v4l2m2m)\)"])
+    (shot, width, height, pixel, bright_pixels), bar = screen_until(steps, "review-movie", lambda pixel, *_: [
+        ("the time bar fills in the accent", amber_pixels(pixel, 20, 74, 400, 8) > 10)])
+    require(bar, "no time bar filling", f"screendump {shot}: {amber_pixels(pixel, 20, 74, 400, 8)} amber pixels")
+    steps.run("a few seconds of it", "sleep 4")
+    with open(speaker, "rb") as played:
+        played.seek(before)
+        sound = played.read()
+    samples = struct.unpack(f"<{len(sound) // 2}h", sound[:len(sound) // 2 * 2])
+    loud = math.sqrt(sum(s * s for s in samples) / max(len(samples), 1))
+    print(f"    the speaker gave out {len(samples) / 2 / 48000:.1f} s of sound, RMS {loud:.0f}")
+    require([("a second or more of sound", len(samples) >= 2 * 48000), ("the tone, not silence", loud > 500)],
+            "the movie's sound did not reach the speaker", f"{len(samples)} samples, RMS {loud:.0f}")
+    steps.run("a half press", key_tap(buttons, KEY_CAMERA_FOCUS))

@@ -1,7 +1,7 @@
 import CALSA
 
-/// Why the microphone cannot be opened, in ALSA's words.
-public struct MicrophoneError: Error, CustomStringConvertible, Sendable {
+/// Why an ALSA device (the microphone, the speaker) cannot be opened, in ALSA's words.
+public struct AudioDeviceError: Error, CustomStringConvertible, Sendable {
     public let device: String
     public let code: Int32
 
