@@ -215,6 +215,8 @@ public struct InterfaceController: Sendable {
 
     public mutating func handle(_ event: InputEvent, at now: Double, metered: MeteredValues) -> Outcome {
         guard review != nil else { return handleCamera(event, at: now, metered: metered) }
+        // Review's overlay fades as the Pro dials do, and comes back at any touch or turn.
+        fade.interact(at: now)
         switch event {
         case .key(let code, let pressed) where code == controls.shutterKeys.full || code == controls.shutterKeys.half
             || controls.recordKeys.contains(code):
@@ -245,8 +247,9 @@ public struct InterfaceController: Sendable {
         review?.show(info, cardIsEmpty: cardIsEmpty)
     }
 
-    private mutating func openReview(into outcome: inout Outcome) {
+    private mutating func openReview(at now: Double, into outcome: inout Outcome) {
         menu.close()
+        fade.interact(at: now)
         review = ReviewController(layout: layout)
         outcome.review = .open
         outcome.ticks += 1
@@ -362,7 +365,7 @@ public struct InterfaceController: Sendable {
         case .key(let code, let pressed) where code == controls.shutterKeys.full:
             if pressed { pressShutter(at: now, into: &outcome) } else { burst.release(at: now) }
         case .key(let code, true) where controls.playKeys.contains(code):
-            openReview(into: &outcome)
+            openReview(at: now, into: &outcome)
         case .key(let code, true) where controls.autoZoomKeys.contains(code):
             toggleAutoZoom(into: &outcome)
         case .key(let code, true) where controls.recordKeys.contains(code):
@@ -458,7 +461,7 @@ public struct InterfaceController: Sendable {
         case .menuButton:
             toggleMenu(into: &outcome)
         case .thumbnail:
-            openReview(into: &outcome)
+            openReview(at: now, into: &outcome)
         case .autoZoomButton:
             toggleAutoZoom(into: &outcome)
         case .lens(let index):

@@ -244,7 +244,7 @@ public final class InterfaceRenderer {
     public func composite(into pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ overlay: FrameOverlay, screen: CameraScreen) {
         let w = layout.width, h = layout.height
         if let shown = paintedReview?.screen {
-            compositeReview(shown, into: pixels, stride: stride)
+            compositeReview(shown, into: pixels, stride: stride, opacity: Int((256 * overlay.controlsOpacity).rounded()))
             return
         }
         if screen != .live, messageRect != nil {
@@ -277,12 +277,13 @@ public final class InterfaceRenderer {
         blend(menuButton, into: pixels, stride: stride, at: layout.menuButton.x, layout.menuButton.y, opacity: 256)
     }
 
-    /// Review's layers over its picture: the details and buttons while the overlay is shown
-    /// (a question or a message always).
-    private func compositeReview(_ shown: ReviewScreen, into pixels: UnsafeMutablePointer<UInt32>, stride: Int) {
+    /// Review's layers over its picture: the details and buttons while the overlay is shown, at
+    /// `opacity` (of 256: they fade when left alone, as the Pro dials do); a question or a
+    /// message always, whole.
+    private func compositeReview(_ shown: ReviewScreen, into pixels: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Int) {
         if shown.overlayShown || shown.info == nil {
-            blend(reviewInfo, into: pixels, stride: stride, at: review.infoBar.x, review.infoBar.y, opacity: 256)
-            blend(reviewButtons, into: pixels, stride: stride, at: review.buttonBar.x, review.buttonBar.y, opacity: 256)
+            blend(reviewInfo, into: pixels, stride: stride, at: review.infoBar.x, review.infoBar.y, opacity: opacity)
+            blend(reviewButtons, into: pixels, stride: stride, at: review.buttonBar.x, review.buttonBar.y, opacity: opacity)
             if shown.histogramShown && shown.info?.histogram.isEmpty == false {
                 blend(reviewHistogram, into: pixels, stride: stride, at: review.histogram.x, review.histogram.y, opacity: 256)
             }

@@ -25,6 +25,27 @@ struct ScreenModelTests {
         #expect(model.state.notice == nil)
     }
 
+    /// Review's overlay fades after a few idle seconds as the Pro dials do (issue 34), and the
+    /// card taken out while it is reviewed closes review: the viewfinder's banner says why.
+    @Test func reviewFadesAndClosesWhenItsCardGoes() {
+        var model = Self.model()
+        var status = CameraStatus()
+        (status.storageChecked, status.storageFreeBytes) = (true, 8 << 30)
+        _ = model.take(status, sensorChanged: false, now: 1)
+        _ = model.controller.handle(.key(code: KeyCode.play, pressed: true), at: 1,
+                                    metered: MeteredValues(iso: ISOSpeed(100), exposureSeconds: 0.01, focus: .infinity, kelvin: 5000))
+        model.followControls()
+        #expect(model.state.review != nil)
+        #expect(model.frameOverlay(now: 2, layout: Self.layout, shown: Framing(zoom: 1)).controlsOpacity == 1)
+        let faded = model.frameOverlay(now: 1 + ControlsFade.idleDelay + ControlsFade.fadeDuration + 0.1, layout: Self.layout,
+                                       shown: Framing(zoom: 1)).controlsOpacity
+        #expect(faded == ControlsFade.fadedOpacity && model.isAnimating(at: 1 + ControlsFade.idleDelay + 0.1))
+        #expect(!model.take(status, sensorChanged: false, now: 5).reviewClosed)
+        status.storageFreeBytes = nil
+        let effects = model.take(status, sensorChanged: false, now: 6)
+        #expect(effects.reviewClosed && model.state.review == nil && model.state.storage == .missing)
+    }
+
     @Test func aBurstInEnhancedRawSaysItsPhotosArePlainRaws() {
         var enhanced = CameraSettings()
         enhanced.format = .enhancedRaw

@@ -74,9 +74,10 @@ final class InputRouter {
         publish(model.state.settings)
     }
 
-    /// What the camera's status asked for: a pulse, the settings sent on.
+    /// What the camera's status asked for: a pulse, the settings sent on, review closed.
     func carryOut(_ effects: ScreenModel.Effects, settings: CameraSettings) {
         if let haptic = effects.haptic { haptics?.play(haptic) }
+        if effects.reviewClosed { reviewer?.send(.close) }
         if effects.settingsChanged { publish(settings) }
     }
 

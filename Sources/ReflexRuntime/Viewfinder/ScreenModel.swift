@@ -19,6 +19,8 @@ struct ScreenModel {
         var histogramChanged = false
         /// New dial scales (a camera with other limits): the painter paints them.
         var scalesChanged = false
+        /// Review was closed here (its card went): the review thread is told.
+        var reviewClosed = false
     }
 
     static let noticeSeconds = 3.0
@@ -91,7 +93,8 @@ struct ScreenModel {
 
     /// Something on screen moves at `now`: the loop draws every vblank.
     func isAnimating(at now: Double) -> Bool {
-        !controller.reveal.isSettled(at: now) || (state.settings.mode == .pro && controller.fade.isFading(at: now))
+        !controller.reveal.isSettled(at: now)
+            || ((state.settings.mode == .pro || state.review != nil) && controller.fade.isFading(at: now))
             || controller.peaking(at: now) || controller.zoom.isRamping
             || now - capturedAt < ScreenModel.captureMarkSeconds || now < noticeUntil
             || state.review?.histogramShown == true
@@ -101,7 +104,9 @@ struct ScreenModel {
     /// (`shown`: the framing the picture under them was made with.)
     func frameOverlay(now: Double, layout: ScreenLayout, shown: Framing) -> InterfaceRenderer.FrameOverlay {
         let pro = state.settings.mode == .pro
-        var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: pro ? controller.fade.opacity(at: now) : 1,
+        // (Review's overlay fades as the Pro dials do.)
+        let fades = pro || state.review != nil
+        var overlay = InterfaceRenderer.FrameOverlay(controlsOpacity: fades ? controller.fade.opacity(at: now) : 1,
                                                      reveal: controller.reveal.progress(at: now), zebras: state.zebras,
                                                      peaking: state.settings.focusPeaking && controller.peaking(at: now),
                                                      zebraPhase: Int(now * 30),
@@ -122,7 +127,7 @@ struct ScreenModel {
     /// When a still screen next changes by itself (Pro's controls start to fade), in seconds
     /// from `now`, at most half a second; nil: not by itself.
     func secondsUntilChange(at now: Double) -> Double? {
-        guard state.settings.mode == .pro && !controller.fade.isFaded(at: now) else { return nil }
+        guard state.settings.mode == .pro || state.review != nil, !controller.fade.isFaded(at: now) else { return nil }
         return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)))
     }
 
@@ -203,6 +208,11 @@ struct ScreenModel {
         }
         if status.storageChecked {
             state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, format: state.settings.format)
+            // The card went while it was reviewed: back to the viewfinder, whose banner says so.
+            if state.storage == .missing && state.review != nil {
+                closeReview()
+                effects.reviewClosed = true
+            }
         }
         return effects
     }
