@@ -187,6 +187,11 @@ struct ReviewBench: ParsableCommand {
         print("  movie playback, 5 s of 1080p30 with sound: \(pictures) pictures decoded and fitted at "
               + "\(Formatting.fixed(Double(pictures) / played, 0, width: 0)) a second (real time: 30); reference: the ffmpeg "
               + "program decoding the file on one thread, \(Formatting.fixed(Double(pictures) / reference, 0, width: 0)) a second")
+        // The same movie on a card, played by review while the loop runs.
+        let card = folder + "/movie-card", dcf = card + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(dcf)
+        guard link(path, dcf + "/RFLX0001.MP4") == 0 else { throw BenchError("cannot put the movie on the card") }
+        try ReviewPlaybackBench(card: card, screen: screen, seconds: 5.5).run()
     }
 
     /// Seconds from `command` to its frame, ready for the loop (polled every 50 µs).

@@ -242,8 +242,8 @@ public final class FrameLoop: @unchecked Sendable {
         answerStatisticsRequest()
         let sensorChanged = cameraStatus.update(&status)
         carryOut(model.take(status, sensorChanged: sensorChanged, now: now))
-        router.followReview(&model)
-        if preview.takeFrame() != nil { newFrame = true }
+        // (A movie's next picture is a new frame as a sensor's is.)
+        if router.followReview(&model) || preview.takeFrame() != nil { newFrame = true }
         // The shutter held: the burst's photos as they fall due.
         while let due = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
         // The zoom label follows the ramp frame by frame (a repaint each tenth).

@@ -112,10 +112,12 @@ final class InputRouter {
         reviewer.send(command)
     }
 
-    /// The review thread's newest frame, its item and overlay taken into the screen's state.
-    func followReview(_ model: inout ScreenModel) {
-        guard let reviewer, model.controller.review != nil, let frame = reviewer.newestFrame() else { return }
+    /// The review thread's newest frame, its item and overlay taken into the screen's state;
+    /// true if one came (a picture to show).
+    func followReview(_ model: inout ScreenModel) -> Bool {
+        guard let reviewer, model.controller.review != nil, let frame = reviewer.newestFrame() else { return false }
         model.showReview(frame.info, cardIsEmpty: frame.cardIsEmpty)
+        return true
     }
 
     /// The record button: the movie thread starts or stops (it reports back).
