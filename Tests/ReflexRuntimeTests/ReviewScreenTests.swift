@@ -233,6 +233,29 @@ struct ReviewScreenTests {
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated while it played")
     }
 
+    /// A JPEG cut short and a movie of garbage among good photos: each says "Cannot show this
+    /// file" in its place and review goes on to the next.
+    @Test func aDamagedFileIsSaidAndReviewGoesOn() throws {
+        let card = try Self.card()
+        let folder = card.path + "/DCIM/100REFLX"
+        let whole = try TemporaryFolder.read(folder + "/RFLX0003.JPG")
+        try AtomicFile.write(Array(whole.prefix(whole.count / 3)), to: folder + "/RFLX0004.JPG")
+        try AtomicFile.write([UInt8](repeating: 0x5A, count: 4096), to: folder + "/RFLX0005.MP4")
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        Self.press(rig, KeyCode.play)
+        let movie = rig.run(until: { rig.loop.shownState.review?.info?.number == "100-0005" }, frames: 30)
+        #expect(movie && rig.loop.shownState.review?.info?.problem == InterfaceText.cannotShowFile, "the garbage movie")
+        Self.press(rig, 106)
+        let cut = rig.run(until: { rig.loop.shownState.review?.info?.number == "100-0004" }, frames: 30)
+        #expect(cut && rig.loop.shownState.review?.info?.problem == InterfaceText.cannotShowFile, "the JPEG cut short")
+        Self.press(rig, 106)
+        let blue = rig.run(until: { let (r, g, b) = Self.middle(rig); return b > 150 && r < 80 && g < 80 }, frames: 30)
+        #expect(blue && rig.loop.shownState.review?.info?.problem == nil, "the next photo as ever")
+    }
+
     @Test func anEmptyCardSaysSo() throws {
         let card = TemporaryFolder()
         let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })

@@ -59,6 +59,20 @@ def touch_tap(x, y):
                    "E: 0.100000 0003 0039 -001", "E: 0.100000 0001 014a 0000", "E: 0.100000 0000 0000 0000"])
 
 
+def touch_swipe(x0, x1, y, seconds=0.3, steps=6):
+    """Shell for one finger swiping the board's virtual touchscreen along row y from x0 to x1
+    in `seconds`: down, `steps` moves, up."""
+    events = [f"E: 0.000000 0003 {code} {value:04d}" for code, value in
+              [("002f", 0), ("0039", 8), ("0035", x0), ("0036", y), ("0000", x0), ("0001", y)]]
+    events += ["E: 0.000000 0001 014a 0001", "E: 0.000000 0000 0000 0000"]
+    for i in range(1, steps + 1):
+        t, x = seconds * i / steps, x0 + (x1 - x0) * i // steps
+        events += [f"E: {t:.6f} 0003 0035 {x:04d}", f"E: {t:.6f} 0003 0000 {x:04d}", f"E: {t:.6f} 0000 0000 0000"]
+    events += [f"E: {seconds + 0.02:.6f} 0003 0039 -001", f"E: {seconds + 0.02:.6f} 0001 014a 0000",
+               f"E: {seconds + 0.02:.6f} 0000 0000 0000"]
+    return play(device_node("Reflex Virtual Touchscreen"), events)
+
+
 def detents(device, count, spacing):
     """Shell for `count` clockwise detents of an encoder, `spacing` seconds apart (a spin faster
     than separate commands can be on an emulated machine, or a slow turn whose spacing they

@@ -9,7 +9,7 @@ import struct
 import rig
 
 from ..camera import REFLEX_LOG
-from ..inputs import device_node, key_tap
+from ..inputs import device_node, key_tap, touch_swipe
 from ..pixels import amber_pixels, screen_until, screendump, viewfinder_lit
 from ..steps import require, scenario
 from .power import card_state, reinsert_card
@@ -68,15 +68,18 @@ BAR_POINT = (400, 756)
 
 @scenario("review-play", limit=240)
 def review_play(steps):
-    """Review on the panel: a JPEG taken by the running camera; the board's play key (a uinput
-    KEY_PLAY) opens review, whose thread logs the newest item shown and how long it took, and
-    the panel shows the photo under review's bars; the zoom-out key shows the index (the
-    highlight's amber frame on the newest cell) and Enter the photo alone again; the delete key
-    asks, the right arrow moves to Delete and Enter answers: both the log and the card say the
-    photo is gone. A half press of the shutter gives the viewfinder back."""
+    """Review on the panel: two JPEGs taken by the running camera; the board's play key (a
+    uinput KEY_PLAY) opens review, whose thread logs the newest item shown and how long it took,
+    and the panel shows the photo under review's bars; a swipe on the touchscreen brings the
+    photo before (another number in the top bar), one back the newest; the zoom-out key shows
+    the index (the highlight's amber frame on the newest cell) and Enter the photo alone again;
+    the delete key asks, the right arrow moves to Delete and Enter answers: both the log and the
+    card say the photo is gone. A half press of the shutter gives the viewfinder back."""
     buttons = device_node("Reflex Virtual Buttons")
-    taken = steps.run("a JPEG, asked of the running camera", "reflex capture --state-dir /var/lib/reflex --format jpeg",
-                      matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.JPG"], timeout=90)
+    # Two JPEGs: the newest is shown first, a swipe brings the one before.
+    for _ in range(2):
+        taken = steps.run("a JPEG, asked of the running camera", "reflex capture --state-dir /var/lib/reflex --format jpeg",
+                          matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.JPG"], timeout=90)
     name = re.search(r"(RFLX\d{4})\.JPG", taken).group(1)
     live = screendump(steps, "review-live")[3](*BAR_POINT)
     steps.run("the play key", key_tap(buttons, KEY_PLAY))
@@ -86,6 +89,13 @@ def review_play(steps):
         ("review's bar darkens the picture under it", sum(pixel(*BAR_POINT)) < sum(live) - 90),
         ("the photo fills the screen (not black)", viewfinder_lit(pixel))])
     require(shown, "review is not on the panel", f"screendump {shot}: {pixel(*BAR_POINT)} under the bar, live {live}")
+    number = [pixel(x, y) for x in range(16, 150, 2) for y in range(12, 44, 2)]
+    steps.run("a swipe to the left", touch_swipe(900, 300, 400))
+    (shot, width, height, pixel, bright_pixels), swiped = screen_until(steps, "review-swiped", lambda pixel, *_: [
+        ("another number in the top bar (the photo before)",
+         [pixel(x, y) for x in range(16, 150, 2) for y in range(12, 44, 2)] != number)])
+    require(swiped, "the swipe did not bring the photo before", f"screendump {shot}")
+    steps.run("a swipe back to the right", touch_swipe(300, 900, 400))
     steps.run("the zoom-out key: the index", key_tap(buttons, KEY_ZOOMOUT))
     (shot, width, height, pixel, bright_pixels), grid = screen_until(steps, "review-index", lambda pixel, *_: [
         ("the highlight's amber frame over the newest cell", amber_pixels(pixel, 10, 92, 190, 4) > 20),
