@@ -340,6 +340,9 @@ public final class MovieRecorder: @unchecked Sendable {
         report.lastPath = path
         report.message = message
         if message != nil { report.messagesSaid += 1 }
+        // The frames encoded at the stop count too: the report tells what the file holds.
+        report.framesRecorded = movie.frames
+        report.elapsedSeconds = movie.seconds
         report.framesDropped = sink.framesLost - droppedBefore
         report.secondsLeft = cardSpace().map { budget.secondsLeft(freeBytes: $0) }
         post()
