@@ -53,6 +53,7 @@ struct ReviewBench: ParsableCommand {
         print("  reference: TurboJPEG's decode of the same file at \(scaledWidth)x\(scaledHeight) alone \(milliseconds(decode)); "
               + "at its whole size \(milliseconds(whole))")
         try browseRow(jpeg: jpeg, folder: folder, screen: screen)
+        try ReviewRawBench(width: photo[0], height: photo[1], screen: screen, runs: runs, folder: folder).run()
         try movieRow(folder: folder, screen: screen)
         try indexRow(jpeg: path, folder: folder, screen: screen)
     }

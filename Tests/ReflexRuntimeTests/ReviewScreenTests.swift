@@ -1,6 +1,7 @@
 import ReflexCore
 import ReflexFormats
 import ReflexHardware
+import ReflexISP
 import ReflexStorage
 import ReflexSystem
 import ReflexTestSupport
@@ -130,6 +131,62 @@ struct ReviewScreenTests {
         let detailed = rig.run(until: { contrast() > 150 }, frames: 30)
         #expect(detailed && rig.loop.shownState.review?.zoom?.scale == 1, "100 %: the file's stripes: \(contrast())")
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated for the zoom")
+    }
+
+    /// A RAW alone: its DNG's raw developed by the still pipeline, not its small preview (the
+    /// preview is blue, the raw red), and the zoom at 100 % shows the sensor's own stripes, 8
+    /// pixels wide.
+    @Test func aRawAloneIsDevelopedAndZoomsToTheSensorsPixels() throws {
+        let card = TemporaryFolder()
+        let folder = card.path + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(folder)
+        let (width, height) = (2560, 1920)
+        let samples = (0..<(width * height)).map { index -> UInt16 in
+            let (x, y) = (index % width, index / width)
+            let red = y % 2 == 0 && x % 2 == 0
+            return x / 8 % 2 == 1 ? 64 : red ? 3000 : 300
+        }
+        let layout = RawLayout(width: width, height: height, format: RawFormat(cfa: .rggb, bitsPerSample: 12, packing: .unpacked16))
+        let description = RawDescription(uniqueCameraModel: "Reflex Test", blackLevels: [64, 64, 64, 64], whiteLevel: 4095,
+                                         calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
+                                         asShotNeutral: SIMD3(1, 1, 1))
+        let blue = [UInt8]((0..<(256 * 192)).flatMap { _ in [20, 30, 220] as [UInt8] })
+        let dng = try samples.withUnsafeBytes { raw in
+            try blue.withUnsafeBufferPointer { preview in
+                try DNGEncoder.encode(raw: raw.baseAddress!, layout: layout, photo: Self.photo, rawDescription: description,
+                                      preview: RGBImage(pixels: preview.baseAddress!, width: 256, height: 192),
+                                      compression: .losslessJPEG)
+            }
+        }
+        try AtomicFile.write(dng, to: folder + "/RFLX0001.DNG")
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        /// The longest run of bright pixels along the screen's middle row, and the brightest.
+        func stripes() -> (run: Int, red: Int, blue: Int) {
+            let row = rig.display.frontPixels + rig.display.height / 2 * rig.display.width
+            var (longest, run, red, blue) = (0, 0, 0, 0)
+            for x in 400..<880 {
+                let bright = Int(row[x] >> 16 & 0xFF) > 100
+                run = bright ? run + 1 : 0
+                longest = max(longest, run)
+                red = max(red, Int(row[x] >> 16 & 0xFF))
+                blue = max(blue, Int(row[x] & 0xFF))
+            }
+            return (longest, red, blue)
+        }
+        Self.press(rig, KeyCode.play)
+        let shown = rig.run(until: { rig.loop.shownState.review?.info?.photoWidth == width }, frames: 60)
+        rig.run(frames: 2)
+        let fitted = stripes()
+        #expect(shown && rig.loop.shownState.review?.info?.format == "RAW", "the RAW, sized as its sensor")
+        #expect(fitted.red > 150 && fitted.blue < 100 && fitted.run < 6, "the raw developed, fitted: \(fitted)")
+        // The second dial: 50 %, then 100 %.
+        rig.loop.inject(.wheel(wheel: 1, v120: 240), at: rig.clock.now)
+        let detailed = rig.run(until: { stripes().run >= 8 }, frames: 60)
+        #expect(detailed && rig.loop.shownState.review?.zoom?.scale == 1 && stripes().run <= 9,
+                "100 %: the sensor's 8-pixel stripes: \(stripes())")
     }
 
     /// The index: fourteen photos, each its own colour; the zoom-out key shows them as a grid

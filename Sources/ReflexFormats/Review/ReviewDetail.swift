@@ -41,8 +41,40 @@ public struct ReviewDetail: Sendable {
             }
         }
         let orientation = ExifOrientationReader.orientation(ofJPEG: jpeg) ?? .upright
+        return turned(decoded, width: w, height: h, orientation: orientation, scale: 1 / Double(denominator))
+    }
+
+    /// A DNG's raw developed whole by our still pipeline (the photo ISP's full-resolution
+    /// demosaic, band by band), upright: 100 % shows the sensor's own pixels.
+    public static func raw(_ raw: DNGRaw) -> ReviewDetail {
+        let (w, h) = (raw.crop.width, raw.crop.height)
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        let isp = PhotoISP(maximumWidth: w, maximumSourceWidth: raw.layout.width)
+        var band = [UInt8](repeating: 0, count: w * 3 * PhotoISP.bandRows)
+        raw.samples.withUnsafeBytes { samples in
+            pixels.withUnsafeMutableBufferPointer { out in
+                band.withUnsafeMutableBufferPointer { rgb in
+                    for top in stride(from: 0, to: h, by: PhotoISP.bandRows) {
+                        let rows = min(PhotoISP.bandRows, h - top)
+                        let crop = PixelRect(x: raw.crop.x, y: raw.crop.y + top, width: w, height: rows)
+                        isp.render(samples.baseAddress!, layout: raw.layout, parameters: raw.parameters, crop: crop,
+                                   into: rgb.baseAddress!, outputStride: w * 3)
+                        for i in 0..<(rows * w) {
+                            out[top * w + i] = 0xFF00_0000 | UInt32(rgb[3 * i]) << 16 | UInt32(rgb[3 * i + 1]) << 8
+                                | UInt32(rgb[3 * i + 2])
+                        }
+                    }
+                }
+            }
+        }
+        return turned(pixels, width: w, height: h, orientation: raw.orientation, scale: 1)
+    }
+
+    /// `decoded` (`w` × `h`) turned upright by `orientation`.
+    private static func turned(_ decoded: [UInt32], width w: Int, height h: Int, orientation: PhotoOrientation,
+                               scale: Double) -> ReviewDetail {
         let turn = ReviewPicture.rotation(for: orientation)
-        guard turn != .none else { return ReviewDetail(width: w, height: h, pixels: decoded, scale: 1 / Double(denominator)) }
+        guard turn != .none else { return ReviewDetail(width: w, height: h, pixels: decoded, scale: scale) }
         let (uprightWidth, uprightHeight) = turn == .clockwise90 || turn == .clockwise270 ? (h, w) : (w, h)
         var upright = [UInt32](repeating: 0, count: w * h)
         decoded.withUnsafeBufferPointer { source in
@@ -50,7 +82,7 @@ public struct ReviewDetail: Sendable {
                 turn.copy(source.baseAddress!, width: w, height: h, sourceStride: w, into: out.baseAddress!, panelStride: uprightWidth)
             }
         }
-        return ReviewDetail(width: uprightWidth, height: uprightHeight, pixels: upright, scale: 1 / Double(denominator))
+        return ReviewDetail(width: uprightWidth, height: uprightHeight, pixels: upright, scale: scale)
     }
 
     /// Where `zoom`'s view of the photo lands on its screen (the photo's visible part, centred

@@ -19,6 +19,9 @@ public struct ReviewPicture: Sendable {
     public let orientation: PhotoOrientation
     /// A movie's length in seconds (its first picture is the poster); nil for a photo.
     public var movieSeconds: Double?
+    /// A small picture the file carries (a DNG's preview, read where its raw cannot be):
+    /// nothing to zoom into.
+    public var isPreview = false
 
     /// Why a file cannot be shown ("Cannot show this file" on screen, the detail in the log).
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -71,6 +74,26 @@ public struct ReviewPicture: Sendable {
         }
     }
 
+    /// A DNG's raw developed by the viewfinder's ISP (half-size demosaic, area-scaled) to fit
+    /// inside `panelWidth` × `panelHeight`, upright: the photo as the camera's JPEG shows it.
+    public static func raw(_ raw: DNGRaw, fitting panelWidth: Int, _ panelHeight: Int) -> ReviewPicture {
+        let sideways = raw.orientation == .turnedLeft || raw.orientation == .turnedRight
+        let fit = PixelRect(x: 0, y: 0, width: sideways ? panelHeight : panelWidth, height: sideways ? panelWidth : panelHeight)
+            .fitting(sourceWidth: raw.crop.width, sourceHeight: raw.crop.height)
+        let (w, h) = (max(fit.width, 1), max(fit.height, 1))
+        var xrgb = [UInt32](repeating: 0xFF00_0000, count: w * h)
+        let isp = PreviewISP(maximumSourceWidth: raw.layout.width, maximumSourceHeight: raw.layout.height, maximumOutputWidth: w)
+        isp.setParameters(raw.parameters, format: raw.layout.format)
+        raw.samples.withUnsafeBytes { samples in
+            xrgb.withUnsafeMutableBufferPointer { out in
+                isp.renderBayer(samples.baseAddress!, layout: raw.layout, crop: raw.crop, into: out.baseAddress!, outputWidth: w,
+                                outputHeight: h, outputStride: w, destination: PixelRect(x: 0, y: 0, width: w, height: h))
+            }
+        }
+        return turned(xrgb, width: w, height: h, orientation: raw.orientation, fileWidth: raw.crop.width,
+                      fileHeight: raw.crop.height)
+    }
+
     /// A small RGB picture (a DNG's own preview, an EXIF thumbnail) fitted inside `panelWidth`
     /// × `panelHeight`, turned upright by `orientation`: a preview, never what zoom shows.
     public static func rgb(_ rgb: [UInt8], width: Int, height: Int, fitting panelWidth: Int, _ panelHeight: Int,
@@ -78,8 +101,10 @@ public struct ReviewPicture: Sendable {
         let sideways = orientation == .turnedLeft || orientation == .turnedRight
         let fit = PixelRect(x: 0, y: 0, width: sideways ? panelHeight : panelWidth, height: sideways ? panelWidth : panelHeight)
             .fitting(sourceWidth: width, sourceHeight: height)
-        return upright(rgb, width: width, height: height, fittedTo: fit, orientation: orientation, fileWidth: width,
-                       fileHeight: height)
+        var picture = upright(rgb, width: width, height: height, fittedTo: fit, orientation: orientation, fileWidth: width,
+                              fileHeight: height)
+        picture.isPreview = true
+        return picture
     }
 
     /// `rgb` (`width` × `height`, rows `width * 3` apart) area-averaged to `fit`'s size as the
@@ -102,6 +127,12 @@ public struct ReviewPicture: Sendable {
                 }
             }
         }
+        return turned(xrgb, width: w, height: h, orientation: orientation, fileWidth: fileWidth, fileHeight: fileHeight)
+    }
+
+    /// `xrgb` (`w` × `h`) turned by `orientation`.
+    private static func turned(_ xrgb: [UInt32], width w: Int, height h: Int, orientation: PhotoOrientation,
+                               fileWidth: Int, fileHeight: Int) -> ReviewPicture {
         let turn = rotation(for: orientation)
         guard turn != .none else {
             return ReviewPicture(width: w, height: h, pixels: xrgb, fileWidth: fileWidth, fileHeight: fileHeight,

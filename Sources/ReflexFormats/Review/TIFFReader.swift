@@ -83,14 +83,50 @@ struct TIFFReader {
 
     /// A RATIONAL (5) or SRATIONAL (10) entry's first value.
     func rational(_ entry: Entry) -> Double? {
-        guard entry.type == 5 || entry.type == 10, entry.count >= 1, let offset = integer(at: entry.field, size: 4),
-              var numerator = integer(at: start + offset, size: 4), var denominator = integer(at: start + offset + 4, size: 4)
-        else { return nil }
-        if entry.type == 10 {
-            numerator = Int(Int32(truncatingIfNeeded: numerator))
-            denominator = Int(Int32(truncatingIfNeeded: denominator))
+        entry.type == 5 || entry.type == 10 ? number(entry) : nil
+    }
+
+    /// The `index`th value of any numeric entry (BYTE, SHORT, LONG, IFD, their signed kinds,
+    /// RATIONAL, SRATIONAL, FLOAT, DOUBLE) as a Double; nil outside the TIFF or the count.
+    func number(_ entry: Entry, index: Int = 0) -> Double? {
+        let sizes = [1: 1, 3: 2, 4: 4, 5: 8, 6: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4, 16: 8]
+        guard let size = sizes[entry.type], index >= 0, index < entry.count, entry.count <= Int(Int32.max) / size else {
+            return nil
         }
-        return denominator == 0 ? nil : Double(numerator) / Double(denominator)
+        let at: Int
+        if size * entry.count <= 4 {
+            at = entry.field + index * size
+        } else {
+            guard let offset = integer(at: entry.field, size: 4) else { return nil }
+            at = start + offset + index * size
+        }
+        switch entry.type {
+        case 5, 10:
+            guard var numerator = integer(at: at, size: 4), var denominator = integer(at: at + 4, size: 4) else { return nil }
+            if entry.type == 10 {
+                numerator = Int(Int32(truncatingIfNeeded: numerator))
+                denominator = Int(Int32(truncatingIfNeeded: denominator))
+            }
+            return denominator == 0 ? nil : Double(numerator) / Double(denominator)
+        case 11: return integer(at: at, size: 4).map { Double(Float(bitPattern: UInt32(truncatingIfNeeded: $0))) }
+        case 12: return integer(at: at, size: 8).map { Double(bitPattern: UInt64(UInt(bitPattern: $0))) }
+        case 6: return integer(at: at, size: 1).map { Double(Int8(truncatingIfNeeded: $0)) }
+        case 8: return integer(at: at, size: 2).map { Double(Int16(truncatingIfNeeded: $0)) }
+        case 9: return integer(at: at, size: 4).map { Double(Int32(truncatingIfNeeded: $0)) }
+        default: return integer(at: at, size: size).map(Double.init)
+        }
+    }
+
+    /// Every value of a numeric entry (at most `limit` of them), nil if one cannot be read.
+    func numbers(_ entry: Entry, limit: Int = 65536) -> [Double]? {
+        guard entry.count <= limit else { return nil }
+        var values: [Double] = []
+        values.reserveCapacity(entry.count)
+        for index in 0..<entry.count {
+            guard let value = number(entry, index: index) else { return nil }
+            values.append(value)
+        }
+        return values
     }
 
     /// An ASCII (2) entry's text, up to its first NUL.
@@ -105,6 +141,11 @@ struct TIFFReader {
         }
         guard at >= start, at + entry.count <= end else { return nil }
         return String(decoding: bytes[at..<(at + entry.count)].prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// The first value of numeric `tag` in `entries`, whatever its type.
+    func first(_ tag: Int, in entries: [Entry]) -> Double? {
+        entries.first { $0.tag == tag }.flatMap { number($0) }
     }
 
     /// The first value of `tag` in `entries`.

@@ -5,7 +5,7 @@ import ReflexSystem
 import ReflexUI
 
 /// Reads one review item from the card for the single view: its picture fitted to the panel
-/// (the JPEG of a pair, else the DNG's own preview, else a movie's first frame) and what the
+/// (the JPEG of a pair, else the DNG's raw developed, else a movie's first frame) and what the
 /// overlay says of it, from its own EXIF. A file that cannot be read or decoded is not an
 /// error to the camera: the item comes back without a picture, with the reason.
 enum ReviewLoader {
@@ -16,6 +16,9 @@ enum ReviewLoader {
     static let headerBytes = 65_536
     /// A DNG's first directory and its preview (256×192 RGB in ours, after the directories).
     static let rawHeaderBytes = 512 << 10
+    /// A raw file larger than this is refused rather than read (a 100 MP sensor's uncompressed
+    /// DNG is 200 MB).
+    static let largestRaw: Int64 = 256 << 20
 
     struct Loaded {
         var picture: ReviewPicture?
@@ -40,15 +43,21 @@ enum ReviewLoader {
                 describe(ReviewPhotoInfo.ofJPEG(Array(bytes.prefix(headerBytes))), into: &loaded)
                 loaded.picture = try ReviewPicture.jpeg(bytes, fitting: panelWidth, panelHeight)
             } else if let raw = item.files.first(where: { $0.kind == .raw }) {
-                guard let header = try AtomicFile.read(folder + "/" + raw.name, limit: rawHeaderBytes) else {
-                    throw ReviewPicture.Failure(description: "\(raw.name) is gone")
+                guard raw.bytes <= largestRaw, let bytes = try AtomicFile.read(folder + "/" + raw.name, limit: Int(raw.bytes)) else {
+                    throw ReviewPicture.Failure(description: "\(raw.name) is gone or too large")
                 }
-                describe(ReviewPhotoInfo.ofDNG(header), into: &loaded)
-                guard let preview = EmbeddedThumbnail.ofDNG(header) else {
-                    throw ReviewPicture.Failure(description: "\(raw.name) has no preview")
+                describe(ReviewPhotoInfo.ofDNG(bytes), into: &loaded)
+                do {
+                    loaded.picture = ReviewPicture.raw(try DNGRaw.read(bytes), fitting: panelWidth, panelHeight)
+                } catch {
+                    // Another camera's raw we cannot develop: its own preview, said in the log.
+                    guard let preview = EmbeddedThumbnail.ofDNG(bytes) else {
+                        throw ReviewPicture.Failure(description: "\(raw.name): \(error), and it has no preview")
+                    }
+                    loaded.detail = "\(raw.name): \(error); its preview is shown"
+                    loaded.picture = ReviewPicture.rgb(preview.rgb, width: preview.width, height: preview.height,
+                                                       fitting: panelWidth, panelHeight)
                 }
-                loaded.picture = ReviewPicture.rgb(preview.rgb, width: preview.width, height: preview.height,
-                                                   fitting: panelWidth, panelHeight)
             } else if let movie = item.files.first(where: { $0.kind == .movie }) {
                 loaded.taken = LocalTime.text(movie.modified)
                 loaded.picture = try ReviewPicture.movie(path: folder + "/" + movie.name, fitting: panelWidth, panelHeight)
@@ -87,16 +96,21 @@ enum ReviewLoader {
         return nil
     }
 
-    /// `item`'s JPEG decoded again at the detail `zoom` (screen pixels per file pixel) needs;
-    /// nil for an item without a JPEG.
+    /// `item`'s JPEG decoded again at the detail `zoom` (screen pixels per file pixel) needs,
+    /// or a RAW alone developed whole by the still pipeline; nil for a movie.
     static func detail(_ item: ReviewItem, card: String, zoom: Double) throws -> ReviewDetail? {
-        guard let jpeg = item.files.first(where: { $0.kind == .jpeg }) else { return nil }
-        guard jpeg.bytes <= largestJPEG,
-              let bytes = try AtomicFile.read(PhotoCard(root: card).dcim + "/" + item.folder + "/" + jpeg.name,
-                                              limit: Int(jpeg.bytes)) else {
-            throw ReviewPicture.Failure(description: "\(jpeg.name) is gone or too large")
+        let folder = PhotoCard(root: card).dcim + "/" + item.folder
+        if let jpeg = item.files.first(where: { $0.kind == .jpeg }) {
+            guard jpeg.bytes <= largestJPEG, let bytes = try AtomicFile.read(folder + "/" + jpeg.name, limit: Int(jpeg.bytes)) else {
+                throw ReviewPicture.Failure(description: "\(jpeg.name) is gone or too large")
+            }
+            return try ReviewDetail.jpeg(bytes, forZoom: zoom)
         }
-        return try ReviewDetail.jpeg(bytes, forZoom: zoom)
+        guard let raw = item.files.first(where: { $0.kind == .raw }) else { return nil }
+        guard raw.bytes <= largestRaw, let bytes = try AtomicFile.read(folder + "/" + raw.name, limit: Int(raw.bytes)) else {
+            throw ReviewPicture.Failure(description: "\(raw.name) is gone or too large")
+        }
+        return ReviewDetail.raw(try DNGRaw.read(bytes))
     }
 
     private static func describe(_ info: ReviewPhotoInfo?, into loaded: inout Loaded) {

@@ -244,7 +244,7 @@ public final class Reviewer: @unchecked Sendable {
         info.problem = decoded.loaded.problem
         info.movieLength = decoded.loaded.picture?.movieSeconds.map(InterfaceText.movieLength)
         info.histogram = decoded.histogram?.counts ?? []
-        if let picture = decoded.loaded.picture, item.has(.jpeg) {
+        if let picture = decoded.loaded.picture, picture.movieSeconds == nil, !picture.isPreview {
             let sideways = picture.orientation == .turnedLeft || picture.orientation == .turnedRight
             (info.photoWidth, info.photoHeight) = sideways ? (picture.fileHeight, picture.fileWidth)
                 : (picture.fileWidth, picture.fileHeight)
