@@ -133,7 +133,8 @@ public enum InterfaceText {
     public static func reviewZoom(_ scale: Double) -> String { "\(Int((scale * 100).rounded())) %" }
     /// Why an item does not zoom: a movie, or a RAW without its JPEG (its detail is not decoded yet).
     public static func reviewCannotZoom(_ info: ReviewInfo) -> String {
-        info.format == "MOVIE" ? "A movie does not zoom" : "Zoom needs the photo's JPEG"
+        // (A photo without a size: a raw review could not develop, shown by its small preview.)
+        info.format == "MOVIE" ? "A movie does not zoom" : "Only this file's preview can be shown"
     }
     /// Review's exposure line from a file's EXIF: "ISO 400   1/125   f/2.8   +0.3 EV" (what
     /// the file does not say is left out; nil when it says nothing).

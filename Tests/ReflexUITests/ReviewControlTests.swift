@@ -218,10 +218,29 @@ import Testing
         #expect(c.handle(.touchUp(slot: 0), at: 4.25, metered: Self.metered).review == nil, "a pinch's finger is no tap")
     }
 
+    /// A finger on a played movie's time bar seeks where it is put down and follows it along
+    /// (a seek each tenth crossed), clamped to the bar; lifted, it was no swipe.
+    @Test func aFingerOnTheTimeBarSeeksAlongIt() {
+        var info = ReviewInfo(name: "100REFLX/RFLX0007", number: "100-0007", position: 1, count: 3, format: "MOVIE")
+        info.progress = MovieProgress(seconds: 2, duration: 20, playing: true)
+        var c = ReviewControlTests.reviewing(info)
+        let bar = ReviewControlTests.review.timeBar
+        let (y, quarter) = (Double(bar.y) + Double(bar.height) / 2, Double(bar.x) + Double(bar.width) / 4)
+        func seek(_ event: InputEvent, at t: Double) -> ReviewCommand? { c.handle(event, at: t, metered: Self.metered).review }
+        #expect(seek(.touchDown(slot: 0, x: quarter, y: y), at: 3) == .seek(5))
+        #expect(seek(.touchMotion(slot: 0, x: quarter + Double(bar.width) / 4, y: y + 30), at: 3.1) == .seek(10))
+        #expect(seek(.touchMotion(slot: 0, x: quarter + Double(bar.width) / 4 + 0.2, y: y), at: 3.2) == nil, "the same tenth")
+        #expect(seek(.touchMotion(slot: 0, x: Double(bar.x + bar.width) + 200, y: y), at: 3.3) == .seek(20), "its end")
+        let lifted = c.handle(.touchUp(slot: 0), at: 3.4, metered: Self.metered)
+        #expect(lifted.review == nil, "no swipe to another item")
+        // Off the bar a drag is a swipe as always.
+        #expect(ReviewControlTests.swipe(&c, by: -300).review == .step(1))
+    }
+
     @Test func aRawAloneOrAMovieSaysItDoesNotZoom() {
         var raw = Self.zoomable(format: "RAW", width: 0)
         let refused = raw.handle(.wheel(wheel: 1, v120: 120), at: 4, metered: Self.metered)
-        #expect(refused.review == nil && refused.notice == "Zoom needs the photo's JPEG")
+        #expect(refused.review == nil && refused.notice == "Only this file's preview can be shown")
         var movie = Self.zoomable(format: "MOVIE", width: 0)
         #expect(movie.handle(.key(code: KeyCode.zoomIn, pressed: true), at: 4, metered: Self.metered).notice
                 == "A movie does not zoom")

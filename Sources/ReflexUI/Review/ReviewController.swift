@@ -4,7 +4,9 @@ import ReflexCore
 /// dial or the arrow keys go through the card (newest first, so "next" is older); a double
 /// tap, a pinch, the second dial or the zoom keys zoom (`ReviewZoom`), a finger then pans;
 /// Back, the play key or Escape return to the viewfinder; Delete asks once, with Cancel
-/// highlighted; Protect marks the file read-only; Info shows the histogram and the clipped highlights; a tap on the picture hides or shows the overlay. The
+/// highlighted; Protect marks the file read-only; Info shows the histogram and the clipped
+/// highlights; a tap on the picture hides or shows the overlay; a finger on a movie's time
+/// bar seeks along it. The
 /// shutter's keys are the camera's, not review's (`InterfaceController` closes review and
 /// takes them as always).
 public struct ReviewController: Sendable {
@@ -33,6 +35,7 @@ public struct ReviewController: Sendable {
     private let layout: ReviewLayout
     private let screenWidth: Int, screenHeight: Int
     private var touches: ReviewTouches
+    private var scrub = MovieScrub()
     private var wheel = DetentAccumulator()
     /// How far the fingers of the pinch under way closed (below 1) or opened.
     private var pinchProduct = 1.0
@@ -66,6 +69,14 @@ public struct ReviewController: Sendable {
         var outcome = Outcome()
         switch event {
         case .touchDown, .touchMotion, .touchUp, .touchCancel:
+            // A finger on a played movie's time bar seeks as it moves.
+            let duration = screen.overlayShown && !screen.confirmingDelete
+                ? screen.info?.progress.map { Double($0.durationTenths) / 10 } : nil
+            let scrubbed = scrub.feed(event, bar: layout.timeBar, reach: layout.infoBar.height / 3, duration: duration)
+            if scrubbed.consumed {
+                outcome.command = scrubbed.seconds.map(ReviewCommand.seek)
+                break
+            }
             if case .touchDown = event { pinchProduct = 1 }
             let gesture = touches.feed(event, at: now, panning: zoomedIn || screen.grid != nil)
             if screen.grid != nil {
@@ -232,15 +243,9 @@ public struct ReviewController: Sendable {
             return
         }
         if let info = screen.info, info.format == "MOVIE" {
-            // The play button in the middle; the time bar (a finger's height round it) seeks.
+            // The play button in the middle (the time bar is `MovieScrub`'s).
             if layout.dialog.contains(x: px, y: py) {
                 outcome.command = .playOrPause
-                return
-            }
-            let bar = layout.timeBar
-            if screen.overlayShown, let progress = info.progress, px >= bar.x, px < bar.x + bar.width,
-               abs(py - (bar.y + bar.height / 2)) <= layout.infoBar.height / 3 {
-                outcome.command = .seek(Double(progress.durationTenths) / 10 * Double(px - bar.x) / Double(bar.width))
                 return
             }
         }
