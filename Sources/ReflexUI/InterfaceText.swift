@@ -125,6 +125,7 @@ public enum InterfaceText {
     public static let cannotShowFile = "Cannot show this file"
     public static let reviewBack = "Back"
     public static let reviewInfo = "Info"
+    public static let reviewIndex = "Index"
     public static let reviewProtect = "Protect"
     public static let reviewUnprotect = "Unprotect"
     public static let reviewDelete = "Delete"

@@ -247,8 +247,8 @@ import Testing
     }
 }
 
-/// Review's index (issue 34): a pinch in, the zoom-out key or the second dial turned down on
-/// the whole photo opens it on the item shown; a finger scrolls it, a dial moves its highlight,
+/// Review's index (issue 34): a pinch in, the Index button, the zoom-out key or the second
+/// dial turned down on the whole photo opens it on the item shown; a finger scrolls it, a dial moves its highlight,
 /// a tap on a cell opens that item alone.
 @Suite struct ReviewIndexControlTests {
     static let metered = InterfaceControllerTests.metered
@@ -274,6 +274,14 @@ import Testing
         _ = c.handle(.touchDown(slot: 1, x: 800, y: 400), at: 4.01, metered: Self.metered)
         let pinched = c.handle(.touchMotion(slot: 1, x: 600, y: 400), at: 4.1, metered: Self.metered)
         #expect(c.review?.screen.grid != nil && pinched.review != nil, "fingers closed by half: the index")
+        // The Index button in and out.
+        c = Self.reviewing()
+        let button = ReviewLayout(InterfaceControllerTests.layout).indexButton
+        guard case .grid = InterfaceControllerTests.tap(&c, button, at: 5).review else {
+            Issue.record("the Index button did not open the index")
+            return
+        }
+        #expect(InterfaceControllerTests.tap(&c, button, at: 6).review == .single(at: 2) && c.review?.screen.grid == nil)
     }
 
     @Test func aFingerScrollsADialMovesATapOpens() {

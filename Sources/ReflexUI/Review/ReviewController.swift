@@ -5,10 +5,9 @@ import ReflexCore
 /// tap, a pinch, the second dial or the zoom keys zoom (`ReviewZoom`), a finger then pans;
 /// Back, the play key or Escape return to the viewfinder; Delete asks once, with Cancel
 /// highlighted; Protect marks the file read-only; Info shows the histogram and the clipped
-/// highlights; a tap on the picture hides or shows the overlay; a finger on a movie's time
-/// bar seeks along it. The
-/// shutter's keys are the camera's, not review's (`InterfaceController` closes review and
-/// takes them as always).
+/// highlights; Index (or a pinch) shows the index; a tap on the picture hides or shows the
+/// overlay; a finger on a movie's time bar seeks along it. The shutter's keys are the
+/// camera's, not review's (`InterfaceController` closes review and takes them as always).
 public struct ReviewController: Sendable {
     /// What an event asked for.
     public struct Outcome: Sendable, Equatable {
@@ -199,7 +198,9 @@ public struct ReviewController: Sendable {
         switch gesture {
         case .tap(let x, let y), .doubleTap(let x, let y):
             let (px, py) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
-            if layout.backButton.contains(x: px, y: py) { return leaveIndex(at: grid.highlighted, into: &outcome) }
+            if layout.backButton.contains(x: px, y: py) || layout.indexButton.contains(x: px, y: py) {
+                return leaveIndex(at: grid.highlighted, into: &outcome)
+            }
             if let index = grid.item(atX: px, y: py) { return leaveIndex(at: index, into: &outcome) }
             if layout.buttonBar.contains(x: px, y: py) { tap(x: x, y: y, into: &outcome) }
         case .pan(_, let dy):
@@ -260,6 +261,7 @@ public struct ReviewController: Sendable {
                 outcome.confirmed = true
                 return
             }
+            if layout.indexButton.contains(x: px, y: py) { return openIndex(into: &outcome) }
             if layout.infoButton.contains(x: px, y: py) {
                 screen.histogramShown.toggle()
                 outcome.changed = true

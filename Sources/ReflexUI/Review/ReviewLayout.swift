@@ -1,8 +1,8 @@
 import ReflexCore
 
 /// Where review's overlay sits on the panel, from the camera's layout (its scale): the item's
-/// details along the top, the buttons along the bottom (Back at the left thumb, Delete at the
-/// right, away from Back), and the delete question in the middle.
+/// details along the top, the buttons along the bottom (Back and Index at the left thumb,
+/// Delete at the right, away from Back), and the delete question in the middle.
 public struct ReviewLayout: Sendable, Equatable {
     /// Two lines: the number, place and format; the date and the exposure.
     public let infoBar: PixelRect
@@ -12,6 +12,8 @@ public struct ReviewLayout: Sendable, Equatable {
     public let histogram: PixelRect
     public let buttonBar: PixelRect
     public let backButton: PixelRect
+    /// The index (the menu's way to it, beside a pinch): beside Back.
+    public let indexButton: PixelRect
     public let infoButton: PixelRect
     public let protectButton: PixelRect
     public let deleteButton: PixelRect
@@ -34,6 +36,7 @@ public struct ReviewLayout: Sendable, Equatable {
         buttonBar = PixelRect(x: 0, y: height - px(88), width: width, height: px(88))
         let buttonWidth = px(152), buttonHeight = px(60), buttonY = buttonBar.y + (buttonBar.height - buttonHeight) / 2
         backButton = PixelRect(x: margin, y: buttonY, width: buttonWidth, height: buttonHeight)
+        indexButton = PixelRect(x: backButton.x + buttonWidth + gap, y: buttonY, width: buttonWidth, height: buttonHeight)
         deleteButton = PixelRect(x: width - margin - buttonWidth, y: buttonY, width: buttonWidth, height: buttonHeight)
         protectButton = PixelRect(x: deleteButton.x - gap * 3 - buttonWidth, y: buttonY, width: buttonWidth, height: buttonHeight)
         infoButton = PixelRect(x: protectButton.x - gap - buttonWidth, y: buttonY, width: buttonWidth, height: buttonHeight)

@@ -63,6 +63,10 @@ struct ReviewPainter {
         cairo_rectangle(pen.context, 0, 0, Double(bar.width), Double(bar.height))
         pen.fill(Palette.surface)
         button(InterfaceText.reviewBack, review.backButton.relative(to: bar), pen: pen, style: .outlined)
+        if screen.info != nil {
+            button(InterfaceText.reviewIndex, review.indexButton.relative(to: bar), pen: pen,
+                   style: screen.grid != nil ? .selected : .outlined)
+        }
         if let info = screen.info {
             button(InterfaceText.reviewInfo, review.infoButton.relative(to: bar), pen: pen,
                    style: screen.histogramShown ? .selected : .outlined)
