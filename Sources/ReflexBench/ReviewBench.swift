@@ -154,6 +154,37 @@ struct ReviewBench: ParsableCommand {
         print("  the index on its thread: the grid of \(grid.visibleItems.count) thumbnails \(milliseconds(opened)); a drag at "
               + "60 Hz through \(grid.scroll / (grid.cellHeight + grid.gap)) rows: a step's frame median "
               + "\(milliseconds(sorted[sorted.count / 2])), slowest \(milliseconds(sorted.last!)) (target: within a 16.7 ms frame)")
+        try ReviewLoopBench(card: card, screen: screen, seconds: 5, activity: .indexScrolls).run()
+        try memoryRow(card: card, screen: screen)
+    }
+
+    /// Review's memory on that card: resident before review opens, then after the index was
+    /// scrolled through every item (a row a step, each step's thumbnails read) and 100 items
+    /// were shown one at a time, with the peak meanwhile. Review's caches are bounded (48 MB of
+    /// pictures, 16 MB of thumbnails), so the figure must not grow with the card.
+    private func memoryRow(card: String, screen: [Int]) throws {
+        PeakMemory.mark()
+        let before = PeakMemory.residentBytes ?? 0
+        let reviewer = Reviewer(card: card, width: screen[0], height: screen[1], log: { _ in })
+        guard reviewer.start() else { throw BenchError("cannot start review's thread") }
+        defer { reviewer.stop() }
+        _ = try Self.seconds(to: .open, by: reviewer)
+        guard let count = reviewer.shownFrame?.info?.count else { throw BenchError("the card is empty") }
+        let layout = ReviewLayout(ScreenLayout(width: screen[0], height: screen[1]))
+        var grid = ReviewGrid(count: count, highlighted: 0, screenWidth: screen[0], top: layout.infoBar.height,
+                              bottom: layout.buttonBar.y, cellTarget: layout.cellTarget)
+        _ = try Self.seconds(to: .grid(grid), by: reviewer)
+        while grid.visibleItems.upperBound < count {
+            grid.drag(by: -(grid.cellHeight + grid.gap))
+            _ = try Self.seconds(to: .grid(grid), by: reviewer)
+        }
+        _ = try Self.seconds(to: .single(at: 0), by: reviewer)
+        for _ in 0..<100 { _ = try Self.seconds(to: .step(1), by: reviewer) }
+        let after = PeakMemory.residentBytes ?? 0, peak = PeakMemory.peakBytes ?? 0
+        func megabytes(_ bytes: Int) -> String { "\(bytes >> 20) MB" }
+        print("  memory: resident \(megabytes(before)) before review; after the index through all \(count) items and 100 "
+              + "photos one at a time \(megabytes(after)), peak \(megabytes(peak)) (review's caches: 48 MB of pictures, "
+              + "16 MB of thumbnails)")
     }
 
     /// A 1080p30 movie with sound as a camera writes it (fragmented MP4, H.264 and AAC; made by
@@ -192,7 +223,7 @@ struct ReviewBench: ParsableCommand {
         let card = folder + "/movie-card", dcf = card + "/DCIM/100REFLX"
         try AtomicFile.createFolder(dcf)
         guard link(path, dcf + "/RFLX0001.MP4") == 0 else { throw BenchError("cannot put the movie on the card") }
-        try ReviewPlaybackBench(card: card, screen: screen, seconds: 5.5).run()
+        try ReviewLoopBench(card: card, screen: screen, seconds: 5.5).run()
     }
 
     /// Seconds from `command` to its frame, ready for the loop (polled every 50 µs).
