@@ -152,7 +152,8 @@ public final class InterfaceRenderer {
             repaints += 1
         }
         if before.map({ $0.screen.info?.isProtected != screen.info?.isProtected || ($0.screen.info == nil) != (screen.info == nil)
-                        || $0.screen.histogramShown != screen.histogramShown }) ?? true {
+                        || $0.screen.histogramShown != screen.histogramShown
+                        || ($0.screen.grid == nil) != (screen.grid == nil) }) ?? true {
             painter.paintButtons(screen, on: reviewButtons, fonts: fonts)
             repaints += 1
         }

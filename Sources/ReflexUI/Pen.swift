@@ -39,6 +39,15 @@ struct Pen {
         stroke(c, width: width)
     }
 
+    /// A padlock `scale` times its design size, its body's top at `middleY` (a read-only file).
+    func padlock(x: Double, middleY: Double, scale s: Double, _ c: Colour) {
+        roundedRect(x, middleY - 4 * s, 18 * s, 14 * s, radius: 2 * s)
+        fill(c)
+        cairo_new_sub_path(context)
+        cairo_arc(context, x + 9 * s, middleY - 4 * s, 6 * s, Double.pi, 0)
+        stroke(c, width: 2.5 * s)
+    }
+
     func font(_ face: FontLibrary.Face, size: Double) {
         cairo_set_font_face(context, fonts.cairoFace(face))
         cairo_set_font_size(context, size)

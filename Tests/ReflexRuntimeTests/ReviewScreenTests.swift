@@ -190,8 +190,9 @@ struct ReviewScreenTests {
     }
 
     /// The index: fourteen photos, each its own colour; the zoom-out key shows them as a grid
-    /// from their EXIF thumbnails, newest first, the highlight on the one shown; the arrow
-    /// moves it and Enter opens that photo alone.
+    /// from their EXIF thumbnails, newest first, the highlight on the one shown, a badge on the
+    /// RAW+JPEG pair (12) and a padlock on the protected one (13); the arrow moves it and Enter
+    /// opens that photo alone.
     @Test func theIndexShowsTheCardsThumbnails() throws {
         let card = TemporaryFolder()
         let folder = card.path + "/DCIM/100REFLX"
@@ -206,7 +207,10 @@ struct ReviewScreenTests {
             }
             try AtomicFile.write(jpeg, to: folder + "/" + PhotoNumber(folder: 100, file: number)!.fileStem + ".JPG")
         }
-        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        try AtomicFile.write([UInt8](repeating: 0, count: 512), to: folder + "/RFLX0012.DNG")
+        #expect(chmod(folder + "/RFLX0013.JPG", 0o444) == 0)
+        let badges = IndexBadges(fonts: try FontLibrary(folder: InterfacePainterTests.repository + "/Fonts"), scale: 1)
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, badges: badges, log: { _ in })
         let rig = try Rig(reviewer: reviewer)
         #expect(rig.loop.startPainter() && reviewer.start())
         defer { rig.loop.stop(); reviewer.stop() }
@@ -233,6 +237,23 @@ struct ReviewScreenTests {
         }
         let first = grid.cell(0)
         #expect(pixel(first.x + first.width / 2, first.y - 2) == (255, 179, 0), "the highlight's frame round the newest")
+        // The badges: dark under the pair's label where a JPEG alone shows its photo; the
+        // padlock's amber in the protected one's corner.
+        let label = badges.size(of: .rawAndJPEG)
+        func underLabel(_ index: Int) -> (Int, Int, Int) {
+            let cell = grid.cell(index)
+            return pixel(cell.x + badges.inset + 2, cell.y + cell.height - badges.inset - label.height / 2)
+        }
+        #expect(close(underLabel(0), colour(14)) && !close(underLabel(2), colour(12)), "a badge on the pair alone")
+        let locked = grid.cell(1), lock = badges.size(of: .locked)
+        let corner = (0..<lock.height).flatMap { dy in
+            (0..<lock.width).map { dx in pixel(locked.x + locked.width - badges.inset - lock.width + dx, locked.y + badges.inset + dy) }
+        }
+        #expect(corner.contains { close($0, (255, 179, 0)) }, "the padlock on the protected photo")
+        let open = grid.cell(3)
+        #expect(!(0..<lock.height).contains { dy in
+            close(pixel(open.x + open.width - badges.inset - lock.width / 2, open.y + badges.inset + dy), (255, 179, 0))
+        }, "none on the others")
         Self.press(rig, 106)
         #expect(rig.run(until: { rig.loop.shownState.review?.info?.number == "100-0013" }, frames: 30), "the arrow moved it")
         Self.press(rig, 28)

@@ -30,6 +30,7 @@ public final class Reviewer: @unchecked Sendable {
 
     private let card: String
     private let speaker: String?
+    private let badges: IndexBadges?
     /// The movie playing (or paused once played), and the overlay's words for the item shown.
     private var playback: MoviePlayback?
     private var shownInfo: ReviewInfo?
@@ -61,9 +62,11 @@ public final class Reviewer: @unchecked Sendable {
     private var detail: (name: String, picture: ReviewDetail)?
 
     /// Review of the card mounted at `card`, on a panel of `width` × `height`.
-    /// `speaker`: the ALSA device a movie's sound plays on (nil: silent).
-    public init(card: String, width: Int, height: Int, speaker: String? = nil, log: @escaping @Sendable (String) -> Void) {
-        (self.card, self.width, self.height, self.speaker, self.log) = (card, width, height, speaker, log)
+    /// `speaker`: the ALSA device a movie's sound plays on (nil: silent); `badges`: the marks
+    /// laid on the index's cells (nil: none).
+    public init(card: String, width: Int, height: Int, speaker: String? = nil, badges: IndexBadges? = nil,
+                log: @escaping @Sendable (String) -> Void) {
+        (self.card, self.width, self.height, self.speaker, self.badges, self.log) = (card, width, height, speaker, badges, log)
     }
 
     public func start() -> Bool { thread.start { self.run() } }
@@ -409,6 +412,16 @@ public final class Reviewer: @unchecked Sendable {
                     for row in firstRow..<endRow {
                         (panel.baseAddress! + (y + row) * width + x)
                             .update(from: source.baseAddress! + row * picture.width, count: min(picture.width, width - x))
+                    }
+                }
+            }
+            // What each item is: its format where more than a JPEG, a padlock if protected.
+            if let badges {
+                for index in grid.visibleItems where index < cursor.items.count {
+                    let item = cursor.items[index]
+                    for kind in IndexBadges.kinds(format: item.format, isProtected: item.isProtected) {
+                        badges.lay(kind, on: grid.cell(index), into: panel.baseAddress!, width: width, top: grid.top,
+                                   bottom: min(grid.bottom, height))
                     }
                 }
             }

@@ -66,6 +66,7 @@ public struct ScreenStarter {
             case .none: throw DisplayError("no display asked for")
             }
             let fonts = try FontLibrary(folder: fontFolder)
+            let layout = ScreenLayout(width: opened.width, height: opened.height, density: opened.density)
             // The settings as saved last (a display opened again keeps what was changed on it).
             let model = CameraModel(settings: store.load().settings, limits: .unlimited)
             var input: InputSource?
@@ -78,12 +79,13 @@ public struct ScreenStarter {
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
                                     controls: controls, haptics: haptics, saveDecisions: saveDecisions,
                                     gps: gps, lenses: lenses, movies: movies, analysis: analysis,
-                                    reviewer: reviewCard.map { Reviewer(card: $0, width: opened.width, height: opened.height,
-                                                                        speaker: reviewSpeaker, log: log) })
+                                    reviewer: reviewCard.map {
+                                        Reviewer(card: $0, width: opened.width, height: opened.height, speaker: reviewSpeaker,
+                                                 badges: IndexBadges(fonts: fonts, scale: layout.scale), log: log)
+                                    })
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")
-            let layout = ScreenLayout(width: opened.width, height: opened.height, density: opened.density)
             log("display: " + (opened.density.map { "\(Int($0.dotsPerInch.rounded())) dpi from " } ?? "density ")
                 + "\(opened.densityOrigin); the interface at \(Formatting.fixed(layout.scale, 2))× its design")
         } catch {

@@ -28,7 +28,7 @@ struct ReviewPainter {
             pen.text(info.place, x: x, middleY: firstLine, Palette.secondaryText)
             x += pen.textWidth(info.place) + 20 * s
             if info.isProtected {
-                lock(x: x, middleY: firstLine, pen: pen)
+                pen.padlock(x: x, middleY: firstLine, scale: s, Palette.accent)
                 x += 30 * s
             }
             if info.hasLocation { pin(x: x, middleY: firstLine, pen: pen) }
@@ -177,16 +177,6 @@ struct ReviewPainter {
         pen.fill(Colour(hex: 0x000000, alpha: 0.86))
         pen.roundedRect(1, 1, Double(card.width) - 2, Double(card.height) - 2, radius: 16 * s)
         pen.stroke(Palette.accent, width: 2 * s)
-    }
-
-    /// A padlock: the file is read-only.
-    private func lock(x: Double, middleY: Double, pen: Pen) {
-        let s = layout.scale
-        pen.roundedRect(x, middleY - 4 * s, 18 * s, 14 * s, radius: 2 * s)
-        pen.fill(Palette.accent)
-        cairo_new_sub_path(pen.context)
-        cairo_arc(pen.context, x + 9 * s, middleY - 4 * s, 6 * s, Double.pi, 0)
-        pen.stroke(Palette.accent, width: 2.5 * s)
     }
 
     /// A map pin: the file carries a location.
