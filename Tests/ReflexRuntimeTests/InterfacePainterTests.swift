@@ -25,7 +25,7 @@ struct InterfacePainterTests {
     /// moves on. Whatever the machine's speed, the loop sees the same moments: no test
     /// here depends on how fast the host runs the painter or the picture.
     final class Rig {
-        let clock = ManualClock()
+        let clock: ManualClock
         let display: HeadlessDisplay
         let preview = PreviewSink()
         let status = StatusBoard()
@@ -47,8 +47,11 @@ struct InterfacePainterTests {
         /// `patterned`: frames with a different value in every sample (else flat grey).
         /// `gps`: a gpsd client at this port, its status posted to the loop's board.
         /// `analysis`: auto-zoom's subject, from an analysis the test feeds.
+        /// `clock`: the rig's time (given: one a reviewer made before the rig runs on too).
         init(density: PanelDensity? = nil, patterned: Bool = false, settings: CameraSettings = CameraSettings(),
-             gpsdPort: UInt16? = nil, analysis: SubjectAnalysis? = nil, reviewer: Reviewer? = nil) throws {
+             gpsdPort: UInt16? = nil, analysis: SubjectAnalysis? = nil, reviewer: Reviewer? = nil,
+             clock: ManualClock = ManualClock()) throws {
+            self.clock = clock
             display = try HeadlessDisplay(folder: nil, density: density, vblanks: .ticked)
             nextVblank = clock.now + 1 / Double(display.refreshRate)
             let status = self.status

@@ -274,8 +274,10 @@ struct ReviewScreenTests {
                                          "yuv420p", "-c:a", "aac", "-movflags", "+frag_keyframe+empty_moov",
                                          folder + "/RFLX0001.MP4"])
         #expect(made.status == 0, "\(made.errors)")
-        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
-        let rig = try Rig(reviewer: reviewer)
+        // The movie's pictures come on the rig's clock, as the loop's frames do.
+        let clock = ManualClock()
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, clock: .manual(clock), log: { _ in })
+        let rig = try Rig(reviewer: reviewer, clock: clock)
         #expect(rig.loop.startPainter() && reviewer.start())
         defer { rig.loop.stop(); reviewer.stop() }
         Self.press(rig, KeyCode.play)
@@ -284,17 +286,12 @@ struct ReviewScreenTests {
         let allocationsBefore = rig.loop.statistics.ring.summary().allocations
         Self.press(rig, 28)
         func progress() -> MovieProgress? { rig.loop.shownState.review?.info?.progress }
-        /// Frames run, a millisecond of real time apart, until `condition` holds or 20 s pass.
-        func played(until condition: () -> Bool) -> Bool {
-            let patience = monotonicSeconds() + 20
-            while !condition() && monotonicSeconds() < patience {
-                rig.run(frames: 1)
-                usleep(1000)
-            }
-            return condition()
-        }
+        /// Frames run (a 60th of a second each on the rig's clock) until `condition` holds, for
+        /// as long as the 2 s movie and a second more.
+        func played(until condition: () -> Bool) -> Bool { rig.run(until: condition, frames: 180) }
+        let started = clock.now
         let playing = played { (progress()?.tenths ?? 0) >= 5 && progress()?.playing == true }
-        #expect(playing, "half a second in: \(String(describing: progress()))")
+        #expect(playing && clock.now - started < 0.6, "half a second in, on time: \(String(describing: progress()))")
         // (testsrc's gradient scrolls and its counter counts: the picture changes every frame.)
         var seen = Set<Int>()
         let moved = played {
@@ -308,6 +305,7 @@ struct ReviewScreenTests {
         #expect(moved, "the pictures move on (the poster's middle: \(poster))")
         let ended = played { progress()?.playing == false }
         #expect(ended && (progress()?.tenths ?? 0) >= 19, "stopped at its end: \(String(describing: progress()))")
+        #expect(clock.now - started < 2.2, "the movie took its own length: \(clock.now - started) s")
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated while it played")
     }
 

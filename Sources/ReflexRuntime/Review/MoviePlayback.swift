@@ -3,13 +3,15 @@ import ReflexHardware
 import ReflexSystem
 
 /// A movie playing in review's thread: its pictures, each shown when its time comes, and its
-/// sound kept queued on the board's speaker, whose played samples are the clock (the
-/// monotonic clock where there is no speaker or no sound). A picture that comes too late for
+/// sound kept queued on the board's speaker, whose played samples are the clock (`clock`,
+/// the monotonic one on the camera and a test's own in tests, where there is no speaker or
+/// no sound). A picture that comes too late for
 /// its time is passed over, counted. Paused, the sound stops at once; played again, it goes on
 /// from the picture on screen.
 final class MoviePlayback {
     let player: MoviePlayer
     private let speaker: Speaker?
+    private let clock: TimeSource
     private(set) var playing = false
     /// Pictures passed over because they were late.
     private(set) var dropped = 0
@@ -29,8 +31,10 @@ final class MoviePlayback {
 
     /// `path` fitted to the panel, its sound on `speakerDevice` (nil: silent). A speaker that
     /// cannot be opened is said in the log, and the movie plays silent.
-    init(path: String, width: Int, height: Int, speakerDevice: String?, log: (String) -> Void) throws(MovieError) {
+    init(path: String, width: Int, height: Int, speakerDevice: String?, clock: TimeSource = .monotonic,
+         log: (String) -> Void) throws(MovieError) {
         player = try MoviePlayer(path: path, fitting: width, height)
+        self.clock = clock
         var speaker: Speaker?
         if let speakerDevice, player.sampleRate > 0 {
             do {
@@ -47,7 +51,7 @@ final class MoviePlayback {
     var position: Double {
         guard playing else { return pausedAt }
         if let speaker, let soundStart, speaker.framesWritten > 0 { return soundStart + speaker.playedSeconds }
-        return startPosition + (monotonicSeconds() - startedAt)
+        return startPosition + (clock.now() - startedAt)
     }
 
     func play() {
@@ -56,7 +60,7 @@ final class MoviePlayback {
             // At the end: from the start again.
             seek(to: 0)
         }
-        (startedAt, startPosition, playing) = (monotonicSeconds(), pausedAt, true)
+        (startedAt, startPosition, playing) = (clock.now(), pausedAt, true)
     }
 
     func pause() {
@@ -82,7 +86,22 @@ final class MoviePlayback {
     /// (Paused, a picture waits only after a seek: shown at once.)
     func pictureIsDue() -> Bool {
         guard pictureWaiting else { return false }
-        return !playing || player.pictureTime <= position
+        guard let due = pictureDueAt else { return true }
+        return due <= clock.now()
+    }
+
+    /// When review's thread next has something to do for the movie on the clock: show the
+    /// waiting picture, or stop at the end once the last was shown (at once); nil: nothing.
+    var dueAt: Double? {
+        ended && playing && !pictureWaiting ? -.infinity : pictureDueAt
+    }
+
+    /// The clock's time at which the waiting picture is due (nil: none waits, or paused):
+    /// from the speaker's samples once they play, else from when play started.
+    var pictureDueAt: Double? {
+        guard playing, pictureWaiting else { return nil }
+        if let speaker, soundStart != nil, speaker.framesWritten > 0 { return clock.now() + player.pictureTime - position }
+        return startedAt + (player.pictureTime - startPosition)
     }
 
     /// After the due picture was shown: the next one decoded ahead (those already late passed
@@ -125,7 +144,7 @@ final class MoviePlayback {
     /// Seconds until something is due: the waiting picture, or (with sound) a top-up.
     var secondsUntilDue: Double? {
         guard playing else { return nil }
-        let picture = pictureWaiting ? max(0, player.pictureTime - position) : 0.02
+        let picture = pictureDueAt.map { max(0, $0 - clock.now()) } ?? 0.02
         return speaker == nil ? picture : min(picture, 0.02)
     }
 

@@ -31,6 +31,10 @@ public final class Reviewer: @unchecked Sendable {
     private let card: String
     private let speaker: String?
     private let badges: IndexBadges?
+    private let clock: TimeSource
+    /// When the playing movie's next picture is due on `clock` (its bits; infinity: none), so
+    /// a test's clock waits for it as for a command.
+    private let movieDue = Atomic<UInt64>(Double.infinity.bitPattern)
     /// The movie playing (or paused once played), and the overlay's words for the item shown.
     private var playback: MoviePlayback?
     private var shownInfo: ReviewInfo?
@@ -64,9 +68,11 @@ public final class Reviewer: @unchecked Sendable {
     /// Review of the card mounted at `card`, on a panel of `width` × `height`.
     /// `speaker`: the ALSA device a movie's sound plays on (nil: silent); `badges`: the marks
     /// laid on the index's cells (nil: none).
+    /// `clock`: a movie's pictures are shown on it (a test's moves only when the test says).
     public init(card: String, width: Int, height: Int, speaker: String? = nil, badges: IndexBadges? = nil,
-                log: @escaping @Sendable (String) -> Void) {
+                clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
         (self.card, self.width, self.height, self.speaker, self.badges, self.log) = (card, width, height, speaker, badges, log)
+        self.clock = clock
     }
 
     public func start() -> Bool { thread.start { self.run() } }
@@ -101,8 +107,14 @@ public final class Reviewer: @unchecked Sendable {
         return frame.session == sessionsAsked && frame.width > 0 ? frame : nil
     }
 
-    /// Whether commands sent are still being carried out.
-    public var isBusy: Bool { carriedOut.load(ordering: .acquiring) < sent.load(ordering: .acquiring) }
+    /// Whether commands sent are still being carried out, or a movie's picture is due and not
+    /// yet out (the thread is woken for it: on a test's clock, its time came by the test).
+    public var isBusy: Bool {
+        if carriedOut.load(ordering: .acquiring) < sent.load(ordering: .acquiring) { return true }
+        guard clock.now() >= Double(bitPattern: movieDue.load(ordering: .acquiring)) else { return false }
+        thread.wake()
+        return true
+    }
 
     // MARK: the thread
 
@@ -121,6 +133,7 @@ public final class Reviewer: @unchecked Sendable {
             if show && isOpen { publish() }
             if isOpen { playOn() }
             if opened && isOpen { logOpening(seconds: monotonicSeconds() - started) }
+            movieDue.store((playback?.dueAt ?? .infinity).bitPattern, ordering: .releasing)
             // (Counted once the frame they asked for is out: until then a test's clock waits.)
             carriedOut.add(handled, ordering: .releasing)
             // (Not while zoomed in: the photographer is looking at this one, and a pan must not
@@ -188,7 +201,7 @@ public final class Reviewer: @unchecked Sendable {
             if playback == nil {
                 do {
                     playback = try MoviePlayback(path: PhotoCard(root: card).dcim + "/" + item.folder + "/" + movie.name, width: width,
-                                                 height: height, speakerDevice: speaker, log: log)
+                                                 height: height, speakerDevice: speaker, clock: clock, log: log)
                     log("review: playing \(item.name) (\(playback!.player.decoderName))")
                 } catch {
                     log("review: cannot play \(item.name): \(error)")
