@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "ReflexFormatsTests",
                     dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg", "CExif", "ReflexTestSupport"]),
         .testTarget(name: "ReflexUITests",
-                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CAllocationCounter"],
+                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CAllocationCounter", "ReflexTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests",
                     dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "ReflexTestSupport"]),
         // What several test targets share and the product does not: a real gpsd (gpsfake replaying
         // the NMEA logs in Tests/Data/nmea), a movie read back as a player does, temporary folders.
-        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
+        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "ReflexHardware", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

@@ -254,6 +254,10 @@ struct ReviewScreenTests {
         #expect(!(0..<lock.height).contains { dy in
             close(pixel(open.x + open.width - badges.inset - lock.width / 2, open.y + badges.inset + dy), (255, 179, 0))
         }, "none on the others")
+        // The whole index under the details bar (whose date is the files' own, made now).
+        let golden = GoldenImage.compare("review-index", pixels: rig.display.frontPixels + review.infoBar.height * 1280, width: 1280,
+                                         height: 800 - review.infoBar.height, stride: 1280)
+        #expect(golden.matches, "\(golden)")
         Self.press(rig, 106)
         #expect(rig.run(until: { rig.loop.shownState.review?.info?.number == "100-0013" }, frames: 30), "the arrow moved it")
         Self.press(rig, 28)

@@ -4,6 +4,7 @@ import ReflexCore
 import ReflexISP
 import ReflexSystem
 import ReflexUI
+import ReflexTestSupport
 import Testing
 
 @Suite struct InterfaceTextTests {

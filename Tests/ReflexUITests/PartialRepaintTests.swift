@@ -1,4 +1,5 @@
 import ReflexCore
+import ReflexTestSupport
 import Testing
 @testable import ReflexUI
 

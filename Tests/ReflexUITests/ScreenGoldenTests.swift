@@ -1,6 +1,7 @@
 import ReflexCore
 import ReflexISP
 import ReflexUI
+import ReflexTestSupport
 import Testing
 
 /// Every screen and state of the interface against its reference image.

@@ -1,5 +1,4 @@
 import ReflexHardware
-import ReflexUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,12 +7,13 @@ import Glibc
 /// have a channel more than 3 levels off: room for a different pixman's rounding, not for a
 /// missing glyph or a moved element. On a mismatch the actual image and a diff
 /// (differing pixels in red over a dimmed copy) go to .build/golden-failures/.
-/// `REFLEX_UPDATE_GOLDEN=1 swift test --filter ReflexUITests` rewrites the references; a
-/// missing reference is a failure, never silently created.
-enum GoldenImage {
-    static let repository: String = {
+/// `REFLEX_UPDATE_GOLDEN=1 swift test --filter …` rewrites the references; a missing
+/// reference is a failure, never silently created. (The interface's goldens and review's
+/// index, which the runtime's tests render, keep one folder.)
+public enum GoldenImage {
+    public static let repository: String = {
         var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
         return path
     }()
     static let folder = repository + "/Tests/ReflexUITests/Golden"
@@ -21,14 +21,14 @@ enum GoldenImage {
     static let channelTolerance: UInt32 = 3
     static let pixelTolerance = 16
 
-    struct Comparison: CustomStringConvertible {
-        let differing: Int
-        let total: Int
-        let description: String
-        var matches: Bool { differing <= GoldenImage.pixelTolerance }
+    public struct Comparison: CustomStringConvertible {
+        public let differing: Int
+        public let total: Int
+        public let description: String
+        public var matches: Bool { differing <= GoldenImage.pixelTolerance }
     }
 
-    static func compare(_ name: String, pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) -> Comparison {
+    public static func compare(_ name: String, pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) -> Comparison {
         let path = folder + "/" + name + ".png"
         if getenv("REFLEX_UPDATE_GOLDEN") != nil {
             try! PNGImage.write(pixels, width: width, height: height, stride: stride, to: path)
