@@ -109,7 +109,7 @@ let package = Package(
                                    "ReflexTestSupport"]),
         .testTarget(
             name: "ReflexStorageTests",
-            dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer", "ReflexTestSupport"]
+            dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer", "card-eraser", "ReflexTestSupport"]
         ),
         .testTarget(
             name: "CModuleTests",
@@ -119,12 +119,18 @@ let package = Package(
         .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "ReflexTestSupport"]),
         // What several test targets share and the product does not: a real gpsd (gpsfake replaying
         // the NMEA logs in Tests/Data/nmea), a movie read back as a player does, temporary folders.
-        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "ReflexHardware", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
+        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "ReflexHardware", "ReflexStorage", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",
             dependencies: ["ReflexStorage", "ReflexCore"],
             path: "Tests/Fixtures/settings-writer"
+        ),
+        // A child process for the delete SIGKILL test: deletes a card's items until killed.
+        .executableTarget(
+            name: "card-eraser",
+            dependencies: ["ReflexStorage"],
+            path: "Tests/Fixtures/card-eraser"
         ),
     ]
 )

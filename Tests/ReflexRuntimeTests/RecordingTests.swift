@@ -198,7 +198,7 @@ struct RecordingTests {
     /// fails with ENOSPC, the recording stops with the message, and what was written up to the
     /// last whole fragment is kept, shown and plays.
     @Test(.tags(.externalTool)) func aCardFullMidWriteKeepsThePlayablePart() throws {
-        let card = try SaveQueueTests.SmallCard(kilobytes: 2048)
+        let card = try SmallCard(kilobytes: 2048)
         let root = card.path
         let rig = Rig(card: root, cardSpace: { 1 << 40 })
         defer { rig.stop() }

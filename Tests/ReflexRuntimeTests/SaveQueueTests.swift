@@ -15,69 +15,6 @@ import Testing
 /// bytes; a discard leaves the card as it was; a missing card holds photos until it is back.
 @Suite("Save queue", .serialized)
 struct SaveQueueTests {
-    /// A card of a few megabytes, mounted for one test, so ENOSPC comes from a real file
-    /// system: a FAT image made by mkfs.vfat and loop-mounted — the file system cameras' cards
-    /// carry, with FAT's own way of committing a file (the hidden attribute) — where the
-    /// kernel has FAT; a tmpfs where it has not (this CI machine's kernel has no FAT: the
-    /// QEMU scenario `card-full` runs the same story on the board's FAT card). Mounting needs
-    /// root, as CI has.
-    final class SmallCard {
-        let path: String
-        private let parent = TemporaryFolder()
-
-        init(kilobytes: Int) throws {
-            path = parent.path + "/card"
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            try #require(getuid() == 0, "mounting a small file system needs root (CI runs as root)")
-            if Self.kernelHasFAT {
-                let image = parent.path + "/card.img"
-                // 4 KB clusters, so a size rounds as the tests reckon it.
-                let made = run("/sbin/mkfs.vfat", ["-C", "-s", "8", "-n", "SMALLCARD", image, String(kilobytes)])
-                try #require(made, "mkfs.vfat (dosfstools) makes a \(kilobytes) KB FAT image")
-                let mounted = run("/bin/mount", ["-t", "vfat", "-o", "loop", image, path])
-                try #require(mounted, "loop-mount the \(kilobytes) KB FAT image at \(path)")
-                try #require(FATFile.isFAT(path), "the card is FAT")
-            } else {
-                let mounted = run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "reflex-card", path])
-                try #require(mounted, "mount a \(kilobytes) KB tmpfs at \(path)")
-            }
-        }
-
-        /// Whether this kernel mounts FAT (built in, or its module loaded now).
-        static var kernelHasFAT: Bool {
-            func listed() -> Bool {
-                ((try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)) ?? "").contains("\tvfat\n")
-            }
-            if listed() { return true }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/sbin/modprobe")
-            process.arguments = ["-q", "vfat"]
-            guard (try? process.run()) != nil else { return false }
-            process.waitUntilExit()
-            return listed()
-        }
-
-        deinit { _ = run("/bin/umount", [path]) }
-
-        var freeBytes: Int64 { StorageProbe.freeBytes(at: path, requireMountPoint: false) ?? 0 }
-
-        /// Takes space until only `bytesLeft` remain (in the file system's pages).
-        func fill(leaving bytesLeft: Int64) throws {
-            let size = Int(freeBytes - bytesLeft)
-            try #require(size > 0)
-            try Data(count: size).write(to: URL(fileURLWithPath: path + "/filler"))
-        }
-
-        func freeFiller() { unlink(path + "/filler") }
-
-        /// The names in the photos' folder (hidden ones too).
-        var photos: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path + "/DCIM/100REFLX")) ?? []).sorted() }
-
-        private func run(_ program: String, _ arguments: [String]) -> Bool {
-            (try? ProgramRun(executable: URL(fileURLWithPath: program), arguments))?.status == 0
-        }
-    }
-
     /// The photo pipeline alone, fed photos of simulated frames as the sensor thread would.
     final class Rig {
         let state = TemporaryFolder()

@@ -8,7 +8,7 @@
     controls.py   input and controls: touch-replay, board-inputs, touch-and-dials, controls,
                   haptics
     photos.py     capture, enhanced-raw
-    review.py     review-delete, review-play, review-movie
+    review.py     review-delete, review-play, review-movie, review-delete-cut
     gps.py        geotag
     card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full
     memory.py     memory
@@ -26,13 +26,15 @@ from . import autozoom, boot, card, controls, display, gps, lenses, memory, movi
 
 # The order of a full run. It matters: a scenario may rely on what one before it left
 # (the camera restarted, vivid loaded again, the card put back, a movie on the card for
-# power-cut), and movie and power-cut stop the machine hard and boot it again, so they come last.
+# power-cut), and movie, power-cut and review-delete-cut stop the machine hard and boot it again,
+# so they come last.
 ORDER = [
     "boot", "reflex-user", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
     "geotag",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
+    "review-delete-cut",
 ]
 
 

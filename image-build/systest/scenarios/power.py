@@ -68,46 +68,59 @@ def power_cut(steps):
                              matches=[rf"^{before + after_photos}$"])
         time.sleep(delay)
         machine.quit_hard()
-        _, _, at_cut = card_state(machine.card)
-        with open(os.path.join(folder, f"cut-{cut}-fsck-before-check.txt"), "w") as evidence:
-            evidence.write(at_cut.stdout + at_cut.stderr)
-        booting = time.monotonic()
-        machine.start()
-        machine.wait_for_agent()
-        wait_for_reflex(machine)
-        steps.note_time(booting, f"cut {cut}: the machine boots again, until the camera runs")
-        checked = steps.wait_until("the card is checked again after the cut", REFLEX_LOG + " | grep 'photos: card at'",
-                                   limit=90, contains=["photos: card at /media/card checked"])
-        repaired = steps.run("what the card's check at mount did", "journalctl -b -u reflex-card -o cat --no-pager")
-        with open(os.path.join(folder, f"cut-{cut}-checks.txt"), "w") as evidence:
-            evidence.write(repaired + "\n" + checked)
-        # Unmounted cleanly for the host's look (a mounted FAT is marked dirty), then back.
-        steps.run("the card unmounted for a look from the host", "systemctl stop reflex-card; ! mountpoint -q /media/card")
-        try:
-            visible, hidden, fsck = card_state(machine.card)
-        finally:
-            steps.run("and mounted again", "systemctl start reflex-card; mountpoint /media/card", contains=["is a mountpoint"])
-        require([("fsck.vfat -n finds nothing to fix", fsck.returncode == 0)], f"cut {cut}: the card needs repair",
-                 fsck.stdout + fsck.stderr)
-        require([("nothing hidden is left", not hidden), ("no temporary file", not [n for n in visible if n.startswith(".")])],
-                 f"cut {cut}: leftovers on the card", f"visible {visible}, hidden {hidden}")
-        for name in visible:
-            local = rig.copy_from_card(machine.card, f"::DCIM/100REFLX/{name}", os.path.join(folder, f"cut-{cut}-{name}"))
-            if name.endswith(".MP4"):
-                # (A movie the movie scenario left: it plays.)
-                streams, errors = probe_movie(local)
-                require([(f"{name} plays", streams.get("video", {}).get("codec_name") == "h264")],
-                        f"cut {cut}: a broken movie on the card", errors)
-                continue
-            reader = ["raw-identify", "-v", local] if name.endswith(".DNG") else ["jpeginfo", "-c", local]
-            result = subprocess.run(reader, capture_output=True, text=True)
-            whole = result.returncode == 0 and ("Unsupported" not in result.stdout if name.endswith(".DNG")
-                                                 else " OK" in result.stdout and "ERROR" not in result.stdout)
-            require([(f"{name} is whole", whole)], f"cut {cut}: a broken photo on the card", result.stdout + result.stderr)
-        numbers = [int(re.search(r"RFLX(\d{4})", name).group(1)) for name in visible if re.search(r"RFLX\d{4}", name)]
-        shot = steps.run("the next photo", "reflex capture --state-dir /var/lib/reflex --format jpeg", timeout=90,
-                         matches=[r"RFLX\d{4}\.JPG"])
-        number = int(re.search(r"RFLX(\d{4})\.JPG", shot).group(1))
-        require([("its number is above every number on the card", number > max(numbers, default=0))],
-                f"cut {cut}: a number used again", f"next {number}, on the card {sorted(numbers)}")
+        visible, number = after_cut(steps, folder, f"cut {cut}")
         print(f"    cut {cut}: {len(visible)} whole files on the card, next number {number}", flush=True)
+
+
+def after_cut(steps, folder, label):
+    """After a power cut (`machine.quit_hard()`): the card as it was left, kept as evidence;
+    the machine booted again until the camera runs and has checked the card (fsck's repair,
+    then Reflex's own); then, looked at from the host, fsck.vfat -n finds nothing to fix,
+    nothing hidden or temporary is left, every photo is whole (LibRaw, jpeginfo) and every
+    movie plays, and the next photo's number is above every number on the card. Returns the
+    card's visible names and that number."""
+    machine = steps.machine
+    _, _, at_cut = card_state(machine.card)
+    tag = label.replace(" ", "-")
+    with open(os.path.join(folder, f"{tag}-fsck-before-check.txt"), "w") as evidence:
+        evidence.write(at_cut.stdout + at_cut.stderr)
+    booting = time.monotonic()
+    machine.start()
+    machine.wait_for_agent()
+    wait_for_reflex(machine)
+    steps.note_time(booting, f"{label}: the machine boots again, until the camera runs")
+    checked = steps.wait_until("the card is checked again after the cut", REFLEX_LOG + " | grep 'photos: card at'",
+                               limit=90, contains=["photos: card at /media/card checked"])
+    repaired = steps.run("what the card's check at mount did", "journalctl -b -u reflex-card -o cat --no-pager")
+    with open(os.path.join(folder, f"{tag}-checks.txt"), "w") as evidence:
+        evidence.write(repaired + "\n" + checked)
+    # Unmounted cleanly for the host's look (a mounted FAT is marked dirty), then back.
+    steps.run("the card unmounted for a look from the host", "systemctl stop reflex-card; ! mountpoint -q /media/card")
+    try:
+        visible, hidden, fsck = card_state(machine.card)
+    finally:
+        steps.run("and mounted again", "systemctl start reflex-card; mountpoint /media/card", contains=["is a mountpoint"])
+    require([("fsck.vfat -n finds nothing to fix", fsck.returncode == 0)], f"{label}: the card needs repair",
+             fsck.stdout + fsck.stderr)
+    require([("nothing hidden is left", not hidden), ("no temporary file", not [n for n in visible if n.startswith(".")])],
+            f"{label}: leftovers on the card", f"visible {visible}, hidden {hidden}")
+    for name in visible:
+        local = rig.copy_from_card(machine.card, f"::DCIM/100REFLX/{name}", os.path.join(folder, f"{tag}-{name}"))
+        if name.endswith(".MP4"):
+            # (A movie the movie scenario left: it plays.)
+            streams, errors = probe_movie(local)
+            require([(f"{name} plays", streams.get("video", {}).get("codec_name") == "h264")],
+                    f"{label}: a broken movie on the card", errors)
+            continue
+        reader = ["raw-identify", "-v", local] if name.endswith(".DNG") else ["jpeginfo", "-c", local]
+        result = subprocess.run(reader, capture_output=True, text=True)
+        whole = result.returncode == 0 and ("Unsupported" not in result.stdout if name.endswith(".DNG")
+                                             else " OK" in result.stdout and "ERROR" not in result.stdout)
+        require([(f"{name} is whole", whole)], f"{label}: a broken photo on the card", result.stdout + result.stderr)
+    numbers = [int(re.search(r"RFLX(\d{4})", name).group(1)) for name in visible if re.search(r"RFLX\d{4}", name)]
+    shot = steps.run("the next photo", "reflex capture --state-dir /var/lib/reflex --format jpeg", timeout=90,
+                     matches=[r"RFLX\d{4}\.JPG"])
+    number = int(re.search(r"RFLX(\d{4})\.JPG", shot).group(1))
+    require([("its number is above every number on the card", number > max(numbers, default=0))],
+            f"{label}: a number used again", f"next {number}, on the card {sorted(numbers)}")
+    return visible, number

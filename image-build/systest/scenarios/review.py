@@ -1,9 +1,10 @@
 """Review's card actions on the board's real FAT card: delete and protect, and a delete a cut
 left half done finished by the card's check; review on the panel, by the board's keys; a movie
-played with its sound."""
+played with its sound; a power cut as review deletes on the panel."""
 import math
 import os
 import re
+import shutil
 import struct
 
 import rig
@@ -11,8 +12,8 @@ import rig
 from ..camera import REFLEX_LOG
 from ..inputs import device_node, key_tap, touch_swipe
 from ..pixels import amber_pixels, screen_until, screendump, viewfinder_lit
-from ..steps import require, scenario
-from .power import card_state, reinsert_card
+from ..steps import RESULTS, require, scenario
+from .power import after_cut, card_state, reinsert_card
 
 CAPTURE = "reflex capture --state-dir /var/lib/reflex --format raw+jpeg"
 FOLDER = "/media/card/DCIM/100REFLX"
@@ -147,3 +148,33 @@ def review_movie(steps):
     require([("a second or more of sound", len(samples) >= 2 * 48000), ("the tone, not silence", loud > 500)],
             "the movie's sound did not reach the speaker", f"{len(samples)} samples, RMS {loud:.0f}")
     steps.run("a half press", key_tap(buttons, KEY_CAMERA_FOCUS))
+
+
+@scenario("review-delete-cut", limit=300)
+def review_delete_cut(steps):
+    """A power cut as review deletes a RAW+JPEG pair on the panel, at two moments (as the answer
+    is given, and a moment after): the play key shows the pair just taken, the delete key asks,
+    the right arrow and Enter answer, and QEMU stops hard (QMP quit, no shutdown), then boots
+    again with the same FAT32 card. Each time the pair is whole or gone, never half, and the
+    card is as after any cut (`after_cut`: fsck.vfat -n clean, nothing hidden left, every photo
+    whole, the next number above every number on the card)."""
+    folder = os.path.join(RESULTS, "review-delete-cut")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    for cut, delay in enumerate([0, 0.3], start=1):
+        buttons = device_node("Reflex Virtual Buttons")
+        taken = steps.run("a RAW+JPEG photo, asked of the running camera", CAPTURE,
+                          matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.(DNG|JPG)"], timeout=90)
+        name = re.search(r"(RFLX\d{4})\.", taken).group(1)
+        steps.run("the play key", key_tap(buttons, KEY_PLAY))
+        steps.wait_until("review shows the pair", REFLEX_LOG + " | grep 'review: ' | tail -1", limit=30,
+                         matches=[rf"100REFLX/{name} \(RAW\+JPEG\) shown after \d+ ms"])
+        steps.run("delete asked, Delete chosen, answered" + (f", {delay} s more" if delay else ""),
+                  key_tap(buttons, KEY_DELETE) + "; sleep 1; " + key_tap(buttons, KEY_RIGHT) + "; sleep 1; "
+                  + key_tap(buttons, KEY_ENTER) + (f"; sleep {delay}" if delay else ""))
+        steps.machine.quit_hard()
+        visible, number = after_cut(steps, folder, f"delete cut {cut}")
+        pair = sorted(n for n in visible if n.startswith(name + "."))
+        require([("the pair is whole or gone, never half", len(pair) in (0, 2))], f"delete cut {cut}: half a pair",
+                f"{name}: {pair}")
+        print(f"    delete cut {cut}: the pair {'whole' if pair else 'gone'}, next number {number}", flush=True)
