@@ -93,17 +93,24 @@ struct ReviewBench: ParsableCommand {
               + "a step of a pan \(milliseconds(median(panned)))")
     }
 
-    /// The index opened on a card of `items` items (the photo linked under each name, so the
-    /// card costs no space; its files are in the page cache, as a card just browsed is): the
+    /// The index opened on a card of `items` items (the photo linked under each name, a pair's
+    /// DNG beside one in five, the movie bench's 1080p movie as one in 25, so the card costs no
+    /// space; its files are in the page cache, as a card just browsed is): the
     /// card listed (`CardCatalog`) and the first screen's thumbnails read from the files'
     /// first 64 KB (`EmbeddedThumbnail`), beside listing the folder alone.
     private func indexRow(jpeg: String, folder: String, screen: [Int]) throws {
         let card = folder + "/card", dcf = card + "/DCIM/100REFLX"
         try AtomicFile.createFolder(dcf)
-        let dng = folder + "/RFLX0001.DNG"
+        let dng = folder + "/RFLX0001.DNG", movie = folder + "/movie.mp4"
         try AtomicFile.write([UInt8](repeating: 0, count: 1024), to: dng)
+        let movies = access(movie, R_OK) == 0
         for index in 1...min(max(items, 1), 9999) {
             let stem = dcf + "/" + PhotoNumber(folder: 100, file: index)!.fileStem
+            // One item in 25 a movie (where the movie bench made one), one in 5 a pair.
+            if movies && index % 25 == 0 {
+                guard link(movie, stem + ".MP4") == 0 else { throw BenchError("cannot link the card's movie") }
+                continue
+            }
             guard link(jpeg, stem + ".JPG") == 0, index % 5 != 0 || link(dng, stem + ".DNG") == 0 else {
                 throw BenchError("cannot link the card's files: \(String(cString: strerror(errno)))")
             }
