@@ -133,6 +133,36 @@ struct ReviewScreenTests {
         #expect(rig.loop.statistics.ring.summary().allocations == allocationsBefore, "the loop's frames allocated for the zoom")
     }
 
+    /// A file changed while review was closed (on a computer, or another card with the same
+    /// names put in) is read again at the next opening: closing lets the decoded pictures go.
+    @Test func aFileChangedWhileClosedIsReadAgain() throws {
+        let card = TemporaryFolder()
+        let folder = card.path + "/DCIM/100REFLX"
+        try AtomicFile.createFolder(folder)
+        func write(_ colour: (UInt8, UInt8, UInt8), quality: Int, modified: Int) throws {
+            var rgb = [UInt8](repeating: 0, count: 320 * 240 * 3)
+            for index in stride(from: 0, to: rgb.count, by: 3) { (rgb[index], rgb[index + 1], rgb[index + 2]) = colour }
+            let jpeg = try rgb.withUnsafeBufferPointer {
+                try JPEGEncoder.encode(RGBImage(pixels: $0.baseAddress!, width: 320, height: 240), quality: quality, photo: Self.photo)
+            }
+            try AtomicFile.write(jpeg, to: folder + "/RFLX0001.JPG")
+            var times = [timespec(tv_sec: modified, tv_nsec: 0), timespec(tv_sec: modified, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, folder + "/RFLX0001.JPG", &times, 0) == 0)
+        }
+        try write((220, 30, 30), quality: 90, modified: 1_700_000_000)
+        let reviewer = Reviewer(card: card.path, width: 1280, height: 800, log: { _ in })
+        let rig = try Rig(reviewer: reviewer)
+        #expect(rig.loop.startPainter() && reviewer.start())
+        defer { rig.loop.stop(); reviewer.stop() }
+        Self.press(rig, KeyCode.play)
+        #expect(rig.run(until: { Self.middle(rig).0 > 150 && Self.middle(rig).2 < 80 }, frames: 30), "red: \(Self.middle(rig))")
+        Self.press(rig, KeyCode.play)
+        #expect(rig.run(until: { rig.loop.shownState.review == nil }, frames: 30), "closed")
+        try write((30, 40, 210), quality: 80, modified: 1_700_000_100)
+        Self.press(rig, KeyCode.play)
+        #expect(rig.run(until: { Self.middle(rig).2 > 150 && Self.middle(rig).0 < 80 }, frames: 30), "blue now: \(Self.middle(rig))")
+    }
+
     /// A RAW alone: its DNG's raw developed by the still pipeline, not its small preview (the
     /// preview is blue, the raw red), and the zoom at 100 % shows the sensor's own stripes, 8
     /// pixels wide.

@@ -4,7 +4,7 @@ import ReflexCore
 public enum ReviewCommand: Sendable, Equatable {
     /// Read the card and show its newest item.
     case open
-    /// Back to the viewfinder (the thread keeps its cache for a quick return).
+    /// Back to the viewfinder (the thread lets its decoded pictures go: shooting needs the memory).
     case close
     /// Newer (negative) or older (positive) items, this many.
     case step(Int)
