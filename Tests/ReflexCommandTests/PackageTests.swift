@@ -2,9 +2,10 @@ import ReflexTestSupport
 import Foundation
 import Testing
 
-/// The Debian package as a board maker builds it: image-build/package run on the reflex these
-/// tests run, the package's fields and files, and its binary, unpacked into another root,
-/// finding the fonts and the board installed with it whatever folder it is started from.
+/// The Debian packages as a board maker builds them: image-build/package run on the reflex
+/// these tests run, reflex's and each board's fields and files, lintian's verdict on them, and
+/// the binary, unpacked with a board into another root, finding the fonts (Debian's, through
+/// its links) and the board whatever folder it is started from.
 @Suite("The Debian package", .tags(.externalTool))
 struct PackageTests {
     /// The repository: three folders above this file.
@@ -13,19 +14,34 @@ struct PackageTests {
     /// The reflex these tests run (the one ReflexRun starts, beside the test bundle).
     static let testBuildFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().path
-    /// Built once for the suite, into the build folder (each run replaces it).
-    static let package = Result { try buildPackage() }
+    /// Built once for the suite, into the build folder (each run replaces it): reflex's .deb
+    /// first, then each board's.
+    static let packages = Result { try buildPackages() }
         .mapError { $0 as? PackageError ?? PackageError(description: "\($0)") }
+    static var package: Result<String, PackageError> { packages.map { $0[0] } }
 
-    static func buildPackage() throws -> String {
+    static func buildPackages() throws -> [String] {
         let output = testBuildFolder + "/package-tests"
         try? FileManager.default.removeItem(atPath: output)
         let run = try ProgramRun(["/bin/bash", repository + "/image-build/package", testBuildFolder + "/reflex", output])
-        guard run.status == 0, let deb = run.output.split(separator: "\n").last.map(String.init),
-              FileManager.default.fileExists(atPath: deb) else {
+        let debs = run.output.split(separator: "\n").map(String.init)
+        guard run.status == 0, debs.count >= 2, debs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
             throw PackageError(description: "image-build/package failed (\(run.status)):\n\(run.output)\(run.errors)")
         }
-        return deb
+        return debs
+    }
+
+    /// A package's entries: "-rw-r--r-- root/root 546 2026-01-01 12:00 ./usr/share/…" (a
+    /// folder's name ends in "/", a link's is followed by " -> " and its target), by path.
+    static func entries(_ deb: String) throws -> [String: String] {
+        let listing = try ProgramRun(["dpkg-deb", "--contents", deb]).output
+        var entries: [String: String] = [:]
+        for entry in listing.split(separator: "\n").map(String.init) {
+            let name = entry.components(separatedBy: " ./").dropFirst().joined(separator: " ./")
+                .components(separatedBy: " -> ")[0]
+            entries["/" + String(name.reversed().drop { $0 == "/" }.reversed())] = entry
+        }
+        return entries
     }
 
     @Test func thePackageHoldsTheBinaryFontsBoardsUnitAndItsDependencies() throws {
@@ -45,24 +61,18 @@ struct PackageTests {
             #expect(depends.contains(package), "Depends names \(package): \(depends)")
         }
 
-        let listing = try ProgramRun(["dpkg-deb", "--contents", deb]).output
-        let entries = listing.split(separator: "\n").map(String.init)
-        // "-rw-r--r-- root/root 546 2026-01-01 12:00 ./usr/share/…" (a folder's name ends in "/").
-        let paths = Set(entries.compactMap { entry in
-            entry.split(separator: " ").last.map { String($0.dropFirst().reversed().drop { $0 == "/" }.reversed()) }
-        })
-        var expected = ["/usr/bin/reflex", "/lib/systemd/system/reflex.service", "/usr/share/doc/reflex/copyright"]
-        let files = FileManager.default
-        expected += try files.contentsOfDirectory(atPath: Self.repository + "/Fonts").map { "/usr/share/reflex/fonts/" + $0 }
-        let boards = try files.contentsOfDirectory(atPath: Self.repository + "/Board").filter { name in
-            var folder: ObjCBool = false
-            return name != "common" && name != "examples" && files.fileExists(atPath: Self.repository + "/Board/" + name, isDirectory: &folder)
-                && folder.boolValue
+        for package in ["fonts-inter", "fonts-jetbrains-mono"] {
+            #expect(depends.contains(package), "the fonts are Debian's: \(depends)")
         }
-        #expect(!boards.isEmpty)
-        for board in boards {
-            let folder = Self.repository + "/Board/" + board
-            expected += (files.subpaths(atPath: folder) ?? []).map { "/usr/share/reflex/boards/\(board)/" + $0 }
+
+        let entries = try Self.entries(deb)
+        let paths = Set(entries.keys)
+        var expected = ["/usr/bin/reflex", "/lib/systemd/system/reflex.service", "/usr/share/doc/reflex/copyright",
+                        "/usr/share/doc/reflex/changelog.gz", "/usr/share/man/man1/reflex.1.gz"]
+        let files = FileManager.default
+        let fonts = try files.contentsOfDirectory(atPath: Self.repository + "/Fonts").filter { $0.hasSuffix(".otf") || $0.hasSuffix(".ttf") }
+        for font in fonts {
+            #expect(entries["/usr/share/reflex/fonts/" + font]?.hasPrefix("l") == true, "\(font): a link to Debian's")
         }
         // The examples for board makers are documentation.
         expected += try files.contentsOfDirectory(atPath: Self.repository + "/Board/examples")
@@ -72,9 +82,32 @@ struct PackageTests {
         for path in expected {
             #expect(paths.contains(path), "the package holds \(path)")
         }
-        #expect(!paths.contains { $0.hasPrefix("/usr/share/reflex/boards/common") })
-        #expect(entries.allSatisfy { $0.contains(" root/root ") }, "every file is root's")
-        #expect(entries.contains { $0.hasPrefix("-rwxr-xr-x") && $0.hasSuffix(" ./usr/bin/reflex") })
+        #expect(!paths.contains { $0.hasPrefix("/usr/share/reflex/boards/") }, "the boards have packages of their own")
+        #expect(entries.values.allSatisfy { $0.contains(" root/root ") }, "every file is root's")
+        #expect(entries["/usr/bin/reflex"]?.hasPrefix("-rwxr-xr-x") == true)
+
+        // Each board folder, its own package.
+        let boards = try files.contentsOfDirectory(atPath: Self.repository + "/Board").filter { name in
+            var folder: ObjCBool = false
+            return name != "common" && name != "examples" && files.fileExists(atPath: Self.repository + "/Board/" + name, isDirectory: &folder)
+                && folder.boolValue
+        }
+        #expect(!boards.isEmpty)
+        let boardDebs = try Self.packages.get().dropFirst()
+        for board in boards {
+            let name = "reflex-board-" + board.replacingOccurrences(of: "_", with: "-")
+            guard let boardDeb = boardDebs.first(where: { $0.hasSuffix("/\(name)_\(version)_all.deb") }) else {
+                Issue.record("no package for the board \(board): \(boardDebs)")
+                continue
+            }
+            let boardPaths = Set(try Self.entries(boardDeb).keys)
+            let folder = Self.repository + "/Board/" + board
+            for file in (files.subpaths(atPath: folder) ?? []) where file != "depends" {
+                #expect(boardPaths.contains("/usr/share/reflex/boards/\(board)/" + file), "\(name) holds \(file)")
+            }
+            let fields = try ProgramRun(["dpkg-deb", "--field", boardDeb, "Depends"]).output
+            #expect(fields.contains("reflex (= \(version))"), "\(name) depends on this reflex: \(fields)")
+        }
 
         let information = try ProgramRun(["dpkg-deb", "--info", deb]).output
         for script in ["postinst", "prerm", "postrm", "md5sums"] {
@@ -82,14 +115,27 @@ struct PackageTests {
         }
     }
 
+    /// lintian, Debian's own checker, finds nothing to say of either package. (The reflex
+    /// these tests package is the test build, which finds the toolchain's Swift runtime by its
+    /// RUNPATH; the image's is linked with Swift's standard library, and image-build/build
+    /// runs lintian on it without this exception.)
+    @Test func lintianFindsNothing() throws {
+        let debs = try Self.packages.get()
+        let run = try ProgramRun(["lintian", "--tag-display-limit", "0", "--suppress-tags", "custom-library-search-path"] + debs)
+        let findings = (run.output + run.errors).split(separator: "\n").filter { $0.hasPrefix("E: ") || $0.hasPrefix("W: ") }
+        #expect(findings.isEmpty, "\(findings.joined(separator: "\n"))")
+    }
+
     /// No $REFLEX_FONTS_DIR, no $REFLEX_BOARD_DIR, another working folder, and no source
     /// checkout's Fonts above it: only the lookup relative to the binary can find them.
     @Test func theUnpackedBinaryFindsItsFontsAndBoardFromAnyFolder() throws {
-        let deb = try Self.package.get()
+        let debs = try Self.packages.get()
         let scratch = StateFolder()
         try FileManager.default.createDirectory(atPath: scratch.path, withIntermediateDirectories: true)
         let root = scratch.path + "/root"
-        #expect(try ProgramRun(["dpkg-deb", "-x", deb, root]).status == 0)
+        for deb in debs { #expect(try ProgramRun(["dpkg-deb", "-x", deb, root]).status == 0) }
+        // The fonts the package depends on: this machine's (image-build/setup-host installs them).
+        try FileManager.default.createSymbolicLink(atPath: root + "/usr/share/fonts", withDestinationPath: "/usr/share/fonts")
         // Where a board maker's unpacked tree says which board it is (the image uses /etc/reflex/board).
         try FileManager.default.createSymbolicLink(atPath: root + "/usr/share/reflex/board",
                                                    withDestinationPath: "boards/qemu-x86_64")

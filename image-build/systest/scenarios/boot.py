@@ -60,18 +60,23 @@ def probe(steps):
 
 @scenario("package", limit=120)
 def package(steps):
-    """Reflex is installed from its Debian package: dpkg knows it and its files, /etc/reflex/board
-    points at the image's board, the camera took its calibration and fonts from there, and the
-    installed binary finds its fonts and board whatever folder it is started from."""
+    """Reflex is installed from its Debian packages: dpkg knows reflex and its files (the fonts
+    links to Debian's fonts-inter and fonts-jetbrains-mono, a manual page) and the board's own
+    package, /etc/reflex/board points at the image's board, the camera took its calibration and
+    fonts from there, and the installed binary finds its fonts and board whatever folder it is
+    started from."""
     board = f"/usr/share/reflex/boards/{rig.BOARD}"
     steps.run("dpkg says reflex is installed, with the libraries it links", "dpkg -s reflex",
               matches=[r"^Status: install ok installed$", r"^Depends: .*\blibinput10\b", r"^Depends: .*\blibdrm2\b"])
-    steps.run("the package's files: the binary, the fonts, every board, the unit, the copyright",
-              "dpkg -L reflex",
-              matches=[r"^/usr/bin/reflex$", r"^/usr/share/reflex/fonts/Inter-Medium\.otf$",
-                       r"^/usr/share/reflex/fonts/JetBrainsMono-LICENSE\.txt$", rf"^{board}/sensor\.conf$",
-                       rf"^{board}/reflex-virtual-inputs\.service$", r"^/lib/systemd/system/reflex\.service$",
-                       r"^/usr/share/doc/reflex/copyright$"])
+    steps.run("the package's files: the binary, its manual, the fonts' links, the unit, the copyright",
+              "dpkg -L reflex; readlink -f /usr/share/reflex/fonts/Inter-Medium.otf",
+              matches=[r"^/usr/bin/reflex$", r"^/usr/share/man/man1/reflex\.1\.gz$",
+                       r"^/usr/share/reflex/fonts/Inter-Medium\.otf$", r"^/usr/share/fonts/opentype/inter/Inter-Medium\.otf$",
+                       r"^/lib/systemd/system/reflex\.service$", r"^/usr/share/doc/reflex/copyright$"])
+    board_package = "reflex-board-" + rig.BOARD.replace("_", "-")
+    steps.run("the board's package: its folder", f"dpkg -s {board_package}; dpkg -L {board_package}",
+              matches=[r"^Status: install ok installed$", r"^Depends: reflex \(= ", rf"^{board}/sensor\.conf$",
+                       rf"^{board}/reflex-virtual-inputs\.service$"])
     steps.run("/etc/reflex/board is the image's board", "readlink /etc/reflex/board", matches=[rf"^{board}$"])
     steps.run("the board's own unit and udev rule come from its folder in the package",
               "readlink /etc/systemd/system/reflex-virtual-inputs.service /etc/udev/rules.d/*reflex*.rules;"
