@@ -17,6 +17,20 @@ extern void __libc_free(void *pointer);
 static _Atomic int64_t process_allocations;
 static _Thread_local int64_t thread_allocations;
 
+// Under a sanitizer (-sanitize=thread or address) the sanitizer's runtime owns malloc: an
+// allocator of ours in front of it would hand it memory it never saw (and runs before it is
+// set up: the process crashes at start). There nothing is counted, and the counters say 0.
+#if defined(__has_feature)
+#  if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#    define REFLEX_SANITIZED 1
+#  endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#  define REFLEX_SANITIZED 1
+#endif
+
+#ifndef REFLEX_SANITIZED
+
 static inline void count(void) {
     thread_allocations++;
     atomic_fetch_add_explicit(&process_allocations, 1, memory_order_relaxed);
@@ -43,7 +57,17 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
     return 0;
 }
 
+#endif
+
 int64_t reflex_thread_allocations(void) { return thread_allocations; }
 int64_t reflex_process_allocations(void) {
     return atomic_load_explicit(&process_allocations, memory_order_relaxed);
+}
+
+bool reflex_allocations_are_counted(void) {
+#ifdef REFLEX_SANITIZED
+    return false;
+#else
+    return true;
+#endif
 }
