@@ -36,6 +36,14 @@ def wait_for_reflex(machine, limit=120):
     return time.monotonic() - machine.started_at
 
 
+def wait_for_card(steps, limit=30):
+    """Until the camera has the card: its newest word on the card is that it checked it (a
+    card unmounted and mounted again, as a scenario does for a look from the host, may have
+    been seen gone; until it is seen back, review closes at once and a photo waits)."""
+    steps.wait_until("the camera has its card", REFLEX_LOG + " | grep -E 'storage: no card|photos: card at' | tail -1",
+                     limit=limit, contains=["photos: card at /media/card checked"])
+
+
 def wait_for_first_frame(machine, limit=60):
     """Seconds from the guest kernel's start to reflex's first frame on the panel, as reflex
     took it when the flip came (its log line says it on the boot clock; the line itself may

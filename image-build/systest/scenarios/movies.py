@@ -8,7 +8,7 @@ import time
 
 import rig
 
-from ..camera import REFLEX_LOG, SHOWN_LOG, wait_for_reflex
+from ..camera import REFLEX_LOG, SHOWN_LOG, wait_for_card, wait_for_reflex
 from ..inputs import KEY_RECORD, device_node, key_tap
 from ..pixels import screen_until
 from ..steps import RESULTS, require, scenario
@@ -109,6 +109,7 @@ def movie(steps):
         cut = rig.copy_from_card(machine.card, f"::DCIM/100REFLX/{cut_name}.MP4", os.path.join(folder, cut_name + "-cut.MP4"))
     finally:
         steps.run("and mounted again", "systemctl start reflex-card; mountpoint /media/card", contains=["is a mountpoint"])
+    wait_for_card(steps)
     streams, errors = probe_movie(cut)
     cut_frames = int(streams.get("video", {}).get("nb_read_frames") or 0)
     # (How many frames were on the card at the cut is how fast the emulated machine encoded:

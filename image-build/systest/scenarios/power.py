@@ -7,7 +7,7 @@ import time
 
 import rig
 
-from ..camera import REFLEX_LOG, wait_for_reflex
+from ..camera import REFLEX_LOG, wait_for_card, wait_for_reflex
 from ..steps import RESULTS, require, scenario
 from .movies import probe_movie
 
@@ -100,6 +100,7 @@ def after_cut(steps, folder, label):
         visible, hidden, fsck = card_state(machine.card)
     finally:
         steps.run("and mounted again", "systemctl start reflex-card; mountpoint /media/card", contains=["is a mountpoint"])
+    wait_for_card(steps)
     require([("fsck.vfat -n finds nothing to fix", fsck.returncode == 0)], f"{label}: the card needs repair",
              fsck.stdout + fsck.stderr)
     require([("nothing hidden is left", not hidden), ("no temporary file", not [n for n in visible if n.startswith(".")])],

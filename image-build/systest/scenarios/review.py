@@ -9,7 +9,7 @@ import struct
 
 import rig
 
-from ..camera import REFLEX_LOG
+from ..camera import REFLEX_LOG, wait_for_card
 from ..inputs import device_node, key_tap, touch_swipe
 from ..pixels import amber_pixels, screen_until, screendump, viewfinder_lit
 from ..steps import RESULTS, require, scenario
@@ -126,6 +126,7 @@ def review_movie(steps):
     length, Enter plays it (the journal names the decoder), the time bar fills in the accent,
     and on the host the codec's speaker gave out the tone; a half press ends it."""
     buttons = device_node("Reflex Virtual Buttons")
+    wait_for_card(steps)
     steps.run("the play key", key_tap(buttons, KEY_PLAY))
     shown = steps.wait_until("review shows the newest item, the movie", REFLEX_LOG + " | grep 'review: ' | tail -1", limit=30,
                              matches=[r"item\(s\) on the card; 100REFLX/(RFLX\d{4}) \(MOVIE\) shown after \d+ ms"])
