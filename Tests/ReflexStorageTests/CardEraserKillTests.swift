@@ -36,10 +36,13 @@ struct CardEraserKillTests {
             let output = Pipe()
             child.standardOutput = output
             try child.run()
-            usleep(UInt32.random(in: 0...20_000, using: &generator))
+            // Once it has begun deleting (its first announcement: however slowly this machine
+            // started it), a moment later, within its 150 deletes.
+            let first = output.fileHandleForReading.availableData
+            usleep(UInt32.random(in: 0...3_000, using: &generator))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
-            let announced = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let announced = String(decoding: first + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             deleted += announced.split(separator: "\n").count
             // A kill inside a delete leaves a marked file (hidden on FAT, renamed elsewhere).
             let marked = card.photos.filter { $0.hasPrefix(".") } + (card.isFAT ? hiddenOnFAT(folder) : [])

@@ -5,9 +5,8 @@ import ReflexSystem
 /// A movie playing in review's thread: its pictures, each shown when its time comes, and its
 /// sound kept queued on the board's speaker, whose played samples are the clock (`clock`,
 /// the monotonic one on the camera and a test's own in tests, where there is no speaker or
-/// no sound). A picture that comes too late for
-/// its time is passed over, counted. Paused, the sound stops at once; played again, it goes on
-/// from the picture on screen.
+/// no sound). A picture that comes too late for its time is passed over, counted. Paused,
+/// the sound stops at once; played again, it goes on from the picture on screen.
 final class MoviePlayback {
     let player: MoviePlayer
     private let speaker: Speaker?
