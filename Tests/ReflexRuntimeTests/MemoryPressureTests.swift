@@ -36,6 +36,30 @@ struct MemoryPressureTests {
         #expect(monitor.level == .severe && watched.text.contains("memory: pressure severe (was normal)"))
     }
 
+    /// The sealed service may set no trigger (some kernels before 6.5 want CAP_SYS_RESOURCE):
+    /// it reads the file's totals each second instead. A stand-in file whose "some" total
+    /// climbs by a second's stall after the reading at start raises the level to severe.
+    @Test func withoutTriggersTheFilesTotalsAreReadEachSecond() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/memory"
+        func write(stalled: Int) {
+            let text = "some avg10=0.00 avg60=0.00 avg300=0.00 total=\(stalled)\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n"
+            FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        }
+        write(stalled: 5_000)
+        let log = TestLog()
+        let monitor = MemoryPressureMonitor(path: file, sampling: true, log: log.write)
+        defer { monitor.stop() }
+        #expect(monitor.start() && monitor.isSampling, "\(log.text)")
+        #expect(log.text.contains("memory: watching pressure (\(file): its totals each second against moderate at some 200000 2000000"),
+                "\(log.text)")
+        #expect(monitor.level == .normal)
+        // Measured from the reading taken at start.
+        write(stalled: 5_000 + 1_000_000)
+        #expect(waitUntil(seconds: 30) { monitor.level == .severe }, "\(log.text)")
+        #expect(log.text.contains("memory: pressure severe (was normal)"), "\(log.text)")
+    }
+
     /// The sensor thread's side: presses waiting for a frame's memory are cancelled when the
     /// pressure is extreme, not under moderate pressure; the ring shrinks at each level.
     @Test func extremePressureCancelsThePressesWaitingForMemory() throws {

@@ -12,35 +12,15 @@ import Glibc
 /// atomic load) and give memory up; nothing here touches them.
 ///
 /// A trigger needs PSI in the kernel (Debian's is built with it off by default: `psi=1` on
-/// the kernel command line) and, before Linux 6.5, CAP_SYS_RESOURCE (from 6.5 anyone may
-/// set one whose window is a multiple of 2 s, as these are). Without either the camera runs
-/// on its memory budget alone, and says so.
+/// the kernel command line). Anyone may set one whose window is a multiple of 2 s, as these
+/// are, from Linux 6.5 (and Debian 12's 6.1); older kernels want CAP_SYS_RESOURCE, which the
+/// camera's service does not have: there the thread reads the file's totals each second
+/// instead and applies the same thresholds (`MemoryStallWindow`). Without PSI the camera
+/// runs on its memory budget alone, and says so.
 public final class MemoryPressureMonitor: @unchecked Sendable {
     public typealias Log = @Sendable (String) -> Void
 
-    /// A trigger: `kind` stall ("some": at least one task waited; "full": all did) of more
-    /// than `stallMicroseconds` within `windowMicroseconds`.
-    public struct Trigger: Sendable, Equatable {
-        public let level: MemoryPressureLevel
-        public let kind: String
-        public let stallMicroseconds: Int
-        public let windowMicroseconds: Int
-
-        public init(level: MemoryPressureLevel, kind: String, stallMicroseconds: Int, windowMicroseconds: Int) {
-            (self.level, self.kind, self.stallMicroseconds, self.windowMicroseconds)
-                = (level, kind, stallMicroseconds, windowMicroseconds)
-        }
-
-        /// What is written to the pressure file.
-        public var text: String { "\(kind) \(stallMicroseconds) \(windowMicroseconds)" }
-    }
-
-    /// Moderate: some task stalled 10% of two seconds; severe: 40% (lmkd's and systemd-oomd's
-    /// kind of thresholds, in the 2 s windows an unprivileged trigger may have).
-    public static let triggers = [
-        Trigger(level: .moderate, kind: "some", stallMicroseconds: 200_000, windowMicroseconds: 2_000_000),
-        Trigger(level: .severe, kind: "some", stallMicroseconds: 800_000, windowMicroseconds: 2_000_000),
-    ]
+    public typealias Trigger = MemoryPressureTrigger
 
     public let path: String
     private let triggers: [Trigger]
@@ -51,10 +31,19 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
     private var descriptors: [Int32] = []
     private var state = MemoryPressureState()
 
-    public init(path: String = "/proc/pressure/memory", triggers: [Trigger] = MemoryPressureMonitor.triggers,
-                log: @escaping Log) {
+    /// Whether the file's totals are read each second (where triggers are refused, or asked
+    /// by `sampling`) rather than the kernel's triggers waited on.
+    public private(set) var isSampling: Bool
+    private var window: MemoryStallWindow
+
+    /// `sampling`: read the totals even where triggers could be set (how a test run as root
+    /// tries what the sealed service does).
+    public init(path: String = "/proc/pressure/memory", triggers: [Trigger] = MemoryPressureTrigger.camera,
+                sampling: Bool = false, log: @escaping Log) {
         self.path = path
         self.triggers = triggers
+        self.isSampling = sampling
+        self.window = MemoryStallWindow(triggers: triggers)
         self.log = log
     }
 
@@ -63,32 +52,53 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
     /// The level now (any thread).
     public var level: MemoryPressureLevel { MemoryPressureLevel(rawValue: current.load(ordering: .acquiring)) ?? .normal }
 
-    /// Sets the triggers and starts watching; false (said in the log) where the kernel will
-    /// not take them.
+    /// Sets the triggers (or, where the kernel refuses them for want of privilege, samples the
+    /// file) and starts watching; false (said in the log) where there is no pressure to watch.
     @discardableResult
     public func start() -> Bool {
         guard descriptors.isEmpty else { return true }
-        for trigger in triggers {
-            let descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                return gaveUp(errno, opening: true)
+        let asked = isSampling
+        if !isSampling {
+            for trigger in triggers {
+                let descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    let error = errno
+                    // Opening for writing is itself refused to an unprivileged user on some kernels.
+                    if (error == EACCES || error == EPERM) && readTotals() != nil { isSampling = true; break }
+                    return gaveUp(error, opening: true)
+                }
+                var text = Array(trigger.text.utf8)
+                text.append(0)
+                guard write(descriptor, text, text.count) == text.count else {
+                    let error = errno
+                    close(descriptor)
+                    if error == EACCES || error == EPERM { isSampling = true; break }
+                    return gaveUp(error, opening: false)
+                }
+                descriptors.append(descriptor)
             }
-            var text = Array(trigger.text.utf8)
-            text.append(0)
-            guard write(descriptor, text, text.count) == text.count else {
-                let error = errno
-                close(descriptor)
-                return gaveUp(error, opening: false)
+        }
+        if isSampling {
+            closeTriggers()
+            // The first reading is the baseline the next second's is measured from.
+            guard let totals = readTotals(), let first = MemoryStallWindow.Sample(parsing: totals, at: monotonicSeconds()) else {
+                return gaveUp(errno == 0 ? ENOENT : errno, opening: true)
             }
-            descriptors.append(descriptor)
+            _ = window.add(first)
         }
         guard thread.start({ self.run() }) else { return gaveUp(EAGAIN, opening: false) }
-        log("memory: watching pressure (\(path): " + triggers.map { "\($0.level) at \($0.text)" }.joined(separator: ", ") + ")")
+        let how = isSampling ? "its totals each second against " : ""
+        log("memory: watching pressure (\(path): " + how + triggers.map { "\($0.level) at \($0.text)" }.joined(separator: ", ")
+            + (isSampling && !asked ? "; the kernel takes no trigger from this user" : "") + ")")
         return true
     }
 
     public func stop() {
         thread.stop()
+        closeTriggers()
+    }
+
+    private func closeTriggers() {
         for descriptor in descriptors { close(descriptor) }
         descriptors.removeAll()
     }
@@ -101,11 +111,9 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
     }
 
     private func gaveUp(_ error: Int32, opening: Bool) -> Bool {
-        for descriptor in descriptors { close(descriptor) }
-        descriptors.removeAll()
+        closeTriggers()
         let why = switch error {
         case ENOENT: "the kernel has no PSI (CONFIG_PSI, or psi=1 on its command line where it is off by default)"
-        case EPERM, EACCES: "a trigger needs CAP_SYS_RESOURCE before Linux 6.5"
         default: String(cString: strerror(error))
         }
         log("memory: pressure not watched: \(opening ? "cannot open" : "cannot set a trigger on") \(path): \(why); "
@@ -121,7 +129,16 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
             _ = poll(&polled, nfds_t(polled.count), 1000)
             if polled[polled.count - 1].revents & Int16(POLLIN) != 0 { thread.drainWake() }
             let now = monotonicSeconds()
-            for (index, trigger) in triggers.enumerated() where polled[index].revents & Int16(POLLPRI) != 0 {
+            if isSampling {
+                guard let totals = readTotals() else {
+                    log("memory: the pressure file cannot be read any more; pressure not watched any more")
+                    return
+                }
+                if let level = window.add(MemoryStallWindow.Sample(parsing: totals, at: now) ?? .init(time: now, some: 0, full: 0)) {
+                    fired(level, at: now)
+                }
+            }
+            for (index, trigger) in triggers.enumerated() where index < polled.count - 1 && polled[index].revents & Int16(POLLPRI) != 0 {
                 fired(trigger.level, at: now)
             }
             if polled.dropLast().contains(where: { $0.revents & Int16(POLLERR) != 0 }) {
@@ -141,9 +158,14 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
 
     /// The pressure file's averages, for the log ("some avg10=12.34 …").
     private func pressureNow() -> String {
-        guard let file = try? FileDescriptor(opening: path, O_RDONLY) else { return "" }
+        (readTotals() ?? "").split(separator: "\n").joined(separator: "; ")
+    }
+
+    /// The pressure file's text (two short lines), or nil where it cannot be read.
+    private func readTotals() -> String? {
+        guard let file = try? FileDescriptor(opening: path, O_RDONLY) else { return nil }
         var bytes = [UInt8](repeating: 0, count: 256)
-        let count = bytes.withUnsafeMutableBytes { (try? file.read(into: $0.baseAddress!, count: $0.count)) ?? 0 }
-        return String(decoding: bytes[0..<count], as: UTF8.self).split(separator: "\n").joined(separator: "; ")
+        guard let count = bytes.withUnsafeMutableBytes({ try? file.read(into: $0.baseAddress!, count: $0.count) }) else { return nil }
+        return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 """The scenarios, one module per group of what they test:
 
     boot.py       boot and packaging: boot, reflex-user, probe, package
+    sealed.py     sealed-service
     sensor.py     the sensor: media-graph, media-camera, sensor-stream, sensor-gain,
                   sensor-disconnect
     lenses.py     lenses
@@ -22,14 +23,14 @@ those it names.
 """
 from ..steps import SCENARIOS
 # (Imported for the scenarios they register.)
-from . import autozoom, boot, card, controls, display, gps, lenses, memory, movies, photos, power, review, sensor  # noqa: F401
+from . import autozoom, boot, card, controls, display, gps, lenses, memory, movies, photos, power, review, sealed, sensor  # noqa: F401
 
 # The order of a full run. It matters: a scenario may rely on what one before it left
 # (the camera restarted, vivid loaded again, the card put back, a movie on the card for
 # power-cut), and movie, power-cut and review-delete-cut stop the machine hard and boot it again,
 # so they come last.
 ORDER = [
-    "boot", "reflex-user", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
+    "boot", "reflex-user", "sealed-service", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
     "geotag",
