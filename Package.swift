@@ -120,6 +120,15 @@ let package = Package(
         // What several test targets share and the product does not: a real gpsd (gpsfake replaying
         // the NMEA logs in Tests/Data/nmea), a movie read back as a player does, temporary folders.
         .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "ReflexHardware", "ReflexStorage", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
+        // The fuzz targets: every reader of outside bytes, for libFuzzer (image-build/fuzz builds
+        // reflex-fuzz with -DREFLEX_FUZZING and links libFuzzer's driver) and, built plainly,
+        // for replaying the corpus and the findings kept as regression tests (ReflexFuzzTests).
+        .target(name: "CFuzzerDriver", path: "Tests/Fuzz/CFuzzerDriver"),
+        .target(name: "ReflexFuzzTargets",
+                dependencies: ["ReflexCore", "ReflexISP", "ReflexFormats", "ReflexStorage", "ReflexHardware", "CFuzzerDriver"],
+                path: "Tests/Fuzz/ReflexFuzzTargets"),
+        .executableTarget(name: "reflex-fuzz", dependencies: ["ReflexFuzzTargets", "CFuzzerDriver"], path: "Tests/Fuzz/reflex-fuzz"),
+        .testTarget(name: "ReflexFuzzTests", dependencies: ["ReflexFuzzTargets"]),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

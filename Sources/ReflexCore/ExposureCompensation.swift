@@ -37,13 +37,16 @@ public struct ExposureCompensation: Sendable, Hashable, CustomStringConvertible 
         func fraction(_ s: Substring) -> Int? {
             switch s { case "1/3": 1; case "2/3": 2; default: nil }
         }
-        if parts.count == 2, let whole = Int(parts[0]), whole >= 0, let f = fraction(parts[1]) {
+        // Numbers far outside the range are refused before they are scaled (a huge one would
+        // overflow); the range's own check below then decides.
+        let largest = ExposureCompensation.range.upperBound
+        if parts.count == 2, let whole = Int(parts[0]), (0...largest).contains(whole), let f = fraction(parts[1]) {
             thirds = whole * 3 + f
         } else if parts.count == 1, let f = fraction(parts[0]) {
             thirds = f
-        } else if parts.count == 1, let whole = Int(parts[0]), whole >= 0 {
+        } else if parts.count == 1, let whole = Int(parts[0]), (0...largest).contains(whole) {
             thirds = whole * 3
-        } else if parts.count == 1, let value = Double(parts[0]), value >= 0, value.isFinite {
+        } else if parts.count == 1, let value = Double(parts[0]), value >= 0, value <= Double(largest) {
             thirds = Int((value * 3).rounded())
         }
         guard let thirds, ExposureCompensation.range.contains(sign * thirds) else { return nil }

@@ -44,8 +44,10 @@ public struct FocusPosition: Sendable, Hashable, Comparable, CustomStringConvert
                   let value = Int(digits) else { return nil }
             fraction = value * [100, 10, 1][digits.count - 1]
         }
+        // A whole part beyond 1 is refused before it is scaled (a long one would overflow).
+        guard whole <= 1, !(wholeText.isEmpty && parts.count == 1) else { return nil }
         let total = whole * FocusPosition.scale + fraction
-        guard total <= FocusPosition.scale, !(wholeText.isEmpty && parts.count == 1) else { return nil }
+        guard total <= FocusPosition.scale else { return nil }
         self.init(thousandths: total)
     }
 

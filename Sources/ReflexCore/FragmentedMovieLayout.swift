@@ -20,7 +20,8 @@ public struct FragmentedMovieLayout: Sendable, Equatable {
         var offset: Int64 = 0, kept: Int64 = 0, fragments = 0
         var sawHeader = false, openFragment = false
         for box in boxes {
-            guard box.size >= 8, offset + box.size <= fileSize else { break }
+            // (Compared as what is left of the file: a size near Int64.max must not overflow.)
+            guard box.size >= 8, box.size <= fileSize - offset else { break }
             offset += box.size
             switch box.type {
             case "moov": sawHeader = true

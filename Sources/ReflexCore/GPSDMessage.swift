@@ -31,7 +31,7 @@ public enum GPSDMessage: Sendable, Equatable {
     }
 
     private static func fix(in report: JSONValue) -> GPSFix? {
-        guard let modeNumber = report["mode"]?.number, let mode = GPSFix.Mode(rawValue: Int(modeNumber)),
+        guard let modeNumber = report["mode"]?.number, let whole = Int(exactly: modeNumber), let mode = GPSFix.Mode(rawValue: whole),
               let latitude = report["lat"]?.number, let longitude = report["lon"]?.number else { return nil }
         // Above mean sea level: "altMSL" since gpsd 3.20, "alt" before.
         let altitude = mode == .threeD ? (report["altMSL"] ?? report["alt"])?.number : nil

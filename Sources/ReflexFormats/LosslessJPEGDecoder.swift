@@ -189,6 +189,9 @@ public enum LosslessJPEGDecoder {
                 let count = Int(counts[length - 1])
                 offset[length] = index - code
                 for _ in 0..<count {
+                    // Checked before the code is used: one past the length's codes would
+                    // index past the lookup table.
+                    guard code < 1 << length else { throw RawFileError("a Huffman table with more codes than fit") }
                     if length <= HuffmanTable.lookupBits {
                         let spare = HuffmanTable.lookupBits - length
                         for fill in 0..<(1 << spare) {
@@ -199,7 +202,6 @@ public enum LosslessJPEGDecoder {
                     index += 1
                 }
                 if count > 0 { largestCode[length] = code - 1 }
-                guard code <= 1 << length else { throw RawFileError("a Huffman table with more codes than fit") }
                 code <<= 1
             }
         }

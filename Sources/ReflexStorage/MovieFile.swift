@@ -131,8 +131,8 @@ public final class MovieFile {
         return access(path, F_OK) != 0 && rename(writingPath, path) == 0 ? .kept : .failed
     }
 
-    /// The file's top-level MP4 boxes, read header by header.
-    static func topLevelBoxes(of descriptor: Int32, size: Int64) -> [FragmentedMovieLayout.Box] {
+    /// The file's top-level MP4 boxes, read header by header (public for its fuzz target).
+    public static func topLevelBoxes(of descriptor: Int32, size: Int64) -> [FragmentedMovieLayout.Box] {
         var boxes: [FragmentedMovieLayout.Box] = []
         var offset: Int64 = 0
         var header = [UInt8](repeating: 0, count: 16)
@@ -147,7 +147,8 @@ public final class MovieFile {
             }
             let type = String(decoding: header[4..<8], as: UTF8.self)
             boxes.append(.init(type, size: boxSize))
-            guard boxSize >= 8 else { break }
+            // A box said to reach past the end is the last (cut by the power cut, or nonsense).
+            guard boxSize >= 8, boxSize <= size - offset else { break }
             offset += boxSize
         }
         return boxes
