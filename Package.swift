@@ -128,7 +128,7 @@ let package = Package(
                 dependencies: ["ReflexCore", "ReflexISP", "ReflexFormats", "ReflexStorage", "ReflexHardware", "CFuzzerDriver"],
                 path: "Tests/Fuzz/ReflexFuzzTargets"),
         .executableTarget(name: "reflex-fuzz", dependencies: ["ReflexFuzzTargets", "CFuzzerDriver"], path: "Tests/Fuzz/reflex-fuzz"),
-        .testTarget(name: "ReflexFuzzTests", dependencies: ["ReflexFuzzTargets"]),
+        .testTarget(name: "ReflexFuzzTests", dependencies: ["ReflexFuzzTargets", "ReflexFormats"]),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

@@ -15,9 +15,20 @@ public enum LosslessJPEGDecoder {
     }
 
     /// Decodes `jpeg` (SOI to EOI) whole.
+    /// The most samples a tile may have (a DNG's tiles are far smaller).
+    public static let largestSamples = 1 << 26
+
     public static func decode(_ jpeg: UnsafeBufferPointer<UInt8>) throws(RawFileError) -> Tile {
         let header = try Header(jpeg)
         guard let scan = header.scan else { throw RawFileError("the lossless JPEG has no scan") }
+        // A few header bytes must not cost gigabytes: a DNG's tiles hold at most 2^26 samples
+        // (DNGRaw's bound), and each sample takes at least one bit of the scan, so a scan too
+        // short for its frame is said before anything is allocated.
+        let count = header.rowSamples * header.height
+        guard count <= largestSamples else { throw RawFileError("a lossless JPEG of \(count) samples, more than a tile holds") }
+        guard (jpeg.count - scan) * 8 >= count else {
+            throw RawFileError("the lossless JPEG's scan is cut short (\(jpeg.count - scan) bytes for \(count) samples)")
+        }
         var samples = [UInt16](repeating: 0, count: header.rowSamples * header.height)
         try samples.withUnsafeMutableBufferPointer { out throws(RawFileError) in
             var bits = BitReader(jpeg, from: scan)

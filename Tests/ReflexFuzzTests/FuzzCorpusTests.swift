@@ -1,4 +1,5 @@
 import Foundation
+import ReflexFormats
 import ReflexFuzzTargets
 import Testing
 
@@ -24,6 +25,21 @@ import Testing
             print("fuzz \(name): \(file.split(separator: "/").suffix(2).joined(separator: "/"))")
             target.run(Array(bytes))
         }
+    }
+
+    /// The findings that were allocations beyond the bound (which a plain build would simply
+    /// make) are refused before anything is decoded.
+    @Test func theOversizedFindingsAreRefusedBeforeTheyAreDecoded() throws {
+        func bytes(_ target: String, _ name: String) throws -> [UInt8] {
+            try #require(FileManager.default.contents(atPath: Self.fuzz + "/regressions/\(target)/\(name)").map(Array.init))
+        }
+        let tile = try bytes("lossless-jpeg", "sof3-huge-frame-few-bytes.ljpg")
+        #expect(throws: RawFileError.self) { try tile.withUnsafeBufferPointer { try LosslessJPEGDecoder.decode($0) } }
+        let progressive = try bytes("jpeg-review", "progressive-62208x16638.jpg")
+        #expect(throws: ReviewPicture.Failure.self) { try ReviewPicture.jpeg(progressive, fitting: 320, 240) }
+        let huge = try bytes("jpeg-review", "sof-65535x65535.jpg")
+        #expect(throws: ReviewPicture.Failure.self) { try ReviewDetail.jpeg(huge, forZoom: 1) }
+        #expect(throws: ReviewPicture.Failure.self) { try ReviewPicture.jpeg(huge, fitting: 320, 240) }
     }
 
     /// The seeds the camera's own encoders write are the committed ones: a change of format

@@ -41,7 +41,7 @@ public struct DNGRaw: Sendable {
                                format: RawFormat(cfa: cfa, bitsPerSample: bits, packing: .unpacked16))
         return DNGRaw(layout: layout, samples: samples, crop: pictureCrop(tiff, rawEntries, active: active),
                       parameters: developing(tiff, ifd0.entries, black: black, white: white),
-                      orientation: tiff.first(0x0112, in: ifd0.entries).flatMap { PhotoOrientation(rawValue: UInt16($0)) }
+                      orientation: tiff.first(0x0112, in: ifd0.entries).flatMap { UInt16(exactly: $0) }.flatMap(PhotoOrientation.init(rawValue:))
                           ?? .upright)
     }
 

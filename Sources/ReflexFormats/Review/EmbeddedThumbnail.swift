@@ -25,7 +25,7 @@ public struct EmbeddedThumbnail: Sendable, Equatable {
         guard tiff.value(0x00FE, in: entries) == 1, tiff.value(0x0103, in: entries) == 1, tiff.value(0x0106, in: entries) == 2,
               tiff.value(0x0115, in: entries) == 3, tiff.value(0x0102, in: entries) == 8,
               let width = tiff.value(0x0100, in: entries), let height = tiff.value(0x0101, in: entries),
-              width > 0, height > 0, width * height <= 4_000_000,
+              (1...65535).contains(width), (1...65535).contains(height), width * height <= 4_000_000,
               let offsets = entries.first(where: { $0.tag == 0x0111 }), let counts = entries.first(where: { $0.tag == 0x0117 }),
               offsets.count == counts.count, offsets.count <= 4096 else { return nil }
         var rgb: [UInt8] = []

@@ -5,6 +5,6 @@ public enum ExifOrientationReader {
     public static func orientation(ofJPEG bytes: [UInt8]) -> PhotoOrientation? {
         guard let exif = TIFFReader.exif(inJPEG: bytes), let first = exif.firstDirectory,
               let ifd0 = exif.directory(at: first), let value = exif.value(0x0112, in: ifd0.entries) else { return nil }
-        return PhotoOrientation(rawValue: UInt16(value))
+        return UInt16(exactly: value).flatMap(PhotoOrientation.init(rawValue:))
     }
 }

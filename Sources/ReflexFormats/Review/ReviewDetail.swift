@@ -16,10 +16,6 @@ public struct ReviewDetail: Sendable {
     /// Decoded pixels per file pixel: 1, ½, ¼ or ⅛.
     public let scale: Double
 
-    /// The most pixels decoded for zoom: a 100-megapixel camera's JPEG (GFX 100: 11648x8736),
-    /// 410 MB of pixels.
-    public static let largestPixels = 110_000_000
-
     /// `jpeg` decoded at the smallest of TurboJPEG's scales of at least `zoom` (screen pixels
     /// per file pixel, 1 and above: whole).
     public static func jpeg(_ jpeg: [UInt8], forZoom zoom: Double) throws(ReviewPicture.Failure) -> ReviewDetail {
@@ -30,12 +26,12 @@ public struct ReviewDetail: Sendable {
               width > 0, height > 0 else {
             throw ReviewPicture.Failure(description: "not a JPEG: " + String(cString: tjGetErrorStr2(handle)))
         }
+        // A header is a few bytes: a 65535x65535 one must not cost 17 GB before it is read.
+        guard Int(width) * Int(height) <= ReviewPicture.largestJPEGPixels else {
+            throw ReviewPicture.Failure(description: "a JPEG of \(width)x\(height) is larger than any camera's")
+        }
         let denominator = [8, 4, 2].first { 1 / Double($0) >= zoom * 0.999 } ?? 1
         let (w, h) = ((Int(width) + denominator - 1) / denominator, (Int(height) + denominator - 1) / denominator)
-        // A header is a few bytes: a 65535x65535 one must not cost 17 GB before it is read.
-        guard w * h <= largestPixels else {
-            throw ReviewPicture.Failure(description: "a JPEG of \(width)x\(height) is too large to zoom into")
-        }
         // BGRX in memory is the panel's XRGB8888 read as little-endian words.
         var decoded = [UInt32](repeating: 0, count: w * h)
         let status = decoded.withUnsafeMutableBytes { out in

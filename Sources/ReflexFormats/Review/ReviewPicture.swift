@@ -29,6 +29,10 @@ public struct ReviewPicture: Sendable {
         public init(description: String) { self.description = description }
     }
 
+    /// The most pixels a JPEG review opens may have: a 100-megapixel camera's (GFX 100:
+    /// 11648x8736), with room.
+    public static let largestJPEGPixels = 110_000_000
+
     /// `jpeg` fitted inside `panelWidth` × `panelHeight`.
     public static func jpeg(_ jpeg: [UInt8], fitting panelWidth: Int, _ panelHeight: Int) throws(Failure) -> ReviewPicture {
         guard let handle = tjInitDecompress() else { throw Failure(description: "cannot start TurboJPEG") }
@@ -37,6 +41,11 @@ public struct ReviewPicture: Sendable {
         guard tjDecompressHeader3(handle, jpeg, UInt(jpeg.count), &width, &height, &subsampling, &colourspace) == 0,
               width > 0, height > 0 else {
             throw Failure(description: "not a JPEG: " + String(cString: tjGetErrorStr2(handle)))
+        }
+        // Whatever the scale decoded, a progressive JPEG's decoder keeps the whole picture's
+        // coefficients (3 bytes a pixel): a few bytes of header must not cost gigabytes.
+        guard Int(width) * Int(height) <= largestJPEGPixels else {
+            throw Failure(description: "a JPEG of \(width)x\(height) is larger than any camera's")
         }
         let orientation = ExifOrientationReader.orientation(ofJPEG: jpeg) ?? .upright
         let sideways = orientation == .turnedLeft || orientation == .turnedRight

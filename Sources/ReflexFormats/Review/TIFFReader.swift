@@ -86,9 +86,19 @@ struct TIFFReader {
         entry.type == 5 || entry.type == 10 ? number(entry) : nil
     }
 
+    /// The largest magnitude a number is taken at: no tag a reader here follows means more (a
+    /// size, an offset, a level), and so every number converts to Int and adds up without
+    /// overflow. A FLOAT or DOUBLE beyond it, infinite or NaN is no number.
+    static let largestNumber = Double(1 << 40)
+
     /// The `index`th value of any numeric entry (BYTE, SHORT, LONG, IFD, their signed kinds,
-    /// RATIONAL, SRATIONAL, FLOAT, DOUBLE) as a Double; nil outside the TIFF or the count.
+    /// RATIONAL, SRATIONAL, FLOAT, DOUBLE) as a Double; nil outside the TIFF or the count, or
+    /// beyond `largestNumber`.
     func number(_ entry: Entry, index: Int = 0) -> Double? {
+        rawNumber(entry, index: index).flatMap { abs($0) <= TIFFReader.largestNumber ? $0 : nil }
+    }
+
+    private func rawNumber(_ entry: Entry, index: Int) -> Double? {
         let sizes = [1: 1, 3: 2, 4: 4, 5: 8, 6: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4, 16: 8]
         guard let size = sizes[entry.type], index >= 0, index < entry.count, entry.count <= Int(Int32.max) / size else {
             return nil
