@@ -6,8 +6,8 @@ public struct CameraChoice: Sendable, Equatable {
         /// format Reflex shows.
         case v4l2(devFolder: String, path: String? = nil)
         /// The simulated sensor, with one of the two kinds of exposure control, its frames
-        /// paced by a timer or by a test.
-        case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime)
+        /// paced by a timer or by a test, damaged as `faults` says (for tests of bad hardware).
+        case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime, faults: SensorFaults = .none)
         /// The simulated sensor playing a video file (any FFmpeg reads) at its own rate.
         case videoFile(path: String, pace: SimulatedCamera.Pace = .realTime)
     }

@@ -136,15 +136,18 @@ public final class SimulatedCamera: CameraDevice {
     private var focusPipeline = [Int32](repeating: 1000, count: SimulatedExposureLatency.framesOfDelay)
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     public let pace: Pace
+    /// Damage done to some frames on purpose (tests of bad hardware).
+    public let faults: SensorFaults
     private var now: Double {
         if case .stepped(let stepper) = pace { return stepper.clock.now }
         return monotonicSeconds()
     }
     private let startTime: Double
 
-    public init(style: Style = .absoluteExposure, pace: Pace = .realTime) {
+    public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: SensorFaults = .none) {
         self.style = style
         self.pace = pace
+        self.faults = faults
         path = "simulated"
         footage = nil
         if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
@@ -155,6 +158,7 @@ public final class SimulatedCamera: CameraDevice {
     public init(footage: VideoFootage, pace: Pace = .realTime) {
         style = .absoluteExposure
         self.pace = pace
+        faults = .none
         path = footage.path
         self.footage = footage
         if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
@@ -260,11 +264,24 @@ public final class SimulatedCamera: CameraDevice {
             scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                          frameNumber: UInt64(sequence))
         }
-        let frame = CapturedFrame(bufferIndex: next, bytes: UnsafeRawBufferPointer(buffer), sequence: sequence,
+        let damage = faults.damage(toFrame: sequence)
+        if damage == .garbage { fillWithGarbage(buffer) }
+        let bytes = damage == .cutShort ? UnsafeRawBufferPointer(rebasing: buffer[0..<(buffer.count / 2)])
+                                        : UnsafeRawBufferPointer(buffer)
+        let frame = CapturedFrame(bufferIndex: next, bytes: bytes, sequence: sequence,
                                   timestampNanoseconds: Int64(now * 1e9), timestampMark: .endOfFrame,
-                                  corrupted: false)
+                                  corrupted: damage == .flaggedError)
         next = (next + 1) % buffers.count
         return frame
+    }
+
+    /// Noise where the picture was (the same each time: a xorshift from the frame's number).
+    private func fillWithGarbage(_ buffer: UnsafeMutableRawBufferPointer) {
+        var state = UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 | 1
+        for index in 0..<(buffer.count / 8) {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            buffer.storeBytes(of: state, toByteOffset: index * 8, as: UInt64.self)
+        }
     }
 
     /// Moves the controls' pipelines on by `frames` sensor frames (the timer's ticks since the

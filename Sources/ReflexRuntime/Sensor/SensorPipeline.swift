@@ -305,11 +305,18 @@ public final class SensorPipeline: @unchecked Sendable {
     private func handle(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) {
         lensChanger?.frameArrived(at: clock.now())
         try takeControls(afterFrame: frame.sequence)
-        counters.count(frame)
+        let whole = !frame.corrupted && (mode.isMotionJPEG ? !frame.bytes.isEmpty : frame.bytes.count >= mode.frameBytes)
+        if counters.count(frame, whole: whole) {
+            // Once a stream: a camera sending damage sends a lot of it (the summaries count it).
+            log("camera: frame \(frame.sequence) is damaged (" + (frame.corrupted ? "flagged by the driver"
+                : "\(frame.bytes.count) of its \(mode.frameBytes) bytes") + "); damaged frames are skipped")
+        }
         let metered = !frame.corrupted && frame.bytes.count >= mode.frameBytes ? try meter(frame, mode: mode) : false
         report.focus = try autofocus.take(frame, mode: mode, session: session, delayFrames: calibration.controlDelayFrames,
                                           now: clock.now()) ?? report.focus
-        if !frame.corrupted { deliver(frame, mode: mode) }
+        // (No sink sees a damaged frame: not the viewfinder, not the zero-lag ring a photo is
+        // taken from, not a movie.)
+        if whole { deliver(frame, mode: mode) }
         publishReport(metered: metered)
         try session.giveBack(frame)
         summariseIfDue()

@@ -12,18 +12,27 @@ struct StreamCounters {
     var dropped = 0
     var lastSequence: UInt32?
     var lastBytes = 0
+    /// Frames flagged by the driver or cut short, since the last summary and in the stream.
+    var damaged = 0
+    var damagedInStream = 0
     var capturesReported = 0
     /// (Set when the stream starts, on the pipeline's clock.)
     var summaryStart = 0.0
     /// This thread's heap allocations at the last summary: the frame path makes none.
     var allocationsAtSummary = reflex_thread_allocations()
 
-    mutating func count(_ frame: CapturedFrame) {
+    /// Counts a frame; true when it is the stream's first damaged one (`whole` false: the
+    /// driver flagged it or it is cut short), which the log says at once.
+    mutating func count(_ frame: CapturedFrame, whole: Bool) -> Bool {
         if let lastSequence, frame.sequence > lastSequence &+ 1 { dropped += Int(frame.sequence - lastSequence - 1) }
         lastSequence = frame.sequence
         lastBytes = frame.bytes.count
         frames += 1
         framesSinceSummary += 1
+        guard !whole else { return false }
+        damaged += 1
+        damagedInStream += 1
+        return damagedInStream == 1
     }
 
     /// The log's summary of the stream since the last: its rate, drops, `exposure` (the
@@ -37,6 +46,7 @@ struct StreamCounters {
             + "\(exposure), luma \(Int((controller.lastLuma * 1000).rounded()))/1000, "
             + controller.whiteBalanceDescription
             + ", \(allocations / Int64(max(framesSinceSummary, 1))) allocations a frame"
+        if damaged > 0 { line += ", \(damaged) damaged skipped" }
         if abs(zoom - 1) > 0.005 { line += ", zoom " + Formatting.fixed(zoom, 2, width: 0) + "×" }
         for sink in sinks where sink.framesLost > 0 { line += ", \(sink.name) lost \(sink.framesLost) frames" }
         return line
@@ -45,6 +55,7 @@ struct StreamCounters {
     mutating func startSummary(at now: Double) {
         framesSinceSummary = 0
         dropped = 0
+        damaged = 0
         summaryStart = now
         allocationsAtSummary = reflex_thread_allocations()
     }
