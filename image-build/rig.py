@@ -330,6 +330,16 @@ class Machine:
         """Puts the card back into its slot (QMP device_add)."""
         self.qmp("device_add", **CARD_DEVICE)
 
+    def insert_other_card(self, path, read_only=False):
+        """Puts another card's image into the empty slot (pull_card first), as a photographer
+        swaps cards; `read_only`: its lock switch on (the disk is write-protected, as an SD
+        reader reports a locked card). insert_other_card(self.card) puts the usual one back."""
+        for node in ("card", "card-file"):
+            self.qmp("blockdev-del", **{"node-name": node})
+        self.qmp("blockdev-add", driver="file", filename=os.path.abspath(path), **{"node-name": "card-file", "read-only": read_only})
+        self.qmp("blockdev-add", driver="raw", file="card-file", **{"node-name": "card", "read-only": read_only})
+        self.qmp("device_add", **CARD_DEVICE)
+
     def quit_hard(self):
         """The power cut: QEMU stops at once, no shutdown, nothing flushed by the guest."""
         if self.gps_feed:

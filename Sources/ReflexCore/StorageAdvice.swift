@@ -35,6 +35,10 @@ public struct StorageAdvice: Sendable, Equatable {
 
     /// A save that failed for space: what happened, and what helps.
     public static let fullTitle = "Storage full – photo not saved"
+    /// A save refused by a read-only card: its lock switch, or the kernel's remount after
+    /// finding its file system damaged (errors=remount-ro).
+    public static let readOnlyTitle = "Card is read-only – photo not saved"
+    public static let readOnlySuggestion = "check the card's lock, or use another"
     public static func fullSuggestion(format: CaptureFormat) -> String {
         format.savesRaw ? "free space, or switch to JPEG" : "free space on the card"
     }

@@ -121,6 +121,25 @@ struct SaveQueueTests {
         #expect(card.photos == ["RFLX0002.JPG"])
     }
 
+    /// A card mounted read-only (its lock switch, or the kernel's remount after finding its
+    /// file system damaged): the photo is held, the banner says why and what helps, nothing is
+    /// written; writable again, Retry saves it.
+    @Test(.tags(.externalTool)) func aReadOnlyCardHoldsThePhotoAndSaysWhy() throws {
+        let card = try SmallCard(kilobytes: 4096)
+        let rig = Rig(card: card.path)
+        defer { rig.stop() }
+        try card.remount(readOnly: true)
+        #expect(rig.photos.inbox.send(Rig.capture(1, format: .jpeg)))
+        #expect(waitUntil { rig.report.photo.saveProblem != nil }, "\(rig.log.text)")
+        #expect(rig.report.photo.saveProblem?.message == "Card is read-only – photo not saved")
+        #expect(rig.report.photo.saveProblem?.detail == "1 photo kept · check the card's lock, or use another")
+        #expect(card.photos.isEmpty)
+        try card.remount(readOnly: false)
+        #expect(rig.photos.decisions.send(.retry))
+        #expect(waitUntil { rig.report.photo.saved == 1 }, "saved after the retry: \(rig.log.text)")
+        #expect(card.photos == ["RFLX0001.JPG"] && rig.report.photo.saveProblem == nil)
+    }
+
     @Test func photosWaitForAMissingCardAndAreSavedWhenItIsBack() throws {
         let card = TemporaryFolder()
         let present = Atomic<Bool>(false)

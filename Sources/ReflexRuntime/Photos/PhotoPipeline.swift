@@ -269,10 +269,15 @@ public final class PhotoPipeline: @unchecked Sendable {
                     waitForCard(photo)
                     return
                 }
-                problem = error.isOutOfSpace
-                    ? SaveProblem(kind: .storageFull, message: StorageAdvice.fullTitle,
-                                  suggestion: StorageAdvice.fullSuggestion(format: photo.format), waiting: held.count)
-                    : SaveProblem(kind: .writeFailed, message: "Photo not saved: \(error.reason)", waiting: held.count)
+                problem = if error.isOutOfSpace {
+                    SaveProblem(kind: .storageFull, message: StorageAdvice.fullTitle,
+                                suggestion: StorageAdvice.fullSuggestion(format: photo.format), waiting: held.count)
+                } else if error.code == EROFS {
+                    SaveProblem(kind: .writeFailed, message: StorageAdvice.readOnlyTitle,
+                                suggestion: StorageAdvice.readOnlySuggestion, waiting: held.count)
+                } else {
+                    SaveProblem(kind: .writeFailed, message: "Photo not saved: \(error.reason)", waiting: held.count)
+                }
                 report.failed += 1
                 report.error = problem!.message
                 status.postPhoto(report)

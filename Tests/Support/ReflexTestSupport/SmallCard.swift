@@ -36,13 +36,24 @@ public final class SmallCard {
     }
 
     /// Whether this kernel mounts FAT (built in, or its module loaded now).
-    public static var kernelHasFAT: Bool {
+    public static var kernelHasFAT: Bool { kernelHas("vfat") }
+
+    /// Whether this kernel mounts `name` (built in, or its module loaded now).
+    static func kernelHas(_ name: String) -> Bool {
         func listed() -> Bool {
-            ((try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)) ?? "").contains("\tvfat\n")
+            ((try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)) ?? "").contains("\t\(name)\n")
         }
         if listed() { return true }
-        _ = run("/sbin/modprobe", ["-q", "vfat"])
+        _ = run("/sbin/modprobe", ["-q", name])
         return listed()
+    }
+
+    /// Mounted read-only, as a card's lock switch or the kernel's remount after an error
+    /// leaves it (false: writable again).
+    public func remount(readOnly: Bool) throws {
+        guard Self.run("/bin/mount", ["-o", readOnly ? "remount,ro" : "remount,rw", path]) else {
+            throw SmallCardError("cannot remount the card at \(path) " + (readOnly ? "read-only" : "writable"))
+        }
     }
 
     deinit { _ = Self.run("/bin/umount", [path]) }

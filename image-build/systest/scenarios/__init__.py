@@ -11,7 +11,8 @@
     photos.py     capture, enhanced-raw
     review.py     review-delete, review-play, review-movie, review-delete-cut
     gps.py        geotag
-    card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full
+    card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full,
+                  card-kinds
     memory.py     memory
     movies.py     movie
     autozoom.py   auto-zoom
@@ -34,7 +35,7 @@ ORDER = [
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
     "geotag",
-    "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
+    "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "card-kinds", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
     "review-delete-cut",
 ]
 

@@ -1,6 +1,8 @@
-"""The storage card: pulled and put back, pulled while a burst is saved, nearly full, full."""
+"""The storage card: pulled and put back, pulled while a burst is saved, nearly full, full;
+cards of other kinds: exFAT, a damaged FAT, locked."""
 import os
 import re
+import subprocess
 
 import rig
 
@@ -192,3 +194,122 @@ def card_full(steps):
                 "Discard left a file", "")
     finally:
         steps.run("the filler gone", "rm -f /media/card/FILLER.BIN; sync", expect_status=None)
+
+
+def damage_fat(image, path):
+    """Marks the clusters of `path` (::NAME) free in both FATs of a FAT32 image, as a write
+    cut between a file's directory entry and its allocation leaves it: the entry points at
+    clusters the FAT calls free, which fsck must repair before the card is used."""
+    chain = rig.card_command(image, "mshowfat", path).stdout
+    clusters = [int(n) for first, last in re.findall(r"<(\d+)-(\d+)>", chain)
+                for n in range(int(first), int(last) + 1)]
+    if not clusters:
+        raise AssertionError(f"mshowfat found no clusters for {path}: {chain!r}")
+    with open(image, "r+b") as card:
+        boot = card.read(512)
+        sector = int.from_bytes(boot[11:13], "little")
+        reserved = int.from_bytes(boot[14:16], "little")
+        fats = boot[16]
+        fat_sectors = int.from_bytes(boot[36:40], "little")
+        for copy in range(fats):
+            start = (reserved + copy * fat_sectors) * sector
+            for cluster in clusters:
+                card.seek(start + 4 * cluster)
+                card.write(b"\0\0\0\0")
+    return clusters
+
+
+@scenario("card-kinds", limit=420)
+def card_kinds(steps):
+    """Cards as photographers bring them, each swapped into the slot (QMP): an exFAT card
+    (SDXC's file system) takes a RAW+JPEG pair; a FAT card whose FAT was damaged (a file's
+    clusters marked free) is repaired by the slot's check before it is mounted, then takes a
+    photo, and is clean after; a locked card (write-protected) is mounted read-only and a
+    photo pressed on it is held with "Card is read-only" on screen, then saved to the usual
+    card once that is back, without Retry. The camera never restarts."""
+    machine = steps.machine
+    work = os.path.join(RESULTS, "card-kinds")
+    os.makedirs(work, exist_ok=True)
+    exfat, damaged, locked = (os.path.join(work, name) for name in ("exfat.img", "damaged.img", "locked.img"))
+    with open(exfat, "wb") as image:
+        image.truncate(256 * 1024 * 1024)
+    subprocess.run(["mkfs.exfat", "-L", "EXFATCARD", exfat], check=True, stdout=subprocess.DEVNULL)
+    rig.make_card(damaged, 128)
+    with open(os.path.join(work, "old.bin"), "wb") as old:
+        old.write(os.urandom(300 * 1024))
+    rig.card_command(damaged, "mcopy", os.path.join(work, "old.bin"), "::OLD.BIN")
+    damage_fat(damaged, "::OLD.BIN")
+    rig.make_card(locked, 128)
+    saved = REFLEX_LOG + " | grep -cE 'photo [0-9]+: frame .*→ RFLX'"
+
+    steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=30, contains=["display: first frame on the panel"])
+    steps.wait_until("nothing of the camera's keeps the card open between saves",
+                     "ls -l /proc/$(pidof reflex)/fd | grep /media/card; ls -l /proc/$(pidof reflex)/cwd", limit=15,
+                     excludes=["/media/card"], expect_status=None)
+    slot = CardSlot(steps)
+    try:
+        slot.take_out("the usual card")
+        slot.put_in(exfat, "the exFAT card", r"^exfat\s+rw,")
+        taken = steps.run("a RAW+JPEG pair on it", "reflex capture --state-dir /var/lib/reflex --format raw+jpeg",
+                          matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.DNG"], timeout=90)
+        name = re.search(r"(RFLX\d{4})\.DNG", taken).group(1)
+        steps.run("both files whole: a TIFF and a JPEG from its first byte to its last",
+                  "python3 -c \"import sys; d = open(sys.argv[1], 'rb').read(); j = open(sys.argv[2], 'rb').read(); "
+                  "print(d[:4] == b'II*\\\\0', j[:2] == b'\\\\xff\\\\xd8', j[-2:] == b'\\\\xff\\\\xd9', len(d) > 100000)\" "
+                  f"/media/card/DCIM/100REFLX/{name}.DNG /media/card/DCIM/100REFLX/{name}.JPG; ls -a /media/card/DCIM/100REFLX",
+                  contains=["True True True True"], excludes=[".tmp"])
+        slot.take_out("the exFAT card")
+
+        slot.put_in(damaged, "the damaged card", r"^vfat\s+rw,")
+        steps.run("the check said what it repaired", "journalctl -b -u reflex-card -o cat --no-pager | tail -30",
+                  contains=["OLD.BIN"])
+        steps.run("a photo on it", "reflex capture --state-dir /var/lib/reflex --format jpeg",
+                  matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.JPG"], timeout=90)
+        steps.run("written through", "sync /media/card/DCIM/100REFLX/*")
+        slot.take_out("the repaired card")
+        check = subprocess.run(["fsck.vfat", "-n", damaged], capture_output=True, text=True)
+        require([("fsck.vfat -n finds the card clean", check.returncode == 0)], "the repaired card is not clean",
+                check.stdout + check.stderr)
+
+        before = int(steps.run("photos saved so far", saved + "; true").strip() or 0)
+        slot.put_in(locked, "the locked card", r"^vfat\s+ro,", read_only=True)
+        steps.run("a photo pressed on it", "(reflex capture --state-dir /var/lib/reflex --format jpeg >/tmp/locked.log 2>&1 &); true")
+        steps.wait_until("held, and the log says why", REFLEX_LOG + " | tail -20", limit=60,
+                         contains=["Read-only file system", "kept until Retry or Discard"])
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "card-locked", lambda pixel, bright_pixels, *_: [
+                ("the save banner's accent border", amber(pixel(640, 81))),
+                ("its title is written", bright_pixels(440, 95, 400, 30) > 200)])
+        require(shown, "no banner for the locked card", f"screendump {shot}: border {pixel(640, 81)}")
+        slot.take_out("the locked card")
+        steps.wait_until("the photo waits for a card", REFLEX_LOG + " | tail -10", limit=30,
+                         contains=["photos: no card; 1 photo(s) wait for it"])
+    finally:
+        if slot.occupied:
+            slot.take_out("the card in the slot")
+        slot.put_in(machine.card, "the usual card", r"^vfat\s+rw,")
+    steps.wait_until("the held photo is saved to it, without Retry", saved, limit=60, matches=[rf"^{before + 1}$"])
+    steps.run("the camera never restarted", "systemctl show reflex -p NRestarts -p ActiveState",
+              contains=["NRestarts=0", "ActiveState=active"])
+
+
+class CardSlot:
+    """The slot as a photographer uses it: one card in it at a time, each checked and
+    mounted (or let go) before the next step."""
+
+    def __init__(self, steps):
+        self.steps = steps
+        self.occupied = True
+
+    def take_out(self, what):
+        self.steps.machine.pull_card()
+        self.occupied = False
+        self.steps.wait_until(f"{what} is let go", "findmnt /media/card", limit=20, excludes=["/media/card"],
+                              expect_status=None)
+
+    def put_in(self, image, what, mounted, read_only=False):
+        """`mounted`: how findmnt must then show it (type and options)."""
+        self.steps.machine.insert_other_card(image, read_only=read_only)
+        self.occupied = True
+        self.steps.wait_until(f"{what} is checked and mounted", "findmnt -n -o FSTYPE,OPTIONS /media/card", limit=30,
+                              matches=[mounted])
