@@ -5,4 +5,7 @@ public enum StorageIndicator: Sendable, Equatable {
     case low(StorageAdvice)
     /// No card: the viewfinder works; the shutter cannot save.
     case missing
+    /// A card mounted read-only (its lock switch, or remounted after errors): nothing can be
+    /// saved on it.
+    case readOnly
 }

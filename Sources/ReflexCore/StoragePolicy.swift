@@ -48,9 +48,11 @@ public struct StoragePolicy: Sendable, Equatable {
         }
     }
 
-    /// The card as the top bar shows it: `freeBytes` nil is no card.
-    public func indicator(freeBytes: Int64?, format: CaptureFormat) -> StorageIndicator {
+    /// The card as the top bar shows it: `freeBytes` nil is no card; a read-only card has no
+    /// room, but "Storage full" would send the photographer deleting photos for nothing.
+    public func indicator(freeBytes: Int64?, readOnly: Bool = false, format: CaptureFormat) -> StorageIndicator {
         guard let freeBytes else { return .missing }
+        if readOnly { return .readOnly }
         let advice = advice(freeBytes: freeBytes, format: format)
         return advice.level == .plenty ? .ready : .low(advice)
     }

@@ -96,6 +96,7 @@ public enum InterfaceText {
         case .ready: break
         case .low(let advice): result.append(Indicator(text: advice.text ?? "", attention: true))
         case .missing: result.append(Indicator(text: "No card", attention: true))
+        case .readOnly: result.append(Indicator(text: "Card read-only", attention: true))
         }
         if state.exposureLocked { result.append(Indicator(text: "AE-L", attention: true)) }
         if let notice = state.notice { result.append(Indicator(text: notice, attention: true)) }

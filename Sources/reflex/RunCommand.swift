@@ -189,15 +189,17 @@ struct Run: ParsableCommand {
     private func checkEverySecond(_ screen: inout ScreenStarter?, status: StatusBoard,
                                   storageSaid: inout StorageAdvice.Level??) {
         let free = StorageProbe.freeBytes(at: storage ?? "/media/card", requireMountPoint: storage == nil)
-        status.postStorage(freeBytes: free)
+        let readOnly = free == 0 && StorageProbe.isReadOnly(at: cardFolder)
+        status.postStorage(freeBytes: free, readOnly: readOnly)
         let level: StorageAdvice.Level? = free.map { free in
-            free < StoragePolicy.criticalBytes ? .critical : free < StoragePolicy.lowBytes ? .low : .plenty
+            readOnly ? .full : free < StoragePolicy.criticalBytes ? .critical : free < StoragePolicy.lowBytes ? .low : .plenty
         }
         if storageSaid == nil || storageSaid! != level {
             storageSaid = .some(level)
             let megabytes = free.map { " with \($0 / 1_000_000) MB free" } ?? ""
-            log("storage: " + (level == nil ? "no card at \(cardFolder)" : "the card\(megabytes): ")
-                + (level == .critical ? "below 100 MB, a warning at each press"
+            log("storage: " + (level == nil ? "no card at \(cardFolder)" : readOnly ? "the card is read-only: " : "the card\(megabytes): ")
+                + (level == .full ? "Card read-only shown, nothing can be saved on it"
+                    : level == .critical ? "below 100 MB, a warning at each press"
                     : level == .low ? "below 500 MB, Low storage shown with the shots left"
                     : level == .plenty ? "no warning" : ""))
         }

@@ -10,6 +10,8 @@ import Testing
         #expect(policy.indicator(freeBytes: nil, format: .raw) == .missing)
         #expect(policy.indicator(freeBytes: 500_000_000, format: .raw) == .ready)
         #expect(policy.indicator(freeBytes: 499_000_000, format: .raw) == .low(policy.advice(freeBytes: 499_000_000, format: .raw)))
+        // A locked card has no room, but it is not full: deleting photos would not help.
+        #expect(policy.indicator(freeBytes: 0, readOnly: true, format: .raw) == .readOnly)
         let advice = policy.advice(freeBytes: 8_000_000_000, format: .raw)
         #expect(advice.level == .plenty && advice.text == nil && advice.atPress == nil)
         #expect(advice.shotsLeft > 300)

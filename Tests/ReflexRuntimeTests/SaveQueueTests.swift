@@ -140,6 +140,22 @@ struct SaveQueueTests {
         #expect(card.photos == ["RFLX0001.JPG"] && rig.report.photo.saveProblem == nil)
     }
 
+    /// The card's check as the loop reads it: no card, a read-only card (no room, but not
+    /// "full"), free bytes.
+    @Test func theStatusSaysAReadOnlyCardApartFromAFullOne() {
+        let status = StatusBoard()
+        var report = CameraStatus()
+        status.postStorage(freeBytes: nil, readOnly: true)
+        status.update(&report)
+        #expect(report.storageChecked && report.storageFreeBytes == nil && !report.storageReadOnly)
+        status.postStorage(freeBytes: 0, readOnly: true)
+        status.update(&report)
+        #expect(report.storageFreeBytes == 0 && report.storageReadOnly)
+        status.postStorage(freeBytes: 0)
+        status.update(&report)
+        #expect(report.storageFreeBytes == 0 && !report.storageReadOnly)
+    }
+
     @Test func photosWaitForAMissingCardAndAreSavedWhenItIsBack() throws {
         let card = TemporaryFolder()
         let present = Atomic<Bool>(false)

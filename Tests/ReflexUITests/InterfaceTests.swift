@@ -44,6 +44,8 @@ import Testing
         #expect(texts.map(\.text) == ["Saving 3…", "Low storage · 12 RAW left", "RAW"])
         #expect(texts.map(\.attention) == [false, true, false])
         #expect(InterfaceText.indicators(ViewState()).map(\.text) == ["JPEG"])
+        let locked = InterfaceText.indicators(ViewState(storage: .readOnly))
+        #expect(locked.map(\.text) == ["Card read-only", "JPEG"] && locked[0].attention)
     }
 
     @Test func failureScreensHaveTheIssuesWords() {

@@ -7,6 +7,12 @@ public enum StorageProbe {
     /// Free bytes (for an unprivileged writer) in `folder`, or nil when there is no card:
     /// the folder is missing, or (with `requireMountPoint`, as for a card slot's mount point
     /// like /media/card) nothing is mounted on it.
+    /// Whether the file system holding `folder` is mounted read-only (where `freeBytes` says 0).
+    public static func isReadOnly(at folder: String) -> Bool {
+        var fs = statvfs()
+        return statvfs(folder, &fs) == 0 && fs.f_flag & UInt(ST_RDONLY) != 0
+    }
+
     public static func freeBytes(at folder: String, requireMountPoint: Bool) -> Int64? {
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0, (folderInfo.st_mode & S_IFMT) == S_IFDIR else { return nil }

@@ -323,7 +323,7 @@ public final class PhotoPipeline: @unchecked Sendable {
         report.saveProblem = problem
         status.postPhoto(report)
         // The space left, now (the main thread's check comes every second).
-        status.postStorage(freeBytes: cardSpace())
+        status.postStorage(freeBytes: cardSpace())  // (just written to: not read-only)
         let late = photo.framesLate == 0 ? "" : ", \(photo.framesLate) frame(s) after the press"
         let merged = photo.framesMerged > 1 ? " (\(photo.framesMerged) frames merged)" : ""
         log("photo \(photo.pressNumber): frame \(photo.sequence)\(late)\(merged) → "

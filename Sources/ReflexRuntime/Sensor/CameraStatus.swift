@@ -8,6 +8,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var sensor = SensorReport()
     /// Free bytes on the storage card; nil with no card; not yet checked: `storageChecked` false.
     public var storageFreeBytes: Int64?
+    /// The card is there but mounted read-only (its free bytes then 0).
+    public var storageReadOnly = false
     public var storageChecked = false
     /// Photos waiting to be saved.
     public var pendingSaves = 0

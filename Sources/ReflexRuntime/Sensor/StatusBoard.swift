@@ -27,10 +27,14 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
-    /// The card's free bytes, nil without a card (the main thread's check).
-    public func postStorage(freeBytes: Int64?) {
-        storage.store(freeBytes ?? -1, ordering: .relaxed)
+    /// The card's free bytes, nil without a card (the main thread's check); `readOnly`: the
+    /// card is there but mounted read-only.
+    public func postStorage(freeBytes: Int64?, readOnly: Bool = false) {
+        storage.store(readOnly && freeBytes != nil ? StatusBoard.readOnlyCard : freeBytes ?? -1, ordering: .relaxed)
     }
+
+    /// (How a read-only card is kept in the storage slot: -1 is no card, -2 not checked yet.)
+    private static let readOnlyCard: Int64 = -3
 
     public func postPendingSaves(_ count: Int) { pendingSaves.store(count, ordering: .relaxed) }
 
@@ -77,7 +81,8 @@ public final class StatusBoard: @unchecked Sendable {
         if movies.takeNewest() { status.movie = movies.current }
         let free = storage.load(ordering: .relaxed)
         status.storageChecked = free != -2
-        status.storageFreeBytes = free >= 0 ? free : nil
+        status.storageReadOnly = free == StatusBoard.readOnlyCard
+        status.storageFreeBytes = free >= 0 ? free : status.storageReadOnly ? 0 : nil
         status.pendingSaves = pendingSaves.load(ordering: .relaxed)
         status.merging = merging.load(ordering: .relaxed)
         status.gps = GPSStatus(rawValue: gps.load(ordering: .acquiring)) ?? .off

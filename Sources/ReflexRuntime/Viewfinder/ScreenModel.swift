@@ -207,7 +207,8 @@ struct ScreenModel {
             storagePolicy = StoragePolicy(sensorPixels: status.sensor.photoPixels)
         }
         if status.storageChecked {
-            state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, format: state.settings.format)
+            state.storage = storagePolicy.indicator(freeBytes: status.storageFreeBytes, readOnly: status.storageReadOnly,
+                                                    format: state.settings.format)
             // The card went while it was reviewed: back to the viewfinder, whose banner says so.
             if state.storage == .missing && state.review != nil {
                 closeReview()

@@ -265,14 +265,15 @@ def card_kinds(steps):
                   contains=["OLD.BIN"])
         steps.run("a photo on it", "reflex capture --state-dir /var/lib/reflex --format jpeg",
                   matches=[r"/media/card/DCIM/100REFLX/RFLX\d{4}\.JPG"], timeout=90)
-        steps.run("written through", "sync /media/card/DCIM/100REFLX/*")
-        slot.take_out("the repaired card")
+        slot.eject("the repaired card")
         check = subprocess.run(["fsck.vfat", "-n", damaged], capture_output=True, text=True)
         require([("fsck.vfat -n finds the card clean", check.returncode == 0)], "the repaired card is not clean",
                 check.stdout + check.stderr)
 
         before = int(steps.run("photos saved so far", saved + "; true").strip() or 0)
         slot.put_in(locked, "the locked card", r"^vfat\s+ro,", read_only=True)
+        steps.wait_until("the camera sees it read-only", REFLEX_LOG + " | grep 'storage: ' | tail -1", limit=20,
+                         contains=["the card is read-only: Card read-only shown"])
         steps.run("a photo pressed on it", "(reflex capture --state-dir /var/lib/reflex --format jpeg >/tmp/locked.log 2>&1 &); true")
         steps.wait_until("held, and the log says why", REFLEX_LOG + " | tail -20", limit=60,
                          contains=["Read-only file system", "kept until Retry or Discard"])
@@ -300,6 +301,15 @@ class CardSlot:
     def __init__(self, steps):
         self.steps = steps
         self.occupied = True
+
+    def eject(self, what):
+        """Unmounted first (as a computer's eject does), then taken out: the card's file
+        system clean, its dirty flag cleared, for a check on the host."""
+        self.steps.wait_until("nothing of the camera's keeps it open",
+                              "ls -l /proc/$(pidof reflex)/fd | grep /media/card; ls -l /proc/$(pidof reflex)/cwd",
+                              limit=15, excludes=["/media/card"], expect_status=None)
+        self.steps.run(f"{what} unmounted", "systemctl stop reflex-card; ! mountpoint -q /media/card")
+        self.take_out(what)
 
     def take_out(self, what):
         self.steps.machine.pull_card()
