@@ -27,12 +27,12 @@ def lenses(steps):
     their switch-over, is swapped in by a tap on 1x (the gap logged). The board is put back
     as it was."""
     state = "--state-dir /var/lib/reflex"
-    board = ("rm -rf /tmp/lens-board && cp -rL /etc/reflex/board /tmp/lens-board && mkdir /tmp/lens-board/lenses && "
-             "(cat /etc/reflex/board/sensor.conf; echo 'camera = platform:vivid-000') > /tmp/lens-board/lenses/wide.conf && "
+    board = ("rm -rf /etc/reflex/lens-board && cp -rL /etc/reflex/board /etc/reflex/lens-board && mkdir /etc/reflex/lens-board/lenses && "
+             "(cat /etc/reflex/board/sensor.conf; echo 'camera = platform:vivid-000') > /etc/reflex/lens-board/lenses/wide.conf && "
              "(cat /etc/reflex/board/sensor.conf; printf 'camera = platform:vivid-001\\nmagnification = 3\\nf-number = 4\\n') "
-             "> /tmp/lens-board/lenses/tele.conf && "
+             "> /etc/reflex/lens-board/lenses/tele.conf && "
              "printf 'camera = Sensor A\\npreview-size = 640x360\\nf-number = 2.2\\nfocal-length-mm = 2\\n' "
-             "> /tmp/lens-board/lenses/ultra-wide.conf && ls /tmp/lens-board/lenses")
+             "> /etc/reflex/lens-board/lenses/ultra-wide.conf && ls /etc/reflex/lens-board/lenses")
     steps.run("the camera stopped; two vivid instances and vimc", "systemctl stop reflex && modprobe -r vivid && "
               "modprobe vivid n_devs=2 && modprobe vimc")
     steps.wait_until("the three cameras are there", "v4l2-ctl --list-devices", limit=20,
@@ -42,7 +42,7 @@ def lenses(steps):
         steps.run("Pro mode at ISO 800", f"runuser -u reflex -- reflex settings set mode pro {state} && "
                   f"runuser -u reflex -- reflex settings set iso 800 {state}")
         steps.run("the camera started on that board",
-                  f"mkdir -p {os.path.dirname(LENS_DROP_IN)} && printf '[Service]\\nEnvironment=REFLEX_BOARD_DIR=/tmp/lens-board\\n'"
+                  f"mkdir -p {os.path.dirname(LENS_DROP_IN)} && printf '[Service]\\nEnvironment=REFLEX_BOARD_DIR=/etc/reflex/lens-board\\n'"
                   f" > {LENS_DROP_IN} && systemctl daemon-reload && journalctl -b -u reflex -o cat --no-pager | wc -l > /tmp/mark"
                   " && systemctl start reflex")
         since_mark = REFLEX_LOG + " | tail -n +$(( $(cat /tmp/mark) + 1 ))"
@@ -111,6 +111,6 @@ def lenses(steps):
                   contains=["NRestarts=0", "ActiveState=active"])
     finally:
         steps.run("the board as it was", f"systemctl stop reflex; rm -f {LENS_DROP_IN}; systemctl daemon-reload; "
-                  "rm -rf /tmp/lens-board; modprobe -r vimc; modprobe -r vivid; modprobe vivid; "
+                  "rm -rf /etc/reflex/lens-board; modprobe -r vimc; modprobe -r vivid; modprobe vivid; "
                   f"runuser -u reflex -- reflex settings set mode auto {state}; runuser -u reflex -- reflex settings set iso auto {state}; "
                   "systemctl start reflex", expect_status=None, timeout=60)

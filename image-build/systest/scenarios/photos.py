@@ -98,15 +98,15 @@ def enhanced_raw(steps):
     back."""
     state = "--state-dir /var/lib/reflex"
     fmt = f"runuser -u reflex -- reflex settings get format {state}"
-    board = ("rm -rf /tmp/enhanced-board && cp -rL /etc/reflex/board /tmp/enhanced-board && "
-             "sed -i '/^still-size/d; /^stills/d' /tmp/enhanced-board/sensor.conf && "
-             "grep -c '^still' /tmp/enhanced-board/sensor.conf; true")
+    board = ("rm -rf /etc/reflex/enhanced-board && cp -rL /etc/reflex/board /etc/reflex/enhanced-board && "
+             "sed -i '/^still-size/d; /^stills/d' /etc/reflex/enhanced-board/sensor.conf && "
+             "grep -c '^still' /etc/reflex/enhanced-board/sensor.conf; true")
     try:
         steps.run("the board's stills taken from the stream", board, matches=[r"\A0\s*\Z"])
         steps.run("the camera started on that board, JPEG",
                   f"systemctl stop reflex && runuser -u reflex -- reflex settings set format jpeg {state} && "
                   f"mkdir -p {os.path.dirname(ENHANCED_DROP_IN)} && "
-                  f"printf '[Service]\\nEnvironment=REFLEX_BOARD_DIR=/tmp/enhanced-board\\n' > {ENHANCED_DROP_IN} && "
+                  f"printf '[Service]\\nEnvironment=REFLEX_BOARD_DIR=/etc/reflex/enhanced-board\\n' > {ENHANCED_DROP_IN} && "
                   "systemctl daemon-reload && journalctl -b -u reflex -o cat --no-pager | wc -l > /tmp/mark && "
                   "systemctl start reflex")
         since_mark = REFLEX_LOG + " | tail -n +$(( $(cat /tmp/mark) + 1 ))"
@@ -142,6 +142,6 @@ def enhanced_raw(steps):
         print(f"    {name}.DNG: {frames} frames merged, {os.path.getsize(dng)} bytes")
     finally:
         steps.run("the board and JPEG as they were",
-                  f"systemctl stop reflex; rm -f {ENHANCED_DROP_IN}; systemctl daemon-reload; rm -rf /tmp/enhanced-board; "
+                  f"systemctl stop reflex; rm -f {ENHANCED_DROP_IN}; systemctl daemon-reload; rm -rf /etc/reflex/enhanced-board; "
                   f"runuser -u reflex -- reflex settings set format jpeg {state}; systemctl start reflex",
                   expect_status=None, timeout=60)
