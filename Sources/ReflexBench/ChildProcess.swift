@@ -10,41 +10,89 @@ enum ChildProcess {
     /// the marker on its line, and everything it wrote.
     static func runUntilLine(_ arguments: [String], matching marker: String?, timeout: Double) throws
         -> (number: Double?, output: String) {
+        let child = try spawn(arguments, standardOutput: nil)
+        var output = "", found: Double?
+        child.readLines(until: monotonicSeconds() + timeout) { line in
+            output += line + "\n"
+            guard let marker, let range = line.firstRange(of: marker) else { return true }
+            found = Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+            return false
+        }
+        kill(child.pid, SIGTERM)
+        _ = child.wait()
+        return (found, output)
+    }
+
+    /// Runs `arguments` to its end (killed after `timeout` seconds): its exit status (nil if
+    /// it did not exit by itself) and what it wrote, standard output and error together
+    /// (standard error alone without `keepingOutput`).
+    static func run(_ arguments: [String], timeout: Double, keepingOutput: Bool = true) throws
+        -> (status: Int32?, output: String) {
+        let child = try spawn(arguments, standardOutput: keepingOutput ? 1 : nil)
+        var output = ""
+        let ended = child.readLines(until: monotonicSeconds() + timeout) { output += $0 + "\n"; return true }
+        if !ended { kill(child.pid, SIGKILL) }
+        let status = child.wait()
+        return (ended && status & 0x7F == 0 ? (status >> 8) & 0xFF : nil, output)
+    }
+
+    /// A started program and the reading end of its standard error (and output, when asked).
+    private struct Running: ~Copyable {
+        let pid: pid_t
+        let reader: FileDescriptor
+
+        /// Hands each line to `take` until it returns false, the program closes the pipe
+        /// (true) or `deadline` passes (false).
+        @discardableResult
+        func readLines(until deadline: Double, _ take: (String) -> Bool) -> Bool {
+            var pending = [UInt8](), buffer = [UInt8](repeating: 0, count: 4096)
+            while monotonicSeconds() < deadline {
+                guard reader.waitReadable(milliseconds: 100) else { continue }
+                guard let count = try? buffer.withUnsafeMutableBytes({ try reader.read(into: $0.baseAddress!, count: $0.count) }),
+                      count > 0 else {
+                    if !pending.isEmpty { _ = take(String(decoding: pending, as: UTF8.self)) }
+                    return true
+                }
+                pending += buffer[0..<count]
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
+                    if !take(line) { return false }
+                }
+            }
+            return false
+        }
+
+        func wait() -> Int32 {
+            var status: Int32 = 0
+            _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
+            return status
+        }
+    }
+
+    /// Starts `arguments` with its standard error on a pipe, and its standard output on the
+    /// same pipe (`standardOutput: 1`) or /dev/null (nil).
+    private static func spawn(_ arguments: [String], standardOutput: Int32?) throws -> Running {
         var pipeEnds: [Int32] = [0, 0]
         _ = try systemCall("pipe") { pipe(&pipeEnds) }
+        // Close-on-exec: a program started by another thread never holds the write end open.
+        pipeEnds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
         let reader = FileDescriptor(taking: pipeEnds[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if standardOutput != nil {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
         close(pipeEnds[1])
         guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
-        var output = "", pending = [UInt8](), found: Double?
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = monotonicSeconds() + timeout
-        reading: while monotonicSeconds() < deadline {
-            guard reader.waitReadable(milliseconds: 100) else { continue }
-            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0.baseAddress!, count: $0.count) }
-            if count == 0 { break }
-            pending += buffer[0..<count]
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                output += line + "\n"
-                if let marker, let range = line.firstRange(of: marker) {
-                    found = Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
-                    break reading
-                }
-            }
-        }
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
-        return (found, output)
+        return Running(pid: pid, reader: reader)
     }
 }

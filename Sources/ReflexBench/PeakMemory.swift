@@ -14,19 +14,19 @@ enum PeakMemory {
         close(file)
     }
 
-    static var residentBytes: Int? { field("VmRSS:") }
-    static var peakBytes: Int? { field("VmHWM:") }
+    static var residentBytes: Int? { field("VmRSS:").map { $0 * 1024 } }
+    static var peakBytes: Int? { field("VmHWM:").map { $0 * 1024 } }
 
-    /// A "Name:   1234 kB" line of /proc/self/status, in bytes.
-    private static func field(_ name: String) -> Int? {
+    /// The number on a "Name:   1234 kB" (or "Threads: 12") line of /proc/self/status.
+    static func field(_ name: String) -> Int? {
         guard let file = fopen("/proc/self/status", "r") else { return nil }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard text.hasPrefix(name) else { continue }
-            let kilobytes = text.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
-            return kilobytes.flatMap { Int($0) }.map { $0 * 1024 }
+            let number = text.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first
+            return number.flatMap { Int($0) }
         }
         return nil
     }

@@ -3,6 +3,7 @@ import ReflexHardware
 import ReflexISP
 import ReflexSystem
 import ReflexUI
+import Synchronization
 import Testing
 @testable import ReflexRuntime
 #if canImport(Glibc)
@@ -210,6 +211,36 @@ struct InterfacePainterTests {
         #expect(latency.maximum > 0 && latency.maximum <= 2 * interval + 0.001,
                 "shown \(latency.maximum) ms after the press, \(((rig.clock.now - pressed) * 1000)) ms on the rig's clock")
         #expect(rig.topBar() == before, "the HUD bar itself did not change")
+    }
+
+    /// Input posted from another thread (the soak's photographer) is taken on the loop's
+    /// thread at its next wake-up, in order, and shows like a turn of the board's dial.
+    @Test func inputPostedFromAnotherThreadIsTakenAtTheLoopsNextTurn() throws {
+        var pro = CameraSettings()
+        pro.mode = .pro
+        let rig = try Rig(settings: pro)
+        #expect(rig.loop.startPainter())
+        defer { rig.loop.stop() }
+        rig.run(frames: 3)
+        let before = rig.loop.shownState.settings
+        let loop = rig.loop, at = rig.clock.now
+        let accepted = Atomic<Int>(0)
+        let poster = WorkerThread(name: "test-poster")
+        #expect(poster.start { for _ in 0..<3 where loop.post(.wheel(wheel: 0, v120: 120), at: at) { accepted.add(1, ordering: .relaxed) } })
+        poster.stop()
+        #expect(accepted.load(ordering: .relaxed) == 3)
+        #expect(rig.loop.shownState.settings == before, "nothing is taken before the loop's turn")
+        rig.run(frames: 2)
+        let turned = rig.loop.shownState.settings
+        #expect(turned != before, "three detents of the selected dial changed a setting")
+        // The same three detents through the loop's own input: the same settings.
+        let other = try Rig(settings: pro)
+        #expect(other.loop.startPainter())
+        defer { other.loop.stop() }
+        other.run(frames: 3)
+        for _ in 0..<3 { other.loop.inject(.wheel(wheel: 0, v120: 120), at: at) }
+        other.run(frames: 2)
+        #expect(other.loop.shownState.settings == turned)
     }
 
     /// A frame is made in two parts: its picture early, its latch (the marks and the layers

@@ -44,7 +44,7 @@ struct MemoryPressureTests {
         let file = folder.path + "/memory"
         func write(stalled: Int) {
             let text = "some avg10=0.00 avg60=0.00 avg300=0.00 total=\(stalled)\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n"
-            FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
         }
         write(stalled: 5_000)
         let log = TestLog()

@@ -47,7 +47,11 @@ public final class FrameLoop: @unchecked Sendable {
     private let thread = WorkerThread(name: "reflex-loop", priority: FrameLoop.priority)
     /// For a caller that drives `step` itself: poll this with the display, then `drainWakeUp`.
     public var wakeDescriptor: Int32 { thread.wakeDescriptor }
-    public func drainWakeUp() { thread.drainWake() }
+    /// Clears the loop's wake-up and takes the input posted to it (`post`).
+    public func drainWakeUp() {
+        thread.drainWake()
+        while let input = posted.receive() { inject(input.event, at: input.time) }
+    }
     private let painter: InterfacePainter
     /// How long a frame may wait, from its picture's start, for the layers of a change asked
     /// before it began, before it goes out with the previous ones: a third of a 60 Hz frame.
@@ -91,6 +95,8 @@ public final class FrameLoop: @unchecked Sendable {
 
     /// The statistics, copied for other threads between two frames when asked.
     private let exchange = StatisticsExchange()
+    /// Input posted by another thread (`post`), taken on the loop's.
+    private let posted = HandOffQueue<PostedInput>(capacity: 64)
     /// Set when the loop ended on its own (the display failed): the caller opens it again.
     public let ended = Atomic<Bool>(false)
 
@@ -204,7 +210,7 @@ public final class FrameLoop: @unchecked Sendable {
             // A display that reports an error (unplugged, driver gone) ends the loop; the
             // main thread notices and opens a display again.
             if descriptors[0].revents & failure != 0 { break }
-            if descriptors[2].revents & Int16(POLLIN) != 0 { thread.drainWake() }
+            if descriptors[2].revents & Int16(POLLIN) != 0 { drainWakeUp() }
             if descriptors[0].revents & Int16(POLLIN) != 0 { displayEvents() }
             if descriptors[1].revents & Int16(POLLIN) != 0 { preview.drainWake() }
             if descriptors[3].revents & Int16(POLLIN) != 0 { handleInput(at: clock.now()) }
@@ -346,6 +352,21 @@ public final class FrameLoop: @unchecked Sendable {
     public func inject(_ event: InputEvent, at time: Double) {
         let now = clock.now()
         takeInput(now: now) { router.apply(event, at: time, now: now, to: &model, batch: &$0) }
+    }
+
+    /// An input event from another thread of this process, taken by the loop's own thread at
+    /// its next turn (`reflex bench soak` presses and turns as a photographer would, where the
+    /// machine has no /dev/uinput). One posting thread; false if the loop has 64 waiting.
+    @discardableResult
+    public func post(_ event: InputEvent, at time: Double) -> Bool {
+        guard posted.send(PostedInput(event: event, time: time)) else { return false }
+        thread.wake()
+        return true
+    }
+
+    private struct PostedInput {
+        let event: InputEvent
+        let time: Double
     }
 
     /// A wake-up's events (after a frame whose latch is due), felt and sent as one, and the

@@ -1,0 +1,62 @@
+import ReflexCore
+import ReflexHardware
+import ReflexISP
+import ReflexRuntime
+import ReflexStorage
+import ReflexSystem
+import ReflexUI
+import ReflexVision
+
+/// The camera as `reflex run` wires it, in this process, on the simulated sensor and the
+/// headless display at 60 Hz: the sensor thread, the zero-lag ring and the photo thread, the
+/// movie thread, auto-zoom's analysis, the settings writer and the realtime loop on its own
+/// thread. Input comes only from `post` (no libinput: the soak is the photographer).
+final class SoakCamera {
+    let sensor: SensorPipeline
+    let photos: PhotoPipeline
+    let movies: MovieRecorder
+    private let analysis: SubjectAnalysis
+    private let writer: SettingsWriter
+    let loop: FrameLoop
+
+    init(card: String, state: String, fontFolder: String, modelPath: String?, log: @escaping @Sendable (String) -> Void) throws {
+        let store = SettingsStore(folder: state)
+        let settings = store.load().settings
+        let status = StatusBoard()
+        sensor = SensorPipeline(settings: settings, calibration: .simulated,
+                                choice: CameraChoice(source: .simulated(.absoluteExposure)), status: status, log: log)
+        writer = SettingsWriter(store: store, status: status, log: log)
+        writer.start()
+        photos = CameraWiring.photos(for: sensor, calibration: .simulated, cardFolder: card, stateFolder: state,
+                                     software: "Reflex soak", log: log).0
+        movies = MovieRecorder(numbering: photos.numbering, format: VideoFormat(named: "1080p")!,
+                               cardSpace: { StorageProbe.freeBytes(at: card, requireMountPoint: false) },
+                               status: status, log: log)
+        sensor.mailbox.attach(movies.sink)
+        analysis = SubjectAnalysis(modelPath: modelPath, log: log)
+        sensor.mailbox.attach(analysis.sink)
+        let display = try HeadlessDisplay(folder: nil)
+        loop = FrameLoop(display: display, preview: sensor.preview, status: status, mailbox: sensor.mailbox,
+                         fonts: try FontLibrary(folder: fontFolder), model: CameraModel(settings: settings, limits: .unlimited),
+                         fNumber: SensorCalibration.simulated.fNumber, settingsWriter: writer,
+                         saveDecisions: photos.decisions, movies: movies, analysis: analysis)
+    }
+
+    func start() throws {
+        guard movies.start(), analysis.start(), sensor.start() else { throw BenchError("cannot start the camera's threads") }
+        guard loop.start() else { throw BenchError("cannot start the realtime loop's thread") }
+    }
+
+    /// Stops every thread, a movie under way finished first (as `reflex run` stops).
+    func stop() {
+        loop.stop()
+        sensor.stop()
+        movies.stop()
+        photos.stop()
+        analysis.stop()
+        writer.stop()
+    }
+
+    /// The status board the loop and the card's checks share.
+    var status: StatusBoard { sensor.status }
+}

@@ -1,0 +1,85 @@
+import ReflexCore
+import ReflexHardware
+import ReflexStorage
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The soak's card: a tmpfs of a card's size mounted for the run (as root), so that filling
+/// it is quick and its free space real; otherwise the folder given, which is then never
+/// filled. Its finished files are read back by other programs and deleted between cycles.
+final class SoakCard {
+    let folder: String
+    /// The run mounted the tmpfs (and unmounts it at the end).
+    let mounted: Bool
+    private let ballast: String
+    private(set) var filled = false
+    /// Files read back whole, and those a reader refused (with why).
+    private(set) var checked: [String: Int] = [:]
+    private(set) var refused: [String] = []
+
+    /// `folder`: the given card (nil: a tmpfs of `megabytes` in /tmp, if this process may mount).
+    init(folder given: String?, megabytes: Int) throws {
+        if let given {
+            try AtomicFile.createFolder(given)
+            (folder, mounted) = (given, false)
+        } else {
+            let path = "/tmp/reflex-soak-card-\(getpid())"
+            try AtomicFile.createFolder(path)
+            let mountedNow = mount("reflex-soak", path, "tmpfs", 0, "size=\(megabytes)m,mode=0755") == 0
+            (folder, mounted) = (path, mountedNow)
+        }
+        ballast = folder + "/ballast.bin"
+    }
+
+    var freeBytes: Int64? { StorageProbe.freeBytes(at: folder, requireMountPoint: false) }
+
+    /// Fills the card with a file of its own until the free space is `under` the Low storage
+    /// mark (only a card of the run's own: a folder given is somebody's disk).
+    func fill() -> String {
+        guard mounted, let free = freeBytes else { return "card not filled (not a card of the soak's own)" }
+        let size = free - (StoragePolicy.lowBytes - StoragePolicy.lowBytes / 5)
+        guard size > 0 else { return "card already under its Low storage mark" }
+        let descriptor = open(ballast, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return "card not filled: \(String(cString: strerror(errno)))" }
+        defer { close(descriptor) }
+        let result = posix_fallocate(descriptor, 0, off_t(size))
+        filled = result == 0
+        return filled ? "card filled: \((freeBytes ?? 0) / 1_000_000) MB free" : "card not filled: \(String(cString: strerror(result)))"
+    }
+
+    func empty() -> String {
+        guard filled else { return "card not emptied (not filled)" }
+        unlink(ballast)
+        filled = false
+        return "card emptied: \((freeBytes ?? 0) / 1_000_000) MB free"
+    }
+
+    /// Reads back every finished file in DCIM (hidden ones are still being written) with
+    /// `reader`, then deletes it; returns how many were read.
+    func checkAndClear(_ reader: (String) -> String?) -> Int {
+        var count = 0
+        for folder in namesInFolder(folder + "/DCIM").sorted() {
+            let path = self.folder + "/DCIM/" + folder
+            for name in namesInFolder(path).sorted() where !name.hasPrefix(".") {
+                let file = path + "/" + name
+                let kind = String(name.split(separator: ".").last ?? "").uppercased()
+                if let problem = reader(file) {
+                    refused.append("\(name): \(problem)")
+                } else {
+                    checked[kind, default: 0] += 1
+                }
+                unlink(file)
+                count += 1
+            }
+        }
+        return count
+    }
+
+    func finish() {
+        if filled { unlink(ballast) }
+        if mounted { umount2(folder, Int32(MNT_DETACH)) }
+        if mounted { rmdir(folder) }
+    }
+}
