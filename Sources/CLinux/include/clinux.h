@@ -151,3 +151,11 @@ static inline long reflex_file_system_type(const char *path) {
     struct statfs info;
     return statfs(path, &info) == 0 ? (long)info.f_type : -1;
 }
+
+#include <malloc.h>
+
+/// Gives the free pages of every heap arena back to the kernel; 1 if any were. (glibc keeps
+/// what threads free in their arenas, and raises its mapping threshold as big blocks are
+/// freed, so frames and encoder buffers come to live in the heap: without this, hours of
+/// photos and movies step the resident size up.)
+static inline int reflex_heap_trim(void) { return malloc_trim(0); }

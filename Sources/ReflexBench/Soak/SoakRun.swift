@@ -172,12 +172,18 @@ final class SoakRun: @unchecked Sendable {
               + "RSS \(megabytes(first.process.residentBytes)) → \(megabytes(last.process.residentBytes)) MB; "
               + "threads \(first.process.threads) → \(last.process.threads); "
               + "descriptors \(first.process.descriptors) → \(last.process.descriptors)")
-        if let start = quiet.first, let end = quiet.last {
+        // The baseline is the second cycle's quiet moment: the first comes before any photo,
+        // so every path (each format, a burst, a merge, the card filled) first runs after it.
+        let baseline = quiet.count >= 3 ? quiet[1] : quiet.first
+        if let baseline, let end = quiet.last {
             print("  at each cycle's quiet moment (\(Int(SoakRun.quietSecond)) s in: movie done, no photo saving), "
                   + "\(quiet.count) cycles: RSS " + quiet.map { megabytes($0.figures.residentBytes) }.joined(separator: " ")
-                  + " MB; growth \(megabytes(end.figures.residentBytes - start.figures.residentBytes)) MB; "
-                  + "threads \(start.figures.threads) → \(end.figures.threads); "
-                  + "descriptors \(start.figures.descriptors) → \(end.figures.descriptors)")
+                  + " MB; threads " + quiet.map { String($0.figures.threads) }.joined(separator: " ")
+                  + "; descriptors " + quiet.map { String($0.figures.descriptors) }.joined(separator: " "))
+            print("  from minute \(Formatting.fixed(baseline.minute, 1)) (every path run once) to minute "
+                  + "\(Formatting.fixed(end.minute, 1)): RSS \(megabytes(baseline.figures.residentBytes)) → "
+                  + "\(megabytes(end.figures.residentBytes)) MB, threads \(baseline.figures.threads) → \(end.figures.threads), "
+                  + "descriptors \(baseline.figures.descriptors) → \(end.figures.descriptors)")
         }
         print("  photos asked for: \(asked) (\(refusedPresses) presses refused), \(saved) saved, "
               + "\(failures.count) failed, \(pendingTickets.count) without an answer"
@@ -189,9 +195,9 @@ final class SoakRun: @unchecked Sendable {
         let trouble = log.trouble
         print("  log lines reporting a failure: \(trouble.count)")
         trouble.first.forEach { print("    " + $0) }
-        let growth = quiet.count >= 2 ? quiet.last!.figures.residentBytes - quiet.first!.figures.residentBytes : 0
-        let threadsGrew = quiet.count >= 2 && quiet.last!.figures.threads > quiet.first!.figures.threads
-        let descriptorsGrew = quiet.count >= 2 && quiet.last!.figures.descriptors > quiet.first!.figures.descriptors
+        let start = baseline?.figures ?? ProcessFigures.now(), end = quiet.last?.figures ?? start
+        let growth = end.residentBytes - start.residentBytes
+        let threadsGrew = end.threads > start.threads, descriptorsGrew = end.descriptors > start.descriptors
         print("  targets: 0 missed vblanks after the first minute (\(missed)), 0 allocations in the loop's frames "
               + "after the first minute (\(allocations)), memory growth ≤ 1 MB "
               + "(\(megabytes(growth)) MB), no growth of threads (\(threadsGrew ? "grew" : "none")) or descriptors "

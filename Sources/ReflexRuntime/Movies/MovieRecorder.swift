@@ -307,6 +307,8 @@ public final class MovieRecorder: @unchecked Sendable {
         } catch {
             failed(movie, error: error)
         }
+        // The encoder's threads and buffers are gone: their memory goes back to the kernel.
+        HeapTuning.giveBackFreePages()
     }
 
     private func fail(_ error: Error) {

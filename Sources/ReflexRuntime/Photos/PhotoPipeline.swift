@@ -105,6 +105,7 @@ public final class PhotoPipeline: @unchecked Sendable {
     }
 
     private func run() {
+        var developedSinceTrim = false
         if let recovered = spill?.recover(), !recovered.isEmpty {
             held = recovered
             log("photos: \(recovered.count) photo(s) held when the camera last stopped are queued again")
@@ -117,6 +118,7 @@ public final class PhotoPipeline: @unchecked Sendable {
             // the ring gets its frame back at once, the card gets photos in order.
             if let capture = inbox.receive() {
                 develop(capture)
+                developedSinceTrim = true
             } else if thread.isStopping {
                 // Photos that cannot be saved now are lost with the process: said.
                 if !held.isEmpty { log("photos: \(held.count) photo(s) not saved at stop: \(problem?.message ?? "")") }
@@ -129,7 +131,14 @@ public final class PhotoPipeline: @unchecked Sendable {
             saveHeld()
             if problem != nil { spillHeld() }
             publishQueue()
-            if inbox.count == 0 && decisions.count == 0 && !thread.isStopping { wake.wait(milliseconds: 500) }
+            if inbox.count == 0 && decisions.count == 0 && !thread.isStopping {
+                // Nothing more to save: what the photos took goes back to the kernel.
+                if developedSinceTrim && held.isEmpty {
+                    HeapTuning.giveBackFreePages()
+                    developedSinceTrim = false
+                }
+                wake.wait(milliseconds: 500)
+            }
             wake.drain()
         }
     }
