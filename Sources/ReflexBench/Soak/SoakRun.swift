@@ -21,7 +21,7 @@ final class SoakRun: @unchecked Sendable {
     private var failures: [String] = []
     private var refusedPresses = 0
     private var minutes: [SoakMinute] = []
-    /// The figures at each cycle's quiet moment (the movie just finished, no photo being saved).
+    /// The figures at each cycle's quiet moment (no photo being saved, no movie).
     private var quiet: [(minute: Double, figures: ProcessFigures)] = []
     private var missedAtLastMinute = 0
     private var allocationsAtLastMinute = 0
@@ -31,9 +31,10 @@ final class SoakRun: @unchecked Sendable {
     private let checking = Atomic<Bool>(false)
     private let filesChecked = Atomic<Int>(0)
 
-    /// The second of each cycle its quiet figures are taken at: 4 s after the movie stopped,
-    /// before the first photo.
-    static let quietSecond = 64.0
+    /// The second of each cycle its quiet figures are taken at: before the card is read, the
+    /// last photo (a JPEG at 290 s) saved, the movie finished four minutes before. (Just
+    /// after the movie its encoder's memory is still being given back.)
+    static let quietSecond = 297.0
 
     init(camera: SoakCamera, card: SoakCard, log: SoakLog) {
         (self.camera, self.card, self.log) = (camera, card, log)
@@ -172,13 +173,14 @@ final class SoakRun: @unchecked Sendable {
               + "RSS \(megabytes(first.process.residentBytes)) → \(megabytes(last.process.residentBytes)) MB; "
               + "threads \(first.process.threads) → \(last.process.threads); "
               + "descriptors \(first.process.descriptors) → \(last.process.descriptors)")
-        // The baseline is the second cycle's quiet moment: the first comes before any photo,
-        // so every path (each format, a burst, a merge, the card filled) first runs after it.
-        let baseline = quiet.count >= 3 ? quiet[1] : quiet.first
+        // The baseline is the first cycle's quiet moment: by then every path (each format, a
+        // burst, a merge, a movie, the card filled) has run once.
+        let baseline = quiet.first
         if let baseline, let end = quiet.last {
-            print("  at each cycle's quiet moment (\(Int(SoakRun.quietSecond)) s in: movie done, no photo saving), "
+            print("  at each cycle's quiet moment (\(Int(SoakRun.quietSecond)) s in: no movie, no photo saving), "
                   + "\(quiet.count) cycles: RSS " + quiet.map { megabytes($0.figures.residentBytes) }.joined(separator: " ")
-                  + " MB; threads " + quiet.map { String($0.figures.threads) }.joined(separator: " ")
+                  + " MB (of which the process's own: " + quiet.map { megabytes($0.figures.anonymousBytes) }.joined(separator: " ")
+                  + " MB); threads " + quiet.map { String($0.figures.threads) }.joined(separator: " ")
                   + "; descriptors " + quiet.map { String($0.figures.descriptors) }.joined(separator: " "))
             print("  from minute \(Formatting.fixed(baseline.minute, 1)) (every path run once) to minute "
                   + "\(Formatting.fixed(end.minute, 1)): RSS \(megabytes(baseline.figures.residentBytes)) → "
