@@ -18,6 +18,9 @@ final class SoakCard {
     /// Files read back whole, and those a reader refused (with why).
     private(set) var checked: [String: Int] = [:]
     private(set) var refused: [String] = []
+    /// Files already on a given card when the run began: the photographer's own, never read
+    /// back or deleted by the soak.
+    private let foundAtStart: Set<String>
 
     /// `folder`: the given card (nil: a tmpfs of `megabytes` in /tmp, if this process may mount).
     init(folder given: String?, megabytes: Int) throws {
@@ -31,12 +34,22 @@ final class SoakCard {
             (folder, mounted) = (path, mountedNow)
         }
         ballast = folder + "/ballast.bin"
+        foundAtStart = Set(SoakCard.filesInDCIM(of: folder))
+    }
+
+    /// Every finished file in the card's DCIM folders (hidden ones are still being written).
+    private static func filesInDCIM(of card: String) -> [String] {
+        namesInFolder(card + "/DCIM").sorted().flatMap { folder in
+            namesInFolder(card + "/DCIM/" + folder).sorted()
+                .filter { !$0.hasPrefix(".") }
+                .map { card + "/DCIM/" + folder + "/" + $0 }
+        }
     }
 
     var freeBytes: Int64? { StorageProbe.freeBytes(at: folder, requireMountPoint: false) }
 
-    /// Fills the card with a file of its own until the free space is `under` the Low storage
-    /// mark (only a card of the run's own: a folder given is somebody's disk).
+    /// Fills the card with a file of its own until the free space is a fifth below the Low
+    /// storage mark (only a card of the run's own: a folder given is somebody's disk).
     func fill() -> String {
         guard mounted, let free = freeBytes else { return "card not filled (not a card of the soak's own)" }
         let size = free - (StoragePolicy.lowBytes - StoragePolicy.lowBytes / 5)
@@ -56,23 +69,20 @@ final class SoakCard {
         return "card emptied: \((freeBytes ?? 0) / 1_000_000) MB free"
     }
 
-    /// Reads back every finished file in DCIM (hidden ones are still being written) with
-    /// `reader`, then deletes it; returns how many were read.
+    /// Reads back every finished file the run wrote with `reader`, then deletes it; returns
+    /// how many were read.
     func checkAndClear(_ reader: (String) -> String?) -> Int {
         var count = 0
-        for folder in namesInFolder(folder + "/DCIM").sorted() {
-            let path = self.folder + "/DCIM/" + folder
-            for name in namesInFolder(path).sorted() where !name.hasPrefix(".") {
-                let file = path + "/" + name
-                let kind = String(name.split(separator: ".").last ?? "").uppercased()
-                if let problem = reader(file) {
-                    refused.append("\(name): \(problem)")
-                } else {
-                    checked[kind, default: 0] += 1
-                }
-                unlink(file)
-                count += 1
+        for file in SoakCard.filesInDCIM(of: folder) where !foundAtStart.contains(file) {
+            let name = String(file.split(separator: "/").last ?? "")
+            let kind = String(name.split(separator: ".").last ?? "").uppercased()
+            if let problem = reader(file) {
+                refused.append("\(name): \(problem)")
+            } else {
+                checked[kind, default: 0] += 1
             }
+            unlink(file)
+            count += 1
         }
         return count
     }
