@@ -10,7 +10,7 @@ struct SoakScheduleTests {
         let cycle = schedule.due(until: SoakSchedule.cycleSeconds)
         let records = cycle.filter { $0.action == .record }.map(\.at)
         #expect(records == [0, 60], "a movie of a minute")
-        let photos = cycle.compactMap { if case .photo(let format) = $0.action { $0.at } else { nil } }
+        let photos = cycle.compactMap { if case .photo = $0.action { $0.at } else { nil } }
         #expect(photos.allSatisfy { $0 > 60 }, "no photo while the movie runs")
         let formats = cycle.compactMap { if case .photo(let format) = $0.action { format } else { nil } }
         #expect(formats.count == 46)

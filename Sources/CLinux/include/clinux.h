@@ -159,3 +159,11 @@ static inline long reflex_file_system_type(const char *path) {
 /// freed, so frames and encoder buffers come to live in the heap: without this, hours of
 /// photos and movies step the resident size up.)
 static inline int reflex_heap_trim(void) { return malloc_trim(0); }
+
+/// What malloc holds, over every arena: the bytes of the blocks in use in its heaps, and of
+/// the big blocks it mapped one by one (each its own mapping, gone when freed).
+static inline void reflex_heap_figures(size_t *inUse, size_t *mapped) {
+    struct mallinfo2 info = mallinfo2();
+    *inUse = info.uordblks;
+    *mapped = info.hblkhd;
+}

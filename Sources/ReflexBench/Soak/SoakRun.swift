@@ -180,7 +180,9 @@ final class SoakRun: @unchecked Sendable {
             print("  at each cycle's quiet moment (\(Int(SoakRun.quietSecond)) s in: no movie, no photo saving), "
                   + "\(quiet.count) cycles: RSS " + quiet.map { megabytes($0.figures.residentBytes) }.joined(separator: " ")
                   + " MB (of which the process's own: " + quiet.map { megabytes($0.figures.anonymousBytes) }.joined(separator: " ")
-                  + " MB); threads " + quiet.map { String($0.figures.threads) }.joined(separator: " ")
+                  + " MB); malloc's in use: " + quiet.map { megabytes($0.figures.heapInUseBytes) }.joined(separator: " ")
+                  + " MB in its heaps, " + quiet.map { megabytes($0.figures.heapMappedBlockBytes) }.joined(separator: " ")
+                  + " MB in blocks mapped alone; threads " + quiet.map { String($0.figures.threads) }.joined(separator: " ")
                   + "; descriptors " + quiet.map { String($0.figures.descriptors) }.joined(separator: " "))
             print("  from minute \(Formatting.fixed(baseline.minute, 1)) (every path run once) to minute "
                   + "\(Formatting.fixed(end.minute, 1)): RSS \(megabytes(baseline.figures.residentBytes)) → "
