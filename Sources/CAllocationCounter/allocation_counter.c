@@ -28,6 +28,12 @@ static _Thread_local int64_t thread_allocations;
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
 #  define REFLEX_SANITIZED 1
 #endif
+// The same for a heap profiler preloaded in front of glibc (heaptrack): an executable's own
+// malloc comes before a preloaded one, so it would see nothing. Built with
+// `-Xcc -DREFLEX_HEAP_PROFILED` (see docs/cli.md, the soak).
+#ifdef REFLEX_HEAP_PROFILED
+#  define REFLEX_SANITIZED 1
+#endif
 
 #ifndef REFLEX_SANITIZED
 

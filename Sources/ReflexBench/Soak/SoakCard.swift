@@ -57,10 +57,22 @@ final class SoakCard {
         let descriptor = open(ballast, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return "card not filled: \(String(cString: strerror(errno)))" }
         defer { close(descriptor) }
-        let result = posix_fallocate(descriptor, 0, off_t(size))
+        var result: Int32 = 0
+        var reserved: Int64 = 0
+        while reserved < size, result == 0 {
+            let step = min(SoakCard.fillStep, size - reserved)
+            result = posix_fallocate(descriptor, off_t(reserved), off_t(step))
+            reserved += step
+            sched_yield()
+        }
         filled = result == 0
         return filled ? "card filled: \((freeBytes ?? 0) / 1_000_000) MB free" : "card not filled: \(String(cString: strerror(result)))"
     }
+
+    /// The card is filled a few megabytes at a time, as photos would fill it: one call
+    /// reserving hundreds of megabytes keeps a core in the kernel long enough, on a kernel
+    /// without preemption, to wake the realtime loop late (three missed vblanks in a soak).
+    static let fillStep: Int64 = 8 << 20
 
     func empty() -> String {
         guard filled else { return "card not emptied (not filled)" }
