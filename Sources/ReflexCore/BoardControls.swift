@@ -34,6 +34,8 @@ public struct BoardControls: Sendable, Equatable {
     public var deleteKeys = [KeyCode.delete]
     /// An encoder's push (libinput reports it as a pointer button: BTN_LEFT) selects the next dial.
     public var nextDialKeys: [UInt32] = [0x110]
+    /// The LED (its name under /sys/class/leds) the self-timer blinks; nil: none.
+    public var statusLight: String?
 
     public init() {}
 
@@ -48,7 +50,8 @@ public struct BoardControls: Sendable, Equatable {
     public typealias Problem = KeyValueText.ConfigurationProblem
 
     /// Reads controls.conf. Keys are named (`KEY_CAMERA`) or numbered, several separated by
-    /// commas; `encoder.<name> = selected-dial | dial-picker | iso | shutter | focus | wb`.
+    /// commas; `encoder.<name> = selected-dial | dial-picker | iso | shutter | focus | wb`;
+    /// `status-led = NAME` (an LED of /sys/class/leds).
     /// Encoders given replace the default two; keys not given keep their defaults.
     public static func parse(_ text: String) -> Result<BoardControls, Problem> {
         var controls = BoardControls()
@@ -58,6 +61,12 @@ public struct BoardControls: Sendable, Equatable {
                 let name = String(key.dropFirst("encoder.".count))
                 guard !name.isEmpty, let role = encoderRole(value) else { return .badValue }
                 encoders.append(Encoder(name: name, role: role))
+                return .accepted
+            }
+            if key == "status-led" {
+                // A name the LED class gives: "reflex:status", "ACT", "green:status".
+                guard !value.isEmpty, !value.contains("/"), value != ".", value != ".." else { return .badValue }
+                controls.statusLight = value
                 return .accepted
             }
             let codes = value.split(separator: ",").map { KeyName.code(String($0.trimmingWhitespace())) }

@@ -30,6 +30,9 @@ public struct CameraSettings: Sendable, Hashable {
     public var autoZoom = false
     /// How large auto-zoom frames the subject.
     public var autoZoomFraming: AutoFraming.Size = .medium
+    /// How the shutter takes pictures over time: one a press, a burst while held, after a
+    /// countdown, a bracket, or at an interval.
+    public var drive = DriveSettings()
     /// Where Auto meters: a spot the photographer tapped, or nil for the whole frame. Not
     /// remembered across a restart (a new start meters the whole scene), and cleared by a
     /// change of mode.

@@ -23,10 +23,12 @@ public struct QuickMenu: Sendable, Equatable {
         endConsent()
     }
 
-    /// Moves the highlight `steps` lines, round the menu.
-    public mutating func move(by steps: Int) {
-        let items = QuickMenuItem.allCases
-        highlighted = items[((highlighted.rawValue + steps) % items.count + items.count) % items.count]
+    /// Moves the highlight `steps` lines, round the lines shown for `settings` (from the
+    /// Drive line if the one highlighted was a drive mode's no longer shown).
+    public mutating func move(by steps: Int, in settings: CameraSettings) {
+        let lines = QuickMenuItem.lines(for: settings)
+        let index = lines.firstIndex(of: highlighted) ?? lines.firstIndex(of: .drive)!
+        highlighted = lines[((index + steps) % lines.count + lines.count) % lines.count]
     }
 
     public mutating func highlight(_ item: QuickMenuItem) { highlighted = item }

@@ -45,6 +45,28 @@ public struct SelfTimer: Sendable, Equatable {
         return left
     }
 
+    /// How long the status light stays lit at the start of each second of the countdown.
+    public static let blinkSeconds = 0.2
+
+    /// The status light's state at `now`: lit for the first fifth of each counted second.
+    public func lightOn(at now: Double) -> Bool {
+        guard let first = shotTime(0), now < first else { return false }
+        let left = first - now
+        return left.rounded(.up) - left < SelfTimer.blinkSeconds
+    }
+
+    /// When something the photographer sees, feels or hears next changes after `now`: a
+    /// second of the countdown begins, the light goes out, or a shot falls due. Nil: stopped.
+    public func nextChange(after now: Double) -> Double? {
+        guard let first = shotTime(0) else { return nil }
+        guard now < first else { return shotTime(shotsTaken) }
+        let left = first - now
+        let intoSecond = left.rounded(.up) - left
+        let untilDark = SelfTimer.blinkSeconds - intoSecond
+        let untilNextSecond = left - (left.rounded(.up) - 1)
+        return now + (untilDark > 0 ? min(untilDark, untilNextSecond) : untilNextSecond)
+    }
+
     /// The next shot's time if it is due by `now` (its own time: the zero-lag ring holds that
     /// frame, so a late loop still takes the photo of that moment); call until nil. After the
     /// last, the timer stops.

@@ -19,6 +19,13 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case jpegQuality = "jpeg-quality"
     case autoZoom = "auto-zoom"
     case autoZoomFraming = "auto-zoom-framing"
+    case drive
+    case selfTimer = "self-timer"
+    case bracketFrames = "bracket-frames"
+    case bracketStep = "bracket-step"
+    case interval
+    case intervalCount = "interval-count"
+    case intervalDelay = "interval-delay"
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
@@ -38,6 +45,13 @@ public enum SettingsKey: String, Sendable, CaseIterable {
                 + " | 2000K … 10000K in 100 K steps"
         case .dial: Dial.allCases.map(\.rawValue).joined(separator: " | ")
         case .exposureCompensation: "-3 … +3 in thirds: 0 | +1/3 | -2/3 | +1 | +1 1/3 … (or a decimal: +0.7)"
+        case .drive: DriveMode.available.map(\.rawValue).joined(separator: " | ")
+        case .selfTimer: SelfTimerDelay.allCases.map(\.rawValue).joined(separator: " | ")
+        case .bracketFrames: BracketPlan.frameChoices.map(String.init).joined(separator: " | ")
+        case .bracketStep: "1/3 | 2/3 | 1 | 1 1/3 … 3 (EV between frames)"
+        case .interval: "1s … 24h: 5s | 1m30s | 2h (or seconds)"
+        case .intervalCount: "1 … 9999 | unlimited"
+        case .intervalDelay: "0s … 24h before the first shot: 0s | 10s | 5m"
         }
     }
 
@@ -68,6 +82,13 @@ extension CameraSettings {
         case .dial: selectedDial.rawValue
         case .exposureCompensation: exposureCompensation.settingValue
         case .jpegQuality: jpegQuality.rawValue
+        case .drive: drive.mode.rawValue
+        case .selfTimer: drive.selfTimer.rawValue
+        case .bracketFrames: String(drive.bracketFrames)
+        case .bracketStep: DriveSettings.stepText(drive.bracketStepThirds)
+        case .interval: DurationText.text(drive.intervalSeconds)
+        case .intervalCount: drive.intervalCount.map(String.init) ?? "unlimited"
+        case .intervalDelay: DurationText.text(drive.intervalDelaySeconds)
         }
     }
 
@@ -125,6 +146,35 @@ extension CameraSettings {
         case .autoZoomFraming:
             guard let value = AutoFraming.Size(rawValue: word) else { throw refuse("unknown framing") }
             autoZoomFraming = value
+        case .drive:
+            guard let value = DriveMode(rawValue: word) else { throw refuse("unknown drive mode") }
+            guard DriveMode.available.contains(value) else { throw refuse("this camera does not shoot it yet") }
+            drive.mode = value
+        case .selfTimer:
+            guard let value = SelfTimerDelay(rawValue: word) else { throw refuse("unknown delay") }
+            drive.selfTimer = value
+        case .bracketFrames:
+            guard let frames = Int(word), BracketPlan.frameChoices.contains(frames) else { throw refuse("not 3, 5 or 7 frames") }
+            drive.bracketFrames = frames
+        case .bracketStep:
+            guard let step = ExposureCompensation(parsing: word), BracketPlan.stepRange.contains(step.thirds) else {
+                throw refuse("not a third of a stop from 1/3 to 3")
+            }
+            drive.bracketStepThirds = step.thirds
+        case .interval:
+            guard let seconds = DurationText.seconds(parsing: word), IntervalSchedule.intervals.contains(Double(seconds)) else {
+                throw refuse("not a duration from 1s to 24h")
+            }
+            drive.intervalSeconds = seconds
+        case .intervalCount:
+            if word == "unlimited" { drive.intervalCount = nil; return }
+            guard let count = Int(word), DriveSettings.countRange.contains(count) else { throw refuse("not a count from 1 to 9999") }
+            drive.intervalCount = count
+        case .intervalDelay:
+            guard let seconds = DurationText.seconds(parsing: word), seconds <= 86_400 else {
+                throw refuse("not a duration from 0s to 24h")
+            }
+            drive.intervalDelaySeconds = seconds
         }
     }
 

@@ -19,26 +19,17 @@ public enum MemoryBudget {
 
     /// This process's cgroup v2 memory.max, nil when unlimited or unknown.
     public static func cgroupLimit() -> Int? {
-        guard let membership = readSmallFile("/proc/self/cgroup"),
+        guard let membership = SmallFile.text("/proc/self/cgroup"),
               let line = membership.split(separator: "\n").first(where: { $0.hasPrefix("0::") }) else { return nil }
         let path = "/sys/fs/cgroup" + line.dropFirst(3) + "/memory.max"
-        guard let text = readSmallFile(path) else { return nil }
+        guard let text = SmallFile.text(path) else { return nil }
         return Int(text.filter { !$0.isWhitespace })  // "max" → nil
     }
 
     /// MemAvailable from /proc/meminfo.
     public static func availableMemory() -> Int? {
-        guard let text = readSmallFile("/proc/meminfo"),
+        guard let text = SmallFile.text("/proc/meminfo"),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }) else { return nil }
         return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
-
-    private static func readSmallFile(_ path: String) -> String? {
-        guard let file = try? FileDescriptor(opening: path, O_RDONLY) else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16384)
-        let count = bytes.withUnsafeMutableBytes { buffer in
-            (try? file.read(into: buffer.baseAddress!, count: buffer.count)) ?? 0
-        }
-        return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 }

@@ -14,16 +14,17 @@ import ReflexISP
 /// - Holding zoom-in or zoom-out (the zoom rocker, or the volume keys) ramps the digital zoom
 ///   exponentially; letting go holds it (seed 003).
 /// - The shutter button takes a photo as the finger comes down (the press's time is the
-///   photo's moment); so does the shutter key's full press. Held, either takes a burst at 10
-///   frames a second until let go (`BurstTimer`). The key's half press locks exposure and
-///   white balance until it is let go.
+///   photo's moment); so does the shutter key's full press. In the Burst drive, held, either
+///   takes a burst at 10 frames a second until let go (`BurstTimer`); in Single, one photo
+///   a press. The key's half press locks exposure and white balance until it is let go.
 /// - A tap on the format badge steps JPEG → RAW → RAW+JPEG (RAW only where the camera
 ///   gives raw frames).
 /// - In Auto, a tap on the picture meters exposure on that spot (a box shows it); a double
 ///   tap there, or a change of mode, meters the whole frame again.
 /// - Two fingers on the picture pinch the digital zoom (the keys' zoom, with its label).
 /// - The quick menu (the Menu button, or the board's menu key) holds what the dials do not:
-///   format, exposure compensation, zebras, peaking, the grid, JPEG quality, geotag. A tap
+///   format, the drive (and its mode's own choices), exposure compensation, zebras,
+///   peaking, the grid, JPEG quality, geotag, auto-zoom. A tap
 ///   on a line's value steps it (right half forward, left half back); the encoder that turns
 ///   the selected dial changes the highlighted line's value, the dial picker (or a push)
 ///   moves the highlight; a tap outside it, the menu key again, or the shutter closes it.
@@ -59,6 +60,8 @@ public struct InterfaceController: Sendable {
     public var saveProblemShown = false
     /// The shutter held: a burst.
     public private(set) var burst = BurstTimer()
+    /// The self-timer counting down to its photo (nil: none).
+    public private(set) var selfTimer: SelfTimer?
     public private(set) var menu = QuickMenu()
     /// False where each photo switches the sensor's mode: a hold takes one photo.
     public var burstAllowed = true
@@ -94,6 +97,8 @@ public struct InterfaceController: Sendable {
         case consentAnswer(Bool)
         /// Anywhere else while the consent screen is up: nothing.
         case consentScreen
+        /// A touch that has done its part as it came down (it cancelled the self-timer).
+        case spent
     }
 
     struct Touch: Sendable {
@@ -174,6 +179,22 @@ public struct InterfaceController: Sendable {
 
     /// The next burst photo due by `now` while the shutter is held (call until nil).
     public mutating func nextBurstPhoto(at now: Double) -> Double? { burst.next(at: now) }
+
+    /// The self-timer's next photo due by `now`, at its own time (call until nil); the timer
+    /// ends after its last.
+    public mutating func nextTimedPhoto(at now: Double) -> Double? {
+        defer { if selfTimer?.isRunning == false { selfTimer = nil } }
+        return selfTimer?.nextShot(at: now)
+    }
+
+    /// The countdown's seconds left, once as each begins (a tick felt, the LED's blink).
+    public mutating func countdownAnnouncement(at now: Double) -> Int? { selfTimer?.announcement(at: now) }
+
+    private mutating func cancelSelfTimer(into outcome: inout Outcome) {
+        selfTimer = nil
+        outcome.confirmed = true
+        outcome.notice = InterfaceText.selfTimerCancelled
+    }
 
     /// The camera's real ranges, once known, with the settings the sensor side fitted to them
     /// (a manual ISO the sensor cannot reach moved to the nearest it can; no focus motor, no
@@ -269,7 +290,12 @@ public struct InterfaceController: Sendable {
         switch event {
         case .touchDown(let slot, let x, let y):
             fade.interact(at: now)
-            let under = target(x: x, y: y)
+            var under = target(x: x, y: y)
+            // A tap anywhere but the shutter (whose press is the second press) stops the countdown.
+            if selfTimer != nil && under != .shutter {
+                cancelSelfTimer(into: &outcome)
+                under = .spent
+            }
             // The shutter fires as the finger comes down, as a real shutter button does.
             if under == .shutter { pressShutter(at: now, into: &outcome) }
             touches[slot] = Touch(target: under, startX: x, startY: y, lastX: x, lastY: y, moved: false, drag: nil)
@@ -328,7 +354,7 @@ public struct InterfaceController: Sendable {
             } else if menuEncoderChangesValue(wheel) {
                 stepMenuValue(menu.highlighted, by: detents, into: &outcome)
             } else {
-                menu.move(by: detents)
+                menu.move(by: detents, in: model.settings)
                 outcome.ticks += 1
             }
         case .wheel(let wheel, let v120):
@@ -356,7 +382,7 @@ public struct InterfaceController: Sendable {
         case .key(let code, true) where controls.nextDialKeys.contains(code) && menu.isAskingConsent:
             answerConsent(allow: menu.consentAllowHighlighted, into: &outcome)
         case .key(let code, true) where controls.nextDialKeys.contains(code) && menu.isOpen:
-            menu.move(by: 1)
+            menu.move(by: 1, in: model.settings)
             outcome.ticks += 1
         case .key(let code, true) where controls.nextDialKeys.contains(code):
             fade.interact(at: now)
@@ -387,15 +413,23 @@ public struct InterfaceController: Sendable {
         return outcome
     }
 
-    /// The shutter button or key: a photo (a burst while held), or in Video the record button.
+    /// The shutter button or key: a photo (a burst while held in the Burst drive; the
+    /// countdown started or stopped in Self-timer), or in Video the record button.
     private mutating func pressShutter(at now: Double, into outcome: inout Outcome) {
         menu.close()
         if model.settings.capture == .video {
             outcome.record = true
             return
         }
+        if model.settings.drive.mode == .selfTimer {
+            if selfTimer != nil { cancelSelfTimer(into: &outcome); return }
+            selfTimer = SelfTimer(delay: model.settings.drive.selfTimer)
+            selfTimer?.start(at: now)
+            outcome.confirmed = true
+            return
+        }
         outcome.capture = now
-        if burstAllowed { burst.press(at: now) }
+        if burstAllowed && model.settings.drive.mode == .burst { burst.press(at: now) }
     }
 
     /// Selects the dial `steps` along from the selected one (round the available dials).
@@ -477,7 +511,7 @@ public struct InterfaceController: Sendable {
             menu.close()
         case .consentAnswer(let allow):
             answerConsent(allow: allow, into: &outcome)
-        case .shutter, .menuPanel, .consentScreen:
+        case .shutter, .menuPanel, .consentScreen, .spent:
             break
         }
     }
@@ -598,7 +632,7 @@ public struct InterfaceController: Sendable {
             return .consentScreen
         }
         if menu.isOpen {
-            for (row, item) in zip(layout.menuRows, QuickMenuItem.allCases) where row.contains(x: px, y: py) {
+            for (row, item) in zip(layout.menuRows, QuickMenuItem.lines(for: model.settings)) where row.contains(x: px, y: py) {
                 // The value is the line's right half; its halves step back and forward.
                 let valueStart = row.x + row.width / 2, valueMiddle = row.x + row.width * 3 / 4
                 return .menuLine(item, side: px < valueStart ? 0 : px < valueMiddle ? -1 : 1)

@@ -19,6 +19,10 @@ public final class InterfaceRenderer {
     private let lensButtons: CairoCanvas
     private let autoZoom: CairoCanvas
     private let autoZoomArea: PixelRect
+    /// The self-timer's countdown, and the second it shows as last painted (nil: none shown).
+    private let countdown: CairoCanvas
+    private let countdownArea: PixelRect
+    private var paintedCountdown: Int?
     private var paintedAutoZoom: AutoZoomIndicator?
     /// The lens buttons as last painted (nil: not yet), and whether they are shown.
     private var paintedLenses: (LensSet, Int?)?
@@ -65,6 +69,8 @@ public final class InterfaceRenderer {
         lensButtons = CairoCanvas(width: layout.lensColumn.width, height: layout.lensColumn.height)
         autoZoomArea = AutoZoomPainter.area(layout)
         autoZoom = CairoCanvas(width: autoZoomArea.width, height: autoZoomArea.height)
+        countdownArea = CountdownPainter.area(layout)
+        countdown = CairoCanvas(width: countdownArea.width, height: countdownArea.height)
         review = ReviewLayout(layout)
         reviewInfo = CairoCanvas(width: review.infoBar.width, height: review.infoBar.height)
         reviewButtons = CairoCanvas(width: review.buttonBar.width, height: review.buttonBar.height)
@@ -128,6 +134,11 @@ public final class InterfaceRenderer {
             paintedLenses = (state.lenses, state.activeLens)
             repaints += 1
         }
+        if let seconds = state.countdown, paintedCountdown != seconds {
+            CountdownPainter(layout: layout).paint(seconds, on: countdown, fonts: fonts)
+            repaints += 1
+        }
+        paintedCountdown = state.countdown
         let messageKey = (state.screen, state.storage == .missing, state.saveProblem)
         if paintedMessage.map({ $0 != messageKey }) ?? true {
             messageRect = MessagePainter(layout: layout).paint(state, on: message, fonts: fonts)
@@ -270,6 +281,9 @@ public final class InterfaceRenderer {
         }
         if let messageRect {
             blend(message, region: messageRect, into: pixels, stride: stride, opacity: 256)
+        }
+        if paintedCountdown != nil {
+            blend(countdown, into: pixels, stride: stride, at: countdownArea.x, countdownArea.y, opacity: 256)
         }
         if paintedAutoZoom != .unavailable && !menuOpen {
             blend(autoZoom, into: pixels, stride: stride, at: autoZoomArea.x, autoZoomArea.y, opacity: 256)

@@ -99,6 +99,7 @@ public enum InterfaceText {
         case .readOnly: result.append(Indicator(text: "Card read-only", attention: true))
         }
         if state.exposureLocked { result.append(Indicator(text: "AE-L", attention: true)) }
+        if let drive = state.settings.drive.badge { result.append(Indicator(text: drive, attention: false)) }
         if let notice = state.notice { result.append(Indicator(text: notice, attention: true)) }
         // (Enhanced RAW stands out: it underexposes and takes longer to save.)
         result.append(Indicator(text: state.settings.format.label, attention: state.settings.format.merges))
@@ -118,6 +119,7 @@ public enum InterfaceText {
     public static let rawUnavailable = "No RAW: this camera sends no raw frames"
     public static let burstTakesPlainRaw = "Burst: plain RAWs, not Enhanced RAW"
     public static let stopRecordingFirst = "Stop recording first"
+    public static let selfTimerCancelled = "Self-timer cancelled"
     public static let noRecording = "This camera cannot record movies"
     /// Review's words.
     public static let protectedRefusesDelete = "Protected – unprotect it to delete"

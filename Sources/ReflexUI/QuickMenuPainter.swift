@@ -30,7 +30,13 @@ struct QuickMenuPainter {
         let pen = Pen(canvas, fonts: fonts)
         let s = layout.scale
         let panel = layout.menuPanel
-        let w = Double(canvas.width), h = Double(canvas.height)
+        let lines = QuickMenuItem.lines(for: settings)
+        // The panel is sized for the most lines; it ends below those shown (the consent
+        // screen, whose answers sit at its foot, takes it whole).
+        let lastRow = layout.menuRows[lines.count - 1]
+        let w = Double(canvas.width)
+        let h = menu.isAskingConsent ? Double(canvas.height)
+            : min(Double(canvas.height), Double(lastRow.y + lastRow.height - panel.y) + 12 * s)
         pen.roundedRect(0, 0, w, h, radius: 16 * s)
         pen.fill(Colour(hex: 0x000000, alpha: 0.86))
         if menu.isAskingConsent {
@@ -41,7 +47,7 @@ struct QuickMenuPainter {
         pen.font(.title, size: 18 * s)
         // (The button sits at the panel's corner: the title starts after it.)
         pen.text("Quick menu", x: Double(layout.menuButton.width) + 20 * s, middleY: 32 * s, Palette.secondaryText)
-        for (row, item) in zip(layout.menuRows, QuickMenuItem.allCases) {
+        for (row, item) in zip(layout.menuRows, lines) {
             let x = Double(row.x - panel.x), y = Double(row.y - panel.y)
             let rw = Double(row.width), rh = Double(row.height)
             let highlighted = item == menu.highlighted
@@ -61,7 +67,7 @@ struct QuickMenuPainter {
             pen.font(.title, size: 22 * s)
             pen.text("‹", x: valueLeft + 14 * s, middleY: y + rh / 2, align: .centre, Palette.secondaryText)
             pen.text("›", x: valueRight - 14 * s, middleY: y + rh / 2, align: .centre, Palette.secondaryText)
-            if item != QuickMenuItem.allCases.last {
+            if item != lines.last {
                 pen.line(x + 8 * s, y + rh - 0.5, x + rw - 8 * s, y + rh - 0.5, Palette.hairline, width: 1)
             }
         }

@@ -98,7 +98,7 @@ public struct ScreenLayout: Sendable, Equatable {
         menuButton = PixelRect(x: margin, y: topBar.height + gap, width: px(64), height: px(64))
         autoZoomButton = PixelRect(x: margin, y: menuButton.y + menuButton.height + gap, width: px(64), height: px(64))
         let rowHeight = px(56), menuHeader = px(52)
-        let rowCount = QuickMenuItem.allCases.count
+        let rowCount = QuickMenuItem.mostLines
         let panel = PixelRect(x: margin, y: topBar.height + gap, width: min(px(560), width - 2 * margin),
                               height: min(menuHeader + rowCount * rowHeight + gap, height - topBar.height - 2 * gap))
         menuPanel = panel

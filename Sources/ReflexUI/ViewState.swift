@@ -38,6 +38,8 @@ public struct ViewState: Sendable, Equatable {
     public var review: ReviewScreen?
     /// The AUTO ZOOM button, and "Subject lost" while it searches.
     public var autoZoom = AutoZoomIndicator.unavailable
+    /// The self-timer's seconds left, large over the picture (nil: no countdown).
+    public var countdown: Int?
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

@@ -39,4 +39,35 @@ import Testing
         timer.cancel()
         #expect(timer.nextShot(at: 8) == nil && timer.announcement(at: 8) == nil && timer.secondsLeft(at: 8) == nil)
     }
+
+    @Test func theLightBlinksAtTheStartOfEachSecondAndTheLoopWakesForEachChange() {
+        var timer = SelfTimer(delay: .twoSeconds)
+        #expect(!timer.lightOn(at: 0) && timer.nextChange(after: 0) == nil)
+        timer.start(at: 10)
+        // Lit for the first fifth of each counted second, dark for the rest, dark at the shot.
+        #expect(timer.lightOn(at: 10) && timer.lightOn(at: 10.15) && !timer.lightOn(at: 10.25))
+        #expect(timer.lightOn(at: 11.05) && !timer.lightOn(at: 11.5) && !timer.lightOn(at: 12))
+        // The wake-ups: the light going out, the next second, the shot.
+        #expect(abs(timer.nextChange(after: 10)! - 10.2) < 1e-9)
+        #expect(abs(timer.nextChange(after: 10.5)! - 11) < 1e-9)
+        #expect(abs(timer.nextChange(after: 11.1)! - 11.2) < 1e-9)
+        #expect(timer.nextChange(after: 12.5) == 12, "a shot due is due at once")
+        _ = timer.nextShot(at: 12.5)
+        #expect(timer.nextChange(after: 12.5) == nil && !timer.isRunning)
+    }
+}
+
+@Suite struct DurationTextTests {
+    @Test func durationsReadAndWriteAsPhotographersSpellThem() {
+        for (text, seconds) in [("0s", 0), ("1s", 1), ("45s", 45), ("1m", 60), ("1m30s", 90), ("2h", 7200),
+                                ("1h5m20s", 3920), ("24h", 86_400)] {
+            #expect(DurationText.text(seconds) == text)
+            #expect(DurationText.seconds(parsing: text) == seconds)
+        }
+        #expect(DurationText.seconds(parsing: "90") == 90)
+        #expect(DurationText.seconds(parsing: "1H 30M") == 5400)
+        for bad in ["", "m", "5x", "1s1m", "1m1m", "-5s", "5.5s", "h5", "200h", "99999999999999999999s", "٣s"] {
+            #expect(DurationText.seconds(parsing: bad) == nil, "\(bad)")
+        }
+    }
 }

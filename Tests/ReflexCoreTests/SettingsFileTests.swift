@@ -107,6 +107,13 @@ struct SettingsKeyTests {
             .jpegQuality: ["extra-fine", "fine", "normal"],
             .autoZoom: ["on", "off"],
             .autoZoomFraming: ["tight", "medium", "wide"],
+            .drive: ["single", "burst", "self-timer"],
+            .selfTimer: ["2s", "10s", "10s-3"],
+            .bracketFrames: ["3", "5", "7"],
+            .bracketStep: ["1/3", "2/3", "1", "1 1/3", "2 2/3", "3"],
+            .interval: ["1s", "5s", "1m", "1m30s", "2h", "1h5m20s", "24h"],
+            .intervalCount: ["1", "300", "9999", "unlimited"],
+            .intervalDelay: ["0s", "10s", "5m", "24h"],
         ]
         #expect(Set(samples.keys) == Set(SettingsKey.allCases))
         for (key, values) in samples {

@@ -46,6 +46,26 @@ struct ScreenModelTests {
         #expect(effects.reviewClosed && model.state.review == nil && model.state.storage == .missing)
     }
 
+    /// The self-timer's countdown on screen, and the loop woken for each of its changes (a
+    /// still screen otherwise sleeps until input).
+    @Test func theCountdownShowsEachSecondAndWakesTheLoopForIt() {
+        var settings = CameraSettings()
+        settings.drive.mode = .selfTimer
+        settings.drive.selfTimer = .twoSeconds
+        var model = Self.model(settings)
+        #expect(model.secondsUntilChange(at: 1) == nil)
+        _ = model.controller.handle(.key(code: KeyCode.camera, pressed: true), at: 1,
+                                    metered: MeteredValues(iso: ISOSpeed(100), exposureSeconds: 0.01, focus: .infinity, kelvin: 5000))
+        model.followCountdown(at: 1.5)
+        #expect(model.state.countdown == 2)
+        #expect(abs(model.secondsUntilChange(at: 1.5)! - 0.5) < 1e-9, "woken as the next second begins")
+        model.followCountdown(at: 2.5)
+        #expect(model.state.countdown == 1)
+        while model.controller.nextTimedPhoto(at: 3.01) != nil {}
+        model.followCountdown(at: 3.01)
+        #expect(model.state.countdown == nil && model.secondsUntilChange(at: 3.01) == nil)
+    }
+
     @Test func aBurstInEnhancedRawSaysItsPhotosArePlainRaws() {
         var enhanced = CameraSettings()
         enhanced.format = .enhancedRaw

@@ -48,6 +48,17 @@ import Testing
         #expect((try? BoardControls.parse("encoder.1 = aperture\n").get()) == nil)
     }
 
+    @Test func aBoardNamesTheLEDTheSelfTimerBlinks() throws {
+        #expect(BoardControls().statusLight == nil)
+        #expect(try BoardControls.parse("status-led = reflex:status\n").get().statusLight == "reflex:status")
+        for bad in ["status-led =\n", "status-led = ../../power/state\n", "status-led = ..\n"] {
+            guard case .failure = BoardControls.parse(bad) else {
+                Issue.record("\(bad) was accepted")
+                continue
+            }
+        }
+    }
+
     @Test func eachEncoderTurnsItsOwnDial() throws {
         var c = Self.pro()
         c.controls = try BoardControls.parse("encoder.front = shutter\nencoder.rear = iso\n").get()

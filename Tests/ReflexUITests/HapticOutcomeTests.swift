@@ -69,18 +69,22 @@ import Testing
     }
 }
 
-/// A held shutter bursts, except where each photo switches the sensor's mode.
+/// A held shutter bursts in the Burst drive, except where each photo switches the sensor's
+/// mode; in Single it takes one photo a press.
 @Suite struct HeldShutterTests {
     @Test func holdingTheKeyBurstsUnlessStillsComeFromAModeSwitch() {
-        var c = InterfaceControllerTests.controller()
+        var c = InterfaceControllerTests.controller(drive: .burst)
         _ = c.handle(.key(code: KeyCode.camera, pressed: true), at: 1, metered: InterfaceControllerTests.metered)
         var due: [Double] = []
         while let time = c.nextBurstPhoto(at: 1.5) { due.append(time) }
         #expect(due.count == 5, "0.1 s apart from the press: \(due)")
         _ = c.handle(.key(code: KeyCode.camera, pressed: false), at: 1.5, metered: InterfaceControllerTests.metered)
-        var switching = InterfaceControllerTests.controller()
+        var switching = InterfaceControllerTests.controller(drive: .burst)
         switching.burstAllowed = false
         _ = switching.handle(.key(code: KeyCode.camera, pressed: true), at: 1, metered: InterfaceControllerTests.metered)
         #expect(switching.nextBurstPhoto(at: 3) == nil, "one photo, however long the hold")
+        var single = InterfaceControllerTests.controller()
+        let press = single.handle(.key(code: KeyCode.camera, pressed: true), at: 1, metered: InterfaceControllerTests.metered)
+        #expect(press.capture == 1 && single.nextBurstPhoto(at: 3) == nil, "Single: one photo, however long the hold")
     }
 }

@@ -12,6 +12,12 @@ import Testing
         InterfaceController(model: CameraModel(settings: settings, limits: .unlimited), layout: layout, now: 0)
     }
 
+    static func controller(drive: DriveMode) -> InterfaceController {
+        var settings = CameraSettings()
+        settings.drive.mode = drive
+        return controller(settings)
+    }
+
     static func centre(_ r: PixelRect) -> (Double, Double) { (Double(r.x + r.width / 2), Double(r.y + r.height / 2)) }
 
     static func tap(_ c: inout InterfaceController, _ r: PixelRect, at t: Double) -> InterfaceController.Outcome {

@@ -109,14 +109,59 @@ import Testing
 
     @Test func everyLineStepsAndComesBack() {
         var model = CameraModel(settings: CameraSettings(), limits: .unlimited)
-        for item in QuickMenuItem.allCases where item != .exposureCompensation {
+        // (Those with ends step back; the others go round.)
+        let withEnds: Set<QuickMenuItem> = [.exposureCompensation, .bracketStep, .interval, .intervalCount, .intervalDelay]
+        for item in QuickMenuItem.allCases {
             let before = model.settings
             let changed = item.step(by: 1, in: &model).changed
             #expect(changed, "\(item.title) changes")
             // (Round again: a choice of n values comes back after n - 1 more steps.)
-            let rest = item == .format ? model.availableFormats.count - 1 : item == .jpegQuality || item == .autoZoomFraming ? 2 : 1
+            let rest = switch item {
+            case _ where withEnds.contains(item): -1
+            case .format: model.availableFormats.count - 1
+            case .drive: DriveMode.available.count - 1
+            case .jpegQuality, .autoZoomFraming, .selfTimer, .bracketFrames: 2
+            default: 1
+            }
             _ = item.step(by: rest, in: &model)
-            #expect(model.settings == before, "\(item.title) comes back round: \(item.value(model.settings))")
+            #expect(model.settings == before, "\(item.title) comes back: \(item.value(model.settings))")
         }
+    }
+
+    @Test func aDriveModesOwnLinesShowOnlyWhileItIsChosen() {
+        var settings = CameraSettings()
+        #expect(QuickMenuItem.lines(for: settings).last == .drive)
+        settings.drive.mode = .interval
+        #expect(QuickMenuItem.lines(for: settings).suffix(4) == [.drive, .interval, .intervalCount, .intervalDelay])
+        settings.drive.mode = .bracketing
+        #expect(QuickMenuItem.lines(for: settings).suffix(3) == [.drive, .bracketFrames, .bracketStep])
+        #expect(QuickMenuItem.mostLines == QuickMenuItem.lines(for: CameraSettings()).count + 3)
+        // The dials walk only the lines shown: from Drive round to Format.
+        var menu = QuickMenu()
+        menu.highlight(.drive)
+        menu.move(by: 1, in: settings)
+        #expect(menu.highlighted == .bracketFrames)
+        menu.move(by: 2, in: settings)
+        #expect(menu.highlighted == .format)
+        // A line of another mode's (the drive changed under it) walks on from Drive.
+        menu.highlight(.intervalCount)
+        menu.move(by: 1, in: settings)
+        #expect(menu.highlighted == .bracketFrames)
+    }
+
+    @Test func theIntervalsTimesStopAtTheirEnds() {
+        var settings = CameraSettings()
+        settings.drive.intervalSeconds = 7  // set with `reflex settings`: between two stops
+        var model = CameraModel(settings: settings, limits: .unlimited)
+        #expect(QuickMenuItem.interval.step(by: 1, in: &model) == (true, false))
+        #expect(model.settings.drive.intervalSeconds == 10, "from the nearest stop (5 s or 10 s) on")
+        _ = QuickMenuItem.interval.step(by: 100, in: &model)
+        #expect(model.settings.drive.intervalSeconds == 86_400)
+        #expect(QuickMenuItem.interval.step(by: 1, in: &model) == (false, true), "24 h is the end: a bump")
+        _ = QuickMenuItem.intervalCount.step(by: 100, in: &model)
+        #expect(model.settings.drive.intervalCount == nil && QuickMenuItem.intervalCount.value(model.settings) == "Unlimited")
+        _ = QuickMenuItem.bracketStep.step(by: -20, in: &model)
+        #expect(model.settings.drive.bracketStepThirds == 1 && QuickMenuItem.bracketStep.value(model.settings) == "±1/3 EV")
+        #expect(QuickMenuItem.intervalDelay.value(model.settings) == "None")
     }
 }

@@ -129,6 +129,20 @@ import Testing
         consent.menu.askConsent()
         consent.menu.moveConsentChoice()
         list.append(Case(name: "geotag-consent", state: consent))
+        // The drive on Self-timer, its own line open below it; and the self-timer's countdown
+        // over the picture, its chip in the top bar.
+        var driveSettings = CameraSettings()
+        driveSettings.drive.mode = .selfTimer
+        driveSettings.drive.selfTimer = .tenSecondsThreeShots
+        var driveMenu = ViewState(settings: driveSettings, readout: readout)
+        driveMenu.menu.open()
+        driveMenu.menu.highlight(.selfTimer)
+        list.append(Case(name: "quick-menu-drive", state: driveMenu))
+        var timerSettings = CameraSettings()
+        timerSettings.drive.mode = .selfTimer
+        var countdown = ViewState(settings: timerSettings, readout: readout)
+        countdown.countdown = 7
+        list.append(Case(name: "self-timer-countdown", state: countdown))
         var spot = CameraSettings()
         spot.meteringPoint = MeteringPoint(x: 0.7, y: 0.3)
         list.append(Case(name: "metering-spot", state: ViewState(settings: spot, readout: readout),

@@ -21,7 +21,9 @@ final class SoakCamera {
 
     init(card: String, state: String, fontFolder: String, modelPath: String?, log: @escaping @Sendable (String) -> Void) throws {
         let store = SettingsStore(folder: state)
-        let settings = store.load().settings
+        // The soak's photographer shoots in the Burst drive: a press is a photo, a hold a burst.
+        var settings = store.load().settings
+        settings.drive.mode = .burst
         let status = StatusBoard()
         sensor = SensorPipeline(settings: settings, calibration: .simulated,
                                 choice: CameraChoice(source: .simulated(.absoluteExposure)), status: status, log: log)

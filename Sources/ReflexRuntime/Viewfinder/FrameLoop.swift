@@ -105,7 +105,7 @@ public final class FrameLoop: @unchecked Sendable {
     public init(display: DisplayOutput, preview: PreviewSink, status: StatusBoard, mailbox: ControlMailbox?,
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
-                controls: BoardControls = BoardControls(), haptics: Haptics? = nil,
+                controls: BoardControls = BoardControls(), haptics: Haptics? = nil, statusLight: StatusLight? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
                 lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
                 reviewer: Reviewer? = nil, clock: TimeSource = .monotonic) {
@@ -113,6 +113,7 @@ public final class FrameLoop: @unchecked Sendable {
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
                              saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer)
+        router.statusLight = statusLight
         reviewer?.wakes = thread
         self.input = input
         self.display = display
@@ -252,6 +253,11 @@ public final class FrameLoop: @unchecked Sendable {
         if router.followReview(&model) || preview.takeFrame() != nil { newFrame = true }
         // The shutter held: the burst's photos as they fall due.
         while let due = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
+        // The self-timer: each second felt and blinked, its photos at their own time.
+        if let left = model.controller.countdownAnnouncement(at: now) { router.countdownSecond(left) }
+        while let due = model.controller.nextTimedPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, model: &model) }
+        router.showStatusLight(model.controller.selfTimer?.lightOn(at: now) ?? false)
+        model.followCountdown(at: now)
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         model.controller.settleZoom(at: now)
         analysis?.setWanted(model.state.settings.autoZoom)

@@ -27,6 +27,8 @@ final class InputRouter {
     private let movies: MovieRecorder?
     private let saveDecisions: HandOffQueue<SaveDecision>?
     private let analysis: SubjectAnalysis?
+    /// The board's status LED (the self-timer blinks it), if it names one.
+    var statusLight: StatusLight?
     /// Review's thread (nil: no card to review, as in a benchmark).
     let reviewer: Reviewer?
 
@@ -79,6 +81,17 @@ final class InputRouter {
         if let haptic = effects.haptic { haptics?.play(haptic) }
         if effects.reviewClosed { reviewer?.send(.close) }
         if effects.settingsChanged { publish(settings) }
+    }
+
+    /// A second of the self-timer's countdown begins: a tick in the hand (the light blinks
+    /// by `showStatusLight`).
+    func countdownSecond(_ left: Int) {
+        haptics?.play(.tick)
+    }
+
+    /// The board's status light lit or dark (written only when it changes).
+    func showStatusLight(_ on: Bool) {
+        statusLight?.set(on)
     }
 
     /// The framing, to the sensor's zoom control (as far as it holds the crop: the camera's

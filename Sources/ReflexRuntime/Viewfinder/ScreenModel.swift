@@ -124,11 +124,20 @@ struct ScreenModel {
         return overlay
     }
 
-    /// When a still screen next changes by itself (Pro's controls start to fade), in seconds
-    /// from `now`, at most half a second; nil: not by itself.
+    /// When a still screen next changes by itself (Pro's controls start to fade, the
+    /// self-timer's next second), in seconds from `now`, at most half a second; nil: not by itself.
     func secondsUntilChange(at now: Double) -> Double? {
-        guard state.settings.mode == .pro || state.review != nil, !controller.fade.isFaded(at: now) else { return nil }
-        return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)))
+        let timer = controller.selfTimer?.nextChange(after: now).map { max(0.001, $0 - now) }
+        guard state.settings.mode == .pro || state.review != nil, !controller.fade.isFaded(at: now) else {
+            return timer.map { min(0.5, $0) }
+        }
+        return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)), timer ?? .infinity)
+    }
+
+    /// The self-timer's countdown on screen as it stands at `now`.
+    mutating func followCountdown(at now: Double) {
+        let left = controller.selfTimer?.secondsLeft(at: now)
+        state.countdown = left.flatMap { $0 > 0 ? $0 : nil }
     }
 
     // MARK: what the input changed

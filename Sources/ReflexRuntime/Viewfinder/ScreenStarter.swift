@@ -22,6 +22,8 @@ public struct ScreenStarter {
     public var controls = BoardControls()
     /// The board's vibrator, kept across displays.
     public var haptics: Haptics?
+    /// The board's status LED (the self-timer blinks it).
+    public var statusLight: StatusLight?
     /// Retry and Discard, to the photo thread.
     public var saveDecisions: HandOffQueue<SaveDecision>?
     /// The gpsd client, switched with geotag.
@@ -77,7 +79,8 @@ public struct ScreenStarter {
             }
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
-                                    controls: controls, haptics: haptics, saveDecisions: saveDecisions,
+                                    controls: controls, haptics: haptics, statusLight: statusLight,
+                                    saveDecisions: saveDecisions,
                                     gps: gps, lenses: lenses, movies: movies, analysis: analysis,
                                     reviewer: reviewCard.map {
                                         Reviewer(card: $0, width: opened.width, height: opened.height, speaker: reviewSpeaker,

@@ -1,0 +1,42 @@
+import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The board's status LED through the kernel's LED class (`/sys/class/leds/NAME`): the
+/// self-timer blinks it, so the people in front of the camera see the countdown too. Opened
+/// once; `set` is one write of a few bytes when the state changes (the kernel defers a slow
+/// LED's own work), so the realtime loop may call it every frame.
+public final class StatusLight {
+    public let name: String
+    private let descriptor: Int32
+    /// "0\n" and the LED's full brightness ("255\n"), made once.
+    private let dark: [UInt8] = Array("0\n".utf8)
+    private let lit: [UInt8]
+    private var shown: Bool?
+
+    /// Nil, with the reason logged, when the board has no such LED or it cannot be written.
+    public init?(name: String, folder: String = "/sys/class/leds", log: (String) -> Void) {
+        let path = folder + "/" + name
+        let maximum = SmallFile.text(path + "/max_brightness").flatMap { Int($0.filter { !$0.isWhitespace }) } ?? 1
+        let descriptor = open(path + "/brightness", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            log("status light \(name): cannot open \(path)/brightness (\(String(cString: strerror(errno)))); the self-timer blinks nothing")
+            return nil
+        }
+        (self.name, self.descriptor, lit) = (name, descriptor, Array("\(max(maximum, 1))\n".utf8))
+    }
+
+    deinit {
+        if shown == true { set(false) }
+        close(descriptor)
+    }
+
+    /// Lit or dark; a write only when that changes.
+    public func set(_ on: Bool) {
+        guard shown != on else { return }
+        shown = on
+        let bytes = on ? lit : dark
+        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+}
