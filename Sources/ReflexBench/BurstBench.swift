@@ -23,7 +23,7 @@ struct BurstBench: ParsableCommand {
         commandName: "burst", abstract: "Benchmark a held shutter's burst of RAW photos against write + fsync.")
 
     @Option(help: "Seconds the shutter is held.") var seconds = 3.0
-    @Option(help: "Where the photos go (default: a folder under /tmp; give the card's to bench the card).")
+    @Option(help: "Where the photos go (default: /tmp; give the card's to bench the card): a folder of the bench's own is made there and removed after.")
     var folder: String?
     @Option(help: "The simulated sensor's mode: 4056x3040 (12 MP, 10 fps) or 1280x720 (30 fps).")
     var size = "4056x3040"
@@ -56,9 +56,11 @@ struct BurstBench: ParsableCommand {
     }
 
     func run() throws {
-        let work = folder ?? "/tmp/reflex-bench-burst-\(getpid())"
+        // (In a folder of its own, even on a card given: the bench never touches what the
+        // card holds, and leaves nothing behind.)
+        let work = (folder ?? "/tmp") + "/reflex-bench-burst-\(getpid())"
         try AtomicFile.createFolder(work + "/state")
-        defer { if folder == nil { _ = system("rm -rf '\(work)'") } }
+        defer { _ = system("rm -rf '\(work)'") }
         let calibration = try calibration()
         var settings = CameraSettings()
         settings.format = .raw

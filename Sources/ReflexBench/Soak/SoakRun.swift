@@ -201,10 +201,13 @@ final class SoakRun: @unchecked Sendable {
         trouble.first.forEach { print("    " + $0) }
         let start = baseline?.figures ?? ProcessFigures.now(), end = quiet.last?.figures ?? start
         let growth = end.residentBytes - start.residentBytes
+        // (What malloc holds, beside: resident pages come and go with the heaps' free pages;
+        // a leak shows here.)
+        let held = (end.heapInUseBytes + end.heapMappedBlockBytes) - (start.heapInUseBytes + start.heapMappedBlockBytes)
         let threadsGrew = end.threads > start.threads, descriptorsGrew = end.descriptors > start.descriptors
         print("  targets: 0 missed vblanks after the first minute (\(missed)), 0 allocations in the loop's frames "
               + "after the first minute (\(allocations)), memory growth ≤ 1 MB "
-              + "(\(megabytes(growth)) MB), no growth of threads (\(threadsGrew ? "grew" : "none")) or descriptors "
+              + "(resident \(megabytes(growth)) MB; held by malloc \(megabytes(held)) MB), no growth of threads (\(threadsGrew ? "grew" : "none")) or descriptors "
               + "(\(descriptorsGrew ? "grew" : "none")), every file readable (\(card.refused.isEmpty ? "yes" : "no"))")
     }
 
