@@ -31,6 +31,9 @@ struct Capture: ParsableCommand {
     var format: CaptureFormat?
     @Option(help: "Photos to take, a tenth of a second apart.")
     var burst = 1
+    @Option(name: .customLong("self-timer"),
+            help: "2s | 10s | 10s-3: the photo that long after the command (10s-3: three photos a second apart).")
+    var selfTimer: SelfTimerDelay?
     @Option(help: "ISO: auto or a stop (100, 125 … 12800).")
     var iso: String?
     @Option(help: "Shutter: auto, 1/8000 … 1/4, 0.3\" … 1\".")
@@ -49,32 +52,66 @@ struct Capture: ParsableCommand {
         guard (1...CaptureService.largestBurst).contains(burst) else {
             throw ValidationError("--burst takes 1 to \(CaptureService.largestBurst) photos")
         }
+        if selfTimer != nil && burst != 1 { throw ValidationError("--self-timer takes its own photos: leave out --burst") }
     }
 
     func run() throws {
         let stateFolder = StateFolder.resolve(flag: state.stateDirectory)
-        if let running = try UnixSocket.connect(to: stateFolder + "/" + CaptureService.socketName) {
-            try askRunningCamera(running)
+        let socket = stateFolder + "/" + CaptureService.socketName
+        let started = monotonicSeconds()
+        if let selfTimer {
+            log("capture: self-timer: the photo in \(Int(selfTimer.seconds)) s" + (selfTimer.shots > 1 ? ", then \(selfTimer.shots - 1) more a second apart" : ""))
+        }
+        // With the self-timer and a camera running (its socket there), the running camera is
+        // asked as each photo falls due, one connection a photo: none is held open meanwhile.
+        if let selfTimer, access(socket, F_OK) == 0 {
+            var failed = false
+            for shot in 0..<selfTimer.shots {
+                countDown(to: started + selfTimer.seconds + Double(shot) * SelfTimer.shotSpacing)
+                guard let running = try UnixSocket.connect(to: socket) else {
+                    // (Not running after all: the command shoots alone, late by the stream's start.)
+                    return try shootAlone(stateFolder: stateFolder, startedAt: started)
+                }
+                do { try askRunningCamera(running, photos: 1) } catch is ExitCode { failed = true }
+            }
+            if failed { throw ExitCode(1) }
+        } else if let running = try UnixSocket.connect(to: socket) {
+            try askRunningCamera(running, photos: burst)
         } else {
-            try shootAlone(stateFolder: stateFolder)
+            try shootAlone(stateFolder: stateFolder, startedAt: started)
+        }
+    }
+
+    /// Waits until `time` (monotonic seconds); with the self-timer, says each whole second
+    /// left as the camera's countdown does.
+    private func countDown(to time: Double) {
+        var said: Int?
+        while case let left = time - monotonicSeconds(), left > 0 {
+            let seconds = Int(left.rounded(.up))
+            if selfTimer != nil, seconds != said {
+                log("capture: self-timer, \(seconds) s")
+                said = seconds
+            }
+            // (To the next whole second left, or the time itself.)
+            usleep(UInt32((left - Double(seconds - 1)) * 1_000_000) + 1)
         }
     }
 
     /// The running camera takes the photos: exposure options would change its settings under
     /// the photographer, so they are refused with the reason.
-    private func askRunningCamera(_ connection: borrowing FileDescriptor) throws {
+    private func askRunningCamera(_ connection: borrowing FileDescriptor, photos: Int) throws {
         guard iso == nil, shutter == nil, wb == nil, ev == nil else {
             throw CaptureFailure("""
                 the camera is running and shoots with its own settings; change them on its screen or with \
                 `reflex settings set`, or run reflex capture without --iso, --shutter, --wb and --ev
                 """)
         }
-        log("capture: asking the running camera for \(burst) photo(s)")
-        guard UnixSocket.writeLine(connection, "capture \(burst) \(format?.rawValue ?? "settings")") else {
+        log("capture: asking the running camera for \(photos) photo(s)")
+        guard UnixSocket.writeLine(connection, "capture \(photos) \(format?.rawValue ?? "settings")") else {
             throw CaptureFailure("the running camera closed the connection")
         }
         var failures = 0
-        for _ in 0..<burst {
+        for _ in 0..<photos {
             guard let line = UnixSocket.readLine(connection, milliseconds: Int32(CaptureService.patience * 1000) + 5000) else {
                 throw CaptureFailure("the running camera did not answer")
             }
@@ -84,7 +121,7 @@ struct Capture: ParsableCommand {
     }
 
     /// Nothing runs the camera: this command streams it, lets exposure settle and shoots.
-    private func shootAlone(stateFolder: String) throws {
+    private func shootAlone(stateFolder: String, startedAt: Double) throws {
         let (calibration, note) = camera.calibration
         log(note)
         var settings = SettingsStore(folder: stateFolder).load().settings
@@ -116,8 +153,12 @@ struct Capture: ParsableCommand {
         try waitForStream(sensor, log: log)
         if let gps { waitForFix(gps) }
         var tickets: [Int] = []
-        for index in 0..<burst {
-            if index > 0 { usleep(100_000) }
+        // A burst's photos a tenth of a second apart from now; the self-timer's from its
+        // delay after the command, a second apart (the stream settles in the countdown).
+        let first = selfTimer.map { startedAt + $0.seconds } ?? monotonicSeconds()
+        let spacing = selfTimer == nil ? 0.1 : SelfTimer.shotSpacing
+        for index in 0..<(selfTimer?.shots ?? burst) {
+            countDown(to: first + Double(index) * spacing)
             guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil) else {
                 throw CaptureFailure("the shutter is busy")
             }
@@ -198,6 +239,7 @@ struct Capture: ParsableCommand {
 }
 
 extension CaptureFormat: ExpressibleByArgument {}
+extension SelfTimerDelay: ExpressibleByArgument {}
 
 /// Why `reflex capture` took no photo, said plainly.
 struct CaptureFailure: Error, CustomStringConvertible {

@@ -33,6 +33,24 @@ struct CaptureCommandTests {
         #expect(again.output.trimmingCharacters(in: .whitespacesAndNewlines) == card + "/DCIM/100REFLX/RFLX0003.JPG")
     }
 
+    /// The self-timer: the photo no sooner than its delay after the command, the countdown
+    /// said each second; and it takes its own photos (no --burst beside it).
+    @Test func theSelfTimerTakesThePhotoAfterItsDelay() throws {
+        let state = StateFolder()
+        let started = Date()
+        let run = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path + "/card",
+                                 "--self-timer", "2s", "--json"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(Self.photoLines(run.output).count == 1, "\(run.output)")
+        #expect(elapsed >= 2, "the photo waited for its delay: \(elapsed) s")
+        // (Alone, the stream starts and settles within the countdown: the seconds still left
+        // after it are said, none on a machine slow to start the stream.)
+        #expect(run.errors.contains("self-timer: the photo in 2 s"), "\(run.errors)")
+        let both = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "--self-timer", "10s", "--burst", "3"])
+        #expect(both.status != 0 && both.errors.contains("leave out --burst"), "\(both.errors)")
+    }
+
     @Test func aBadValueIsAClearError() throws {
         let state = StateFolder()
         let run = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path, "--iso", "333"])
