@@ -13,9 +13,9 @@ from ..pixels import amber, screen_until
 from ..steps import RESULTS, indent, require, scenario
 
 
-MENU_GEOTAG_FORWARD = (540, 492)
-CONSENT_ALLOW = (432, 656)
-CONSENT_DENY = (160, 656)
+MENU_GEOTAG_FORWARD = (540, 427)
+CONSENT_ALLOW = (432, 744)
+CONSENT_DENY = (160, 744)
 # gpsd's reports in the guest, for a few seconds or until one has a 3D fix: what a client of
 # the board's gpsd sees.
 GPSD_REPORTS = """python3 - <<'EOF'
@@ -80,10 +80,10 @@ def geotag(steps):
     steps.run("a tap on Geotag's value", touch_tap(*MENU_GEOTAG_FORWARD))
     (shot, width, height, pixel, bright_pixels), shown = screen_until(
         steps, "geotag-consent", lambda pixel, bright_pixels, *_: [
-            ("the consent screen's Allow is drawn in the accent", amber(pixel(330, 640))),
-            ("its Don't allow beside it is not", not amber(pixel(60, 640))),
+            ("the consent screen's Allow is drawn in the accent", amber(pixel(330, 730))),
+            ("its Don't allow beside it is not", not amber(pixel(60, 730))),
             ("its explanation is written", bright_pixels(40, 150, 440, 180) > 400)])
-    require(shown, "no consent screen on the first switch-on", f"screendump {shot}: {pixel(330, 640)}, {pixel(60, 640)}")
+    require(shown, "no consent screen on the first switch-on", f"screendump {shot}: {pixel(330, 730)}, {pixel(60, 730)}")
     steps.run("nothing is on before an answer", setting.format("geotag"), matches=[r"\Aoff\s*\Z"])
     steps.run("a tap on Allow", touch_tap(*CONSENT_ALLOW))
     steps.wait_until("geotag on and the consent remembered", setting.format("geotag") + "; " + setting.format("geotag-consent"),
