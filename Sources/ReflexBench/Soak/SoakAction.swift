@@ -12,6 +12,8 @@ public enum SoakAction: Equatable, Sendable {
     case dial(wheel: Int, detents: Int)
     /// A zoom key pressed or let go (held: the zoom ramps).
     case zoom(inwards: Bool, pressed: Bool)
+    /// A lens button tapped (the zoom glides to that lens, whose camera then streams).
+    case lens(LensDescription.Role)
     /// The card filled with other files until it is under its Low storage mark.
     case fillCard
     /// Those files taken off again.

@@ -11,7 +11,7 @@ import Glibc
 
 /// Hours of a photographer's use in one run: the whole camera in this process on the simulated
 /// sensor and the headless display, driven by `SoakSchedule` (photos in every format, movies,
-/// bursts, dials, zooms, the card filled and emptied), with the loop's frame times, missed
+/// bursts, dials, zooms, lens switches, the card filled and emptied), with the loop's frame times, missed
 /// vblanks, memory, threads, descriptors and the save queue taken each minute, and every
 /// file read back by LibRaw, exiftool and ffprobe.
 struct SoakBench: ParsableCommand {
@@ -51,6 +51,7 @@ struct SoakBench: ParsableCommand {
               + "\(SoakSchedule.count(over: seconds) { $0 == .shutter(pressed: true) }) bursts held 1 s, "
               + "\(SoakSchedule.count(over: seconds) { $0 == .record } / 2) movies of 60 s, "
               + "\(SoakSchedule.count(over: seconds) { if case .dial = $0 { true } else { false } }) dial turns, "
+              + "\(SoakSchedule.count(over: seconds) { if case .lens = $0 { true } else { false } }) lens buttons tapped, "
               + "\(SoakSchedule.count(over: seconds) { $0 == .fillCard }) card fills")
         try camera.start()
         let run = SoakRun(camera: camera, card: soakCard, log: log)

@@ -10,7 +10,8 @@ import ReflexVision
 /// The camera as `reflex run` wires it, in this process, on the simulated sensor and the
 /// headless display at 60 Hz: the sensor thread, the zero-lag ring and the photo thread, the
 /// movie thread, auto-zoom's analysis, the settings writer and the realtime loop on its own
-/// thread. Input comes only from `post` (no libinput: the soak is the photographer).
+/// thread, with a board of three lenses, each the simulated scene at its magnification.
+/// Input comes only from `post` (no libinput: the soak is the photographer).
 final class SoakCamera {
     let sensor: SensorPipeline
     let photos: PhotoPipeline
@@ -18,6 +19,14 @@ final class SoakCamera {
     private let analysis: SubjectAnalysis
     private let writer: SettingsWriter
     let loop: FrameLoop
+    private let layout: ScreenLayout
+
+    /// The soak's lenses, a phone's trio (their f-numbers differ, as the photos' EXIF shows).
+    static let lenses: [BoardLens] = [(LensDescription.Role.ultraWide, 2.2), (.wide, 1.8), (.tele, 2.8)].map { role, fNumber in
+        var calibration = SensorCalibration.simulated
+        calibration.fNumber = fNumber
+        return BoardLens(description: LensDescription(role: role, camera: "simulated"), calibration: calibration)
+    }
 
     init(card: String, state: String, fontFolder: String, modelPath: String?, log: @escaping @Sendable (String) -> Void) throws {
         let store = SettingsStore(folder: state)
@@ -26,7 +35,8 @@ final class SoakCamera {
         settings.drive.mode = .burst
         let status = StatusBoard()
         sensor = SensorPipeline(settings: settings, calibration: .simulated,
-                                choice: CameraChoice(source: .simulated(.absoluteExposure)), status: status, log: log)
+                                choice: CameraChoice(source: .simulated(.absoluteExposure)), lenses: SoakCamera.lenses,
+                                status: status, log: log)
         writer = SettingsWriter(store: store, status: status, log: log)
         writer.start()
         photos = CameraWiring.photos(for: sensor, calibration: .simulated, cardFolder: card, stateFolder: state,
@@ -38,10 +48,19 @@ final class SoakCamera {
         analysis = SubjectAnalysis(modelPath: modelPath, log: log)
         sensor.mailbox.attach(analysis.sink)
         let display = try HeadlessDisplay(folder: nil)
+        layout = ScreenLayout(width: display.width, height: display.height, density: display.density)
         loop = FrameLoop(display: display, preview: sensor.preview, status: status, mailbox: sensor.mailbox,
                          fonts: try FontLibrary(folder: fontFolder), model: CameraModel(settings: settings, limits: .unlimited),
                          fNumber: SensorCalibration.simulated.fNumber, settingsWriter: writer,
-                         saveDecisions: photos.decisions, movies: movies, analysis: analysis)
+                         saveDecisions: photos.decisions, lenses: SoakCamera.lenses.map(\.description), movies: movies,
+                         analysis: analysis)
+    }
+
+    /// Where the photographer taps for `role`'s lens (its button, as the screen lays them out).
+    func lensButtonCentre(_ role: LensDescription.Role) -> (x: Double, y: Double) {
+        let index = SoakCamera.lenses.firstIndex { $0.description.role == role } ?? 0
+        let button = layout.lensButtons(count: SoakCamera.lenses.count)[index]
+        return (Double(button.x) + Double(button.width) / 2, Double(button.y) + Double(button.height) / 2)
     }
 
     func start() throws {

@@ -110,6 +110,10 @@ final class SoakRun: @unchecked Sendable {
             post(.wheel(wheel: wheel, v120: detents * 120))
         case .zoom(let inwards, let pressed):
             post(.key(code: inwards ? KeyCode.zoomIn : KeyCode.zoomOut, pressed: pressed))
+        case .lens(let role):
+            let (x, y) = camera.lensButtonCentre(role)
+            post(.touchDown(slot: 0, x: x, y: y))
+            post(.touchUp(slot: 0))
         case .fillCard:
             log.write("soak: " + card.fill())
         case .emptyCard:

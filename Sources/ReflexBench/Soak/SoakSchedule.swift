@@ -2,7 +2,8 @@ import ReflexCore
 
 /// What `reflex bench soak` does when: a five-minute cycle, repeated. A movie of a minute
 /// first; then a photo every 5 s in the formats in turn, a dial turned every 3 s (and the
-/// dial picker every 30 s), a burst held for a second, a zoom in and out, the card filled
+/// dial picker every 30 s), a burst held for a second, the lens buttons tapped (tele,
+/// ultra-wide, wide: photos are taken on each), a zoom in and out, the card filled
 /// past its Low storage mark for 40 s and emptied; at the cycle's end the card is read
 /// back and cleared. Pure: the caller says how long the soak has run.
 public struct SoakSchedule {
@@ -23,6 +24,7 @@ public struct SoakSchedule {
         }
         for second in stride(from: 90.0, through: 270, by: 30) { plan.append((second + 0.5, .dial(wheel: 1, detents: 1))) }
         plan += [(152, .shutter(pressed: true)), (153, .shutter(pressed: false)),
+                 (100, .lens(.tele)), (130, .lens(.ultraWide)), (170, .lens(.wide)),
                  (200, .zoom(inwards: true, pressed: true)), (201.5, .zoom(inwards: true, pressed: false)),
                  (230, .zoom(inwards: false, pressed: true)), (231.5, .zoom(inwards: false, pressed: false)),
                  (240, .fillCard), (280, .emptyCard), (298, .checkCard)]

@@ -6,8 +6,10 @@ public struct CameraChoice: Sendable, Equatable {
         /// format Reflex shows.
         case v4l2(devFolder: String, path: String? = nil)
         /// The simulated sensor, with one of the two kinds of exposure control, its frames
-        /// paced by a timer or by a test, damaged as `faults` says (for tests of bad hardware).
-        case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime, faults: SensorFaults = .none)
+        /// paced by a timer or by a test, damaged as `faults` says (for tests of bad hardware),
+        /// its scene seen through a lens of `magnification` (one of a board's lenses).
+        case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime, faults: SensorFaults = .none,
+                       magnification: Double = 1)
         /// The simulated sensor playing a video file (any FFmpeg reads) at its own rate.
         case videoFile(path: String, pace: SimulatedCamera.Pace = .realTime)
     }

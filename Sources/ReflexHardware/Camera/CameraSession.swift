@@ -90,7 +90,7 @@ public final class CameraSession {
     /// The device the choice names, if it is there and streams a format Reflex shows.
     public func findCamera() -> CaptureDeviceInfo? {
         switch choice.source {
-        case .simulated(let style, _, _): SimulatedCamera.info(style)
+        case .simulated(let style, _, _, _): SimulatedCamera.info(style)
         case .videoFile(let path, _): (try? VideoFootage(path: path)).map(SimulatedCamera.info(footage:))
         case .v4l2(let devFolder, let path):
             CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
@@ -106,7 +106,8 @@ public final class CameraSession {
         guard var found = findCamera() else { return false }
         let opened: CameraDevice
         switch choice.source {
-        case .simulated(let style, let pace, let faults): opened = SimulatedCamera(style: style, pace: pace, faults: faults)
+        case .simulated(let style, let pace, let faults, let magnification):
+            opened = SimulatedCamera(style: style, pace: pace, faults: faults, magnification: magnification)
         case .videoFile(let path, let pace):
             do {
                 opened = SimulatedCamera(footage: try VideoFootage(path: path), pace: pace)

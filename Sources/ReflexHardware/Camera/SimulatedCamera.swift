@@ -138,16 +138,19 @@ public final class SimulatedCamera: CameraDevice {
     public let pace: Pace
     /// Damage done to some frames on purpose (tests of bad hardware).
     public let faults: SensorFaults
+    /// The lens's magnification against a board's wide (its zoom control magnifies on top).
+    public let magnification: Double
     private var now: Double {
         if case .stepped(let stepper) = pace { return stepper.clock.now }
         return monotonicSeconds()
     }
     private let startTime: Double
 
-    public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: SensorFaults = .none) {
+    public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: SensorFaults = .none, magnification: Double = 1) {
         self.style = style
         self.pace = pace
         self.faults = faults
+        self.magnification = magnification
         path = "simulated"
         footage = nil
         if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
@@ -160,6 +163,7 @@ public final class SimulatedCamera: CameraDevice {
         self.pace = pace
         faults = .none
         path = footage.path
+        magnification = 1
         self.footage = footage
         if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
         layout = RawLayout(width: footage.width, height: footage.height, format: SimulatedScene.format)
@@ -295,7 +299,7 @@ public final class SimulatedCamera: CameraDevice {
         // (Past the pipelines' length, more frames change nothing.)
         for _ in 0..<Int(min(frames, UInt64(SimulatedExposureLatency.framesOfDelay + 1))) {
             taken = latency.nextFrame(requested: requested)
-            scene.zoom = Double(SimulatedCamera.pass(zoom, through: &zoomPipeline)) / 100
+            scene.zoom = Double(SimulatedCamera.pass(zoom, through: &zoomPipeline)) / 100 * magnification
             let lens = autofocus != 0 ? SimulatedScene.farSubject : 1 - Double(focus) / 1023
             scene.lensFocus = Double(SimulatedCamera.pass(Int32((lens * 1000).rounded()), through: &focusPipeline)) / 1000
             activeVerticalBlanking = SimulatedCamera.pass(verticalBlanking, through: &verticalBlankingPipeline)

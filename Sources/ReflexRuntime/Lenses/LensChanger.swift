@@ -9,11 +9,12 @@ import ReflexSystem
 /// only, except the standby's own thread.
 final class LensChanger {
     private let boardLenses: [BoardLens]
-    private let devFolder: String
+    private let place: LensCameraPlace
     private let standby: StandbyCamera
     private let clock: TimeSource
     private let log: SensorPipeline.Log
-    /// Those present the last time they were looked for, and where their cameras are.
+    /// Those present the last time they were looked for, and their cameras' names
+    /// (`LensCameraPlace`: a node's path, or a simulated lens's).
     private var lenses = LensSet([])
     private var paths: [String] = []
     private var calibrations: [SensorCalibration] = []
@@ -38,9 +39,9 @@ final class LensChanger {
     private var handedOverAt: Double?
     private var lastFrameAt: Double?
 
-    init(boardLenses: [BoardLens], devFolder: String, clock: TimeSource, log: @escaping SensorPipeline.Log) {
-        (self.boardLenses, self.devFolder, self.clock, self.log) = (boardLenses, devFolder, clock, log)
-        standby = StandbyCamera(devFolder: devFolder, log: log)
+    init(boardLenses: [BoardLens], place: LensCameraPlace, clock: TimeSource, log: @escaping SensorPipeline.Log) {
+        (self.boardLenses, self.place, self.clock, self.log) = (boardLenses, place, clock, log)
+        standby = StandbyCamera(place: place, log: log)
     }
 
     func start() { standby.start() }
@@ -60,16 +61,7 @@ final class LensChanger {
     /// present (a bit each, in `LensDescription.Role`'s order) when they changed.
     func findCameras() -> UInt8? {
         stale = false
-        let candidates = CameraMatcher.candidates(devFolder: devFolder)
-        var present: [(BoardLens, String)] = []
-        var missing: [String] = []
-        for lens in boardLenses {
-            if let path = CameraMatcher.match(lens.description.camera, in: candidates) {
-                present.append((lens, path))
-            } else {
-                missing.append("\(lens.description.role.rawValue) (its camera \"\(lens.description.camera)\" not found)")
-            }
-        }
+        var (present, missing) = place.find(boardLenses)
         present.sort { $0.0.description.magnification < $1.0.description.magnification }
         let set = LensSet(present.map(\.0.description))
         let found = present.map(\.1)
@@ -120,7 +112,7 @@ final class LensChanger {
             }
         } else {
             if keepsSessionShown { session.stop() }
-            session.choose(CameraChoice(source: .v4l2(devFolder: devFolder, path: paths[next])), calibration: calibrations[next])
+            session.choose(CameraChoice(source: place.source(for: paths[next])), calibration: calibrations[next])
         }
         keepsSessionShown = false
         return (lenses.lenses[next].role, calibrations[next])

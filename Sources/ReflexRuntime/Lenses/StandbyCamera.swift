@@ -66,15 +66,17 @@ final class StandbyCamera: @unchecked Sendable {
     private var sessionPath: String?
     private var refused: Set<String> = []
     private var followed: ExposureSetting?
-    private let devFolder: String
+    private let place: LensCameraPlace
     private let log: SensorPipeline.Log
     private let thread = WorkerThread(name: "reflex-standby")
     /// Signalled when a camera asked for has its frame (or is handed over at once): polled by
     /// the sensor thread.
     private let handedOverSignal = EventSignal()
+    /// The most frames taken from the camera in standby at one wake-up.
+    static let framesTakenAtOnce = 4
 
-    init(devFolder: String, log: @escaping SensorPipeline.Log) {
-        self.devFolder = devFolder
+    init(place: LensCameraPlace, log: @escaping SensorPipeline.Log) {
+        self.place = place
         self.log = log
     }
 
@@ -262,7 +264,7 @@ final class StandbyCamera: @unchecked Sendable {
             return
         }
         // (Its log is the camera's: once swapped in, it is the stream shown.)
-        let candidate = CameraSession(choice: CameraChoice(source: .v4l2(devFolder: devFolder, path: path)),
+        let candidate = CameraSession(choice: CameraChoice(source: place.source(for: path)),
                                       calibration: wish.calibration, log: log)
         do {
             guard try candidate.start() else {
@@ -302,7 +304,10 @@ final class StandbyCamera: @unchecked Sendable {
         if follow != nil { followed = exposure }
         do {
             var newest: CapturedFrame?
-            while let frame = try session.nextFrame() {
+            // (A few at most: a camera slower to make a frame than its frame time, the
+            // simulated sensor in a debug build, would always have another.)
+            for _ in 0..<StandbyCamera.framesTakenAtOnce {
+                guard let frame = try session.nextFrame() else { break }
                 if let older = newest { try session.giveBack(older) }
                 newest = frame
             }

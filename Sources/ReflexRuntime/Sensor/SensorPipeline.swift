@@ -53,7 +53,7 @@ public final class SensorPipeline: @unchecked Sendable {
     private var memoryPressure: MemoryPressureMonitor?
 
     /// `lenses`: the board's, where it has several cameras as one (they replace `choice`'s
-    /// V4L2 camera; the simulated sensor ignores them).
+    /// V4L2 camera; on the simulated sensor, each is the scene at its magnification).
     /// `clock`: the time the thread reckons its deadlines in (a stalled stream, a lens's
     /// handover) and compares presses with frames on; a test that steps a simulated sensor
     /// gives the stepper's.
@@ -63,8 +63,8 @@ public final class SensorPipeline: @unchecked Sendable {
         self.clock = clock
         chosen = settings
         self.calibration = calibration
-        if case .v4l2(let folder, _) = choice.source, !lenses.isEmpty {
-            lensChanger = LensChanger(boardLenses: lenses, devFolder: folder, clock: clock, log: log)
+        if !lenses.isEmpty, let place = LensCameraPlace(choice.source) {
+            lensChanger = LensChanger(boardLenses: lenses, place: place, clock: clock, log: log)
         } else {
             lensChanger = nil
         }
