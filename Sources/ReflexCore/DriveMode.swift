@@ -6,6 +6,6 @@ public enum DriveMode: String, Sendable, CaseIterable {
     case bracketing, interval
 
     /// The modes this camera shoots so far (the menu offers these, the settings take these):
-    /// bracketing and interval shooting have their planning and settings, not yet their shots.
-    public static let available: [DriveMode] = [.single, .burst, .selfTimer]
+    /// bracketing has its planning and settings, not yet its shots.
+    public static let available: [DriveMode] = [.single, .burst, .selfTimer, .interval]
 }

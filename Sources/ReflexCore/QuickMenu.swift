@@ -25,10 +25,11 @@ public struct QuickMenu: Sendable, Equatable {
 
     /// Moves the highlight `steps` lines, round the lines shown for `settings` (from the
     /// Drive line if the one highlighted was a drive mode's no longer shown).
+    /// (Line by line, without an array of the lines: the dials' path allocates nothing.)
     public mutating func move(by steps: Int, in settings: CameraSettings) {
-        let lines = QuickMenuItem.lines(for: settings)
-        let index = lines.firstIndex(of: highlighted) ?? lines.firstIndex(of: .drive)!
-        highlighted = lines[((index + steps) % lines.count + lines.count) % lines.count]
+        var item = highlighted.isShown(for: settings) ? highlighted : .drive
+        for _ in 0..<steps.magnitude { item = item.neighbour(steps > 0 ? 1 : -1, for: settings) }
+        highlighted = item
     }
 
     public mutating func highlight(_ item: QuickMenuItem) { highlighted = item }

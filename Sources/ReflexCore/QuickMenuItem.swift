@@ -8,8 +8,34 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
 
     /// The lines the menu shows for `settings`, in order.
     public static func lines(for settings: CameraSettings) -> [QuickMenuItem] {
-        allCases.filter { $0.driveMode.map { $0 == settings.drive.mode } ?? true }
+        allCases.filter { $0.isShown(for: settings) }
     }
+
+    /// Whether the menu shows this line for `settings` (a drive mode's only while it is chosen).
+    public func isShown(for settings: CameraSettings) -> Bool { driveMode.map { $0 == settings.drive.mode } ?? true }
+
+    /// The line the menu shows at `index` for `settings` (nil past the last). Walks the cases
+    /// without making an array: the input path allocates nothing.
+    public static func line(at index: Int, for settings: CameraSettings) -> QuickMenuItem? {
+        var shown = -1
+        for raw in 0..<caseCount {
+            let item = QuickMenuItem(rawValue: raw)!
+            if item.isShown(for: settings) { shown += 1 }
+            if shown == index { return item }
+        }
+        return nil
+    }
+
+    /// The line shown next after this one (`direction` 1) or before it (-1), round the menu.
+    public func neighbour(_ direction: Int, for settings: CameraSettings) -> QuickMenuItem {
+        var raw = rawValue
+        repeat {
+            raw = (raw + direction % QuickMenuItem.caseCount + QuickMenuItem.caseCount) % QuickMenuItem.caseCount
+        } while !QuickMenuItem(rawValue: raw)!.isShown(for: settings)
+        return QuickMenuItem(rawValue: raw)!
+    }
+
+    private static let caseCount = allCases.count
 
     /// The most lines the menu ever shows (its panel is sized for them).
     public static let mostLines = DriveMode.allCases.map { mode in

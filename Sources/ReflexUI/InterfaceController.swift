@@ -62,6 +62,9 @@ public struct InterfaceController: Sendable {
     public private(set) var burst = BurstTimer()
     /// The self-timer counting down to its photo (nil: none).
     public private(set) var selfTimer: SelfTimer?
+    /// The interval run under way (nil: none), and how the last one ended, once (`takeIntervalEnding`).
+    public private(set) var intervalRun: IntervalSchedule?
+    private var intervalEnding: String?
     public private(set) var menu = QuickMenu()
     /// False where each photo switches the sensor's mode: a hold takes one photo.
     public var burstAllowed = true
@@ -180,11 +183,39 @@ public struct InterfaceController: Sendable {
     /// The next burst photo due by `now` while the shutter is held (call until nil).
     public mutating func nextBurstPhoto(at now: Double) -> Double? { burst.next(at: now) }
 
-    /// The self-timer's next photo due by `now`, at its own time (call until nil); the timer
-    /// ends after its last.
+    /// The self-timer's or the interval run's next photo due by `now`, at its planned time
+    /// (call until nil); the timer ends after its last, the run after its count.
     public mutating func nextTimedPhoto(at now: Double) -> Double? {
-        defer { if selfTimer?.isRunning == false { selfTimer = nil } }
-        return selfTimer?.nextShot(at: now)
+        if selfTimer != nil {
+            defer { if selfTimer?.isRunning == false { selfTimer = nil } }
+            return selfTimer?.nextShot(at: now)
+        }
+        guard intervalRun != nil else { return nil }
+        // (The drive or the capture changed in the menu: the run ends there.)
+        guard model.settings.drive.mode == .interval && model.settings.capture == .photo else {
+            stopInterval(because: "the drive changed")
+            return nil
+        }
+        guard let due = intervalRun!.next(at: now) else { return nil }
+        if intervalRun!.isFinished { endInterval(InterfaceText.intervalDone(intervalRun!)) }
+        return due
+    }
+
+    /// The interval run stopped by the camera (the card is full, gone or read-only), with why.
+    public mutating func stopInterval(because reason: String) {
+        guard let run = intervalRun else { return }
+        endInterval(InterfaceText.intervalStopped(run, because: reason))
+    }
+
+    /// How the last interval run ended, once (for the notice).
+    public mutating func takeIntervalEnding() -> String? {
+        defer { intervalEnding = nil }
+        return intervalEnding
+    }
+
+    private mutating func endInterval(_ text: String) {
+        intervalRun = nil
+        intervalEnding = text
     }
 
     /// The countdown's seconds left, once as each begins (a tick felt, the LED's blink).
@@ -421,6 +452,20 @@ public struct InterfaceController: Sendable {
             outcome.record = true
             return
         }
+        if model.settings.drive.mode == .interval {
+            // A press starts the run; the next stops it.
+            if let run = intervalRun {
+                endInterval(InterfaceText.intervalStopped(run, because: nil))
+                outcome.notice = takeIntervalEnding()
+            } else {
+                var run = model.settings.drive.intervalSchedule
+                run.start(at: now)
+                intervalRun = run
+                outcome.notice = InterfaceText.intervalStarted(run)
+            }
+            outcome.confirmed = true
+            return
+        }
         if model.settings.drive.mode == .selfTimer {
             if selfTimer != nil { cancelSelfTimer(into: &outcome); return }
             selfTimer = SelfTimer(delay: model.settings.drive.selfTimer)
@@ -632,7 +677,8 @@ public struct InterfaceController: Sendable {
             return .consentScreen
         }
         if menu.isOpen {
-            for (row, item) in zip(layout.menuRows, QuickMenuItem.lines(for: model.settings)) where row.contains(x: px, y: py) {
+            for (index, row) in layout.menuRows.enumerated() where row.contains(x: px, y: py) {
+                guard let item = QuickMenuItem.line(at: index, for: model.settings) else { break }
                 // The value is the line's right half; its halves step back and forward.
                 let valueStart = row.x + row.width / 2, valueMiddle = row.x + row.width * 3 / 4
                 return .menuLine(item, side: px < valueStart ? 0 : px < valueMiddle ? -1 : 1)

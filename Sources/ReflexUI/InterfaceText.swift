@@ -99,7 +99,11 @@ public enum InterfaceText {
         case .readOnly: result.append(Indicator(text: "Card read-only", attention: true))
         }
         if state.exposureLocked { result.append(Indicator(text: "AE-L", attention: true)) }
-        if let drive = state.settings.drive.badge { result.append(Indicator(text: drive, attention: false)) }
+        if let run = state.interval {
+            result.append(Indicator(text: intervalProgress(run), attention: true))
+        } else if let drive = state.settings.drive.badge {
+            result.append(Indicator(text: drive, attention: false))
+        }
         if let notice = state.notice { result.append(Indicator(text: notice, attention: true)) }
         // (Enhanced RAW stands out: it underexposes and takes longer to save.)
         result.append(Indicator(text: state.settings.format.label, attention: state.settings.format.merges))
@@ -120,6 +124,33 @@ public enum InterfaceText {
     public static let burstTakesPlainRaw = "Burst: plain RAWs, not Enhanced RAW"
     public static let stopRecordingFirst = "Stop recording first"
     public static let selfTimerCancelled = "Self-timer cancelled"
+
+    /// An interval run's words: begun, ended at its count, stopped (by a press: no reason).
+    public static func intervalStarted(_ run: IntervalSchedule) -> String {
+        "Interval: every " + DurationText.text(Int(run.interval)) + (run.count.map { ", \($0) shots" } ?? ", until stopped")
+    }
+
+    public static func intervalDone(_ run: IntervalSchedule) -> String {
+        "Interval done: \(shots(run.taken))" + (run.missed > 0 ? ", \(run.missed) missed" : "")
+    }
+
+    public static func intervalStopped(_ run: IntervalSchedule, because reason: String?) -> String {
+        "Interval stopped" + (reason.map { " – " + $0 } ?? "") + ": \(shots(run.taken))"
+    }
+
+    /// The card cannot take the shots still to come (at the start, or as it fills).
+    public static func intervalShortfall(fits: Int, of wanted: Int?) -> String {
+        "Card holds only \(shots(fits))" + (wanted.map { " of \($0)" } ?? " (under an hour)")
+    }
+
+    private static func shots(_ count: Int) -> String { count == 1 ? "1 shot" : "\(count) shots" }
+
+    /// The drive chip while an interval run goes on: shots taken (of how many) and the next
+    /// one's time, "INT 12/100 · 4s".
+    public static func intervalProgress(_ progress: IntervalProgress) -> String {
+        "INT \(progress.taken)" + (progress.count.map { "/\($0)" } ?? "")
+            + (progress.secondsToNext.map { " · " + DurationText.text($0) } ?? "")
+    }
     public static let noRecording = "This camera cannot record movies"
     /// Review's words.
     public static let protectedRefusesDelete = "Protected – unprotect it to delete"

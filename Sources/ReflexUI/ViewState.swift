@@ -40,6 +40,8 @@ public struct ViewState: Sendable, Equatable {
     public var autoZoom = AutoZoomIndicator.unavailable
     /// The self-timer's seconds left, large over the picture (nil: no countdown).
     public var countdown: Int?
+    /// An interval run under way: its shots and the time to the next (in the drive's chip).
+    public var interval: IntervalProgress?
 
     public init(screen: CameraScreen = .live, settings: CameraSettings = CameraSettings(),
                 readout: ExposureReadout = ExposureReadout(iso: 100, shutter: ShutterSpeed(1, 125), fNumberTenths: 28, kelvin: 5500),

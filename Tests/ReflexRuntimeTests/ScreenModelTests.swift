@@ -66,6 +66,33 @@ struct ScreenModelTests {
         #expect(model.state.countdown == nil && model.secondsUntilChange(at: 3.01) == nil)
     }
 
+    /// An interval run's chip follows its shots and wakes the loop for each second; a card
+    /// too small for the run is said at its start, and a full card stops it, its shots kept.
+    @Test func anIntervalRunIsCheckedAgainstTheCardAndStopsWhenItIsFull() {
+        var settings = CameraSettings()
+        settings.drive.mode = .interval
+        (settings.drive.intervalSeconds, settings.drive.intervalCount) = (2, 9999)
+        var model = Self.model(settings)
+        var status = CameraStatus()
+        (status.storageChecked, status.storageFreeBytes) = (true, 200 << 20)
+        _ = model.take(status, sensorChanged: false, now: 1)
+        _ = model.controller.handle(.key(code: KeyCode.camera, pressed: true), at: 1,
+                                    metered: MeteredValues(iso: ISOSpeed(100), exposureSeconds: 0.01, focus: .infinity, kelvin: 5000))
+        while model.controller.nextTimedPhoto(at: 1.2) != nil {}
+        model.followCountdown(at: 1.2)
+        #expect(model.state.interval == IntervalProgress(taken: 1, count: 9999, secondsToNext: 2))
+        #expect(abs(model.secondsUntilChange(at: 1.7)! - 0.3) < 1e-9, "woken as the shown second changes")
+        _ = model.take(status, sensorChanged: false, now: 1.3)
+        #expect(model.state.notice?.hasPrefix("Card holds only ") == true, "200 MB is far from 9,999 shots")
+        #expect(model.controller.intervalRun != nil, "the run goes on: the photographer decides")
+        status.storageFreeBytes = 1 << 20
+        _ = model.take(status, sensorChanged: false, now: 4)
+        #expect(model.controller.intervalRun == nil)
+        #expect(model.state.notice == "Interval stopped – the card is full: 1 shot")
+        model.followCountdown(at: 4.1)
+        #expect(model.state.interval == nil)
+    }
+
     @Test func aBurstInEnhancedRawSaysItsPhotosArePlainRaws() {
         var enhanced = CameraSettings()
         enhanced.format = .enhancedRaw

@@ -143,6 +143,11 @@ import Testing
         var countdown = ViewState(settings: timerSettings, readout: readout)
         countdown.countdown = 7
         list.append(Case(name: "self-timer-countdown", state: countdown))
+        var intervalSettings = CameraSettings()
+        intervalSettings.drive.mode = .interval
+        var intervalRun = ViewState(settings: intervalSettings, readout: readout)
+        intervalRun.interval = IntervalProgress(taken: 12, count: 300, secondsToNext: 84)
+        list.append(Case(name: "interval-run", state: intervalRun))
         var spot = CameraSettings()
         spot.meteringPoint = MeteringPoint(x: 0.7, y: 0.3)
         list.append(Case(name: "metering-spot", state: ViewState(settings: spot, readout: readout),

@@ -254,7 +254,7 @@ public final class FrameLoop: @unchecked Sendable {
         // The shutter held: the burst's photos as they fall due.
         while let due = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
         // The self-timer: each second felt and blinked, its photos at their own time.
-        if let left = model.controller.countdownAnnouncement(at: now) { router.countdownSecond(left) }
+        if model.controller.countdownAnnouncement(at: now) != nil { router.countdownTicked() }
         while let due = model.controller.nextTimedPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, model: &model) }
         router.showStatusLight(model.controller.selfTimer?.lightOn(at: now) ?? false)
         model.followCountdown(at: now)

@@ -85,7 +85,7 @@ final class InputRouter {
 
     /// A second of the self-timer's countdown begins: a tick in the hand (the light blinks
     /// by `showStatusLight`).
-    func countdownSecond(_ left: Int) {
+    func countdownTicked() {
         haptics?.play(.tick)
     }
 

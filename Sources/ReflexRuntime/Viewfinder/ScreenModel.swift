@@ -53,6 +53,10 @@ struct ScreenModel {
     private var movieMessagesShown = 0
     /// What the card's free space means: the shots left from this camera's real file sizes.
     private var storagePolicy = StoragePolicy(sensorPixels: 0)
+    /// The card's free space as last checked (nil: no card, or not checked yet), and the
+    /// interval run (its start) whose shots to come were last checked against it.
+    private var cardFreeBytes: Int64?
+    private var intervalCardCheckedFor: Double?
     /// The board's lenses, and the one streaming as last reported (its role), for the
     /// confirmation at a change.
     private let boardLenses: [LensDescription]
@@ -127,17 +131,21 @@ struct ScreenModel {
     /// When a still screen next changes by itself (Pro's controls start to fade, the
     /// self-timer's next second), in seconds from `now`, at most half a second; nil: not by itself.
     func secondsUntilChange(at now: Double) -> Double? {
-        let timer = controller.selfTimer?.nextChange(after: now).map { max(0.001, $0 - now) }
+        let timer = (controller.selfTimer?.nextChange(after: now)
+            ?? controller.intervalRun.flatMap { IntervalProgress.nextChange(of: $0, after: now) }).map { max(0.001, $0 - now) }
         guard state.settings.mode == .pro || state.review != nil, !controller.fade.isFaded(at: now) else {
             return timer.map { min(0.5, $0) }
         }
         return min(0.5, max(0.001, controller.fade.secondsUntilFade(at: now)), timer ?? .infinity)
     }
 
-    /// The self-timer's countdown on screen as it stands at `now`.
+    /// The self-timer's countdown, and an interval run's shots and time to the next, on
+    /// screen as they stand at `now`; how an interval run ended, said.
     mutating func followCountdown(at now: Double) {
         let left = controller.selfTimer?.secondsLeft(at: now)
         state.countdown = left.flatMap { $0 > 0 ? $0 : nil }
+        state.interval = controller.intervalRun.map { IntervalProgress($0, at: now) }
+        if let ending = controller.takeIntervalEnding() { showNotice(ending, at: now) }
     }
 
     // MARK: what the input changed
@@ -223,8 +231,30 @@ struct ScreenModel {
                 closeReview()
                 effects.reviewClosed = true
             }
+            cardFreeBytes = status.storageFreeBytes
         }
+        checkIntervalCard(at: now)
         return effects
+    }
+
+    /// An interval run's card: checked against the shots to come when the run starts (said
+    /// when they will not all fit), and the run stopped when the card takes no more (full,
+    /// gone or read-only), its shots so far kept.
+    private mutating func checkIntervalCard(at now: Double) {
+        guard let run = controller.intervalRun else { return }
+        switch state.storage {
+        case .missing: controller.stopInterval(because: "no card")
+        case .readOnly: controller.stopInterval(because: "the card is read-only")
+        case .low(let advice) where advice.level == .full: controller.stopInterval(because: "the card is full")
+        default:
+            guard intervalCardCheckedFor != run.startedAt, let free = cardFreeBytes else { return }
+            intervalCardCheckedFor = run.startedAt
+            if let fits = run.shortfall(freeBytes: free, bytesPerPhoto: storagePolicy.bytesPerShot(state.settings.format)) {
+                showNotice(InterfaceText.intervalShortfall(fits: fits, of: run.remaining), at: now,
+                           for: ScreenModel.noticeSeconds * 2)
+            }
+        }
+        if let ending = controller.takeIntervalEnding() { showNotice(ending, at: now) }
     }
 
     /// The sensor's report: the camera's limits, whether it streams, the exposure read out,

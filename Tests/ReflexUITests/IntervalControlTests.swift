@@ -1,0 +1,95 @@
+import ReflexCore
+import ReflexUI
+import Testing
+
+/// The Interval drive at the shutter (issue 37, part 4): a press starts the run, its shots
+/// are taken at their planned times (whatever the loop's turns), the chip counts them down,
+/// and the run ends at its count, on a second press, or when the camera stops it.
+@Suite struct IntervalControlTests {
+    static let metered = InterfaceControllerTests.metered
+
+    static func interval(every seconds: Int, count: Int?, delay: Int = 0) -> InterfaceController {
+        var settings = CameraSettings()
+        settings.drive.mode = .interval
+        (settings.drive.intervalSeconds, settings.drive.intervalCount, settings.drive.intervalDelaySeconds) = (seconds, count, delay)
+        return InterfaceControllerTests.controller(settings)
+    }
+
+    /// The loop's turns from `start` to `end`, a frame apart: the shots taken.
+    static func run(_ c: inout InterfaceController, from start: Double, to end: Double) -> [Double] {
+        var shots: [Double] = []
+        var frame = 0
+        while true {
+            let now = start + Double(frame) / 60
+            guard now < end else { return shots }
+            while let due = c.nextTimedPhoto(at: now) { shots.append(due) }
+            frame += 1
+        }
+    }
+
+    @Test func aPressStartsARunWhoseShotsComeAtTheirPlannedTimes() {
+        var c = Self.interval(every: 2, count: 5, delay: 3)
+        let press = SelfTimerControlTests.press(&c, at: 100)
+        #expect(press.capture == nil && press.haptic == .confirm, "the start is felt; no photo at the press")
+        #expect(press.notice == "Interval: every 2s, 5 shots")
+        let shots = Self.run(&c, from: 100, to: 120)
+        #expect(shots == [103, 105, 107, 109, 111], "the first after the delay, then every 2 s, each at its own time")
+        #expect(c.intervalRun == nil, "ended at its count")
+        #expect(c.takeIntervalEnding() == "Interval done: 5 shots")
+        #expect(c.takeIntervalEnding() == nil, "said once")
+    }
+
+    @Test func aSecondPressStopsTheRunKeepingItsShots() {
+        var c = Self.interval(every: 1, count: nil)
+        _ = SelfTimerControlTests.press(&c, at: 0)
+        #expect(Self.run(&c, from: 0, to: 3.5) == [0, 1, 2, 3])
+        let stop = SelfTimerControlTests.press(&c, at: 3.6)
+        #expect(stop.notice == "Interval stopped: 4 shots" && stop.capture == nil)
+        #expect(c.intervalRun == nil && Self.run(&c, from: 3.6, to: 10).isEmpty)
+    }
+
+    @Test func aLoopThatStalledTakesTheNewestShotAndCountsTheOthersMissed() {
+        var c = Self.interval(every: 1, count: 10)
+        _ = SelfTimerControlTests.press(&c, at: 0)
+        #expect(Self.run(&c, from: 0, to: 1.5) == [0, 1])
+        // Nothing for four seconds (a stalled loop): one shot, the newest planned.
+        var late: [Double] = []
+        while let due = c.nextTimedPhoto(at: 5.2) { late.append(due) }
+        #expect(late == [5])
+        #expect(c.intervalRun?.missed == 3 && c.intervalRun?.taken == 3)
+    }
+
+    @Test func theCameraStopsItWithItsReason() {
+        var c = Self.interval(every: 10, count: 100)
+        _ = SelfTimerControlTests.press(&c, at: 0)
+        _ = Self.run(&c, from: 0, to: 25)
+        c.stopInterval(because: "the card is full")
+        #expect(c.intervalRun == nil && c.takeIntervalEnding() == "Interval stopped – the card is full: 3 shots")
+    }
+
+    @Test func changingTheDriveEndsTheRun() {
+        var c = Self.interval(every: 1, count: nil)
+        _ = SelfTimerControlTests.press(&c, at: 0)
+        #expect(Self.run(&c, from: 0, to: 0.5) == [0])
+        var settings = c.model.settings
+        settings.drive.mode = .single
+        c.adopt(limits: .unlimited, fittedSettings: settings)
+        #expect(c.nextTimedPhoto(at: 5) == nil && c.intervalRun == nil)
+        #expect(c.takeIntervalEnding() == "Interval stopped – the drive changed: 1 shot")
+    }
+
+    @Test func theChipCountsShotsAndTheSecondsToTheNext() {
+        var c = Self.interval(every: 90, count: 300)
+        _ = SelfTimerControlTests.press(&c, at: 0)
+        _ = Self.run(&c, from: 0, to: 0.5)
+        let progress = IntervalProgress(c.intervalRun!, at: 0.5)
+        #expect(progress == IntervalProgress(taken: 1, count: 300, secondsToNext: 90))
+        #expect(InterfaceText.intervalProgress(progress) == "INT 1/300 · 1m30s")
+        #expect(IntervalProgress.nextChange(of: c.intervalRun!, after: 0.5) == 1, "the shown seconds change on the second")
+        #expect(InterfaceText.intervalProgress(IntervalProgress(taken: 7, count: nil, secondsToNext: 4)) == "INT 7 · 4s")
+    }
+
+    @Test func aCardTooSmallForTheRunIsSaid() {
+        #expect(InterfaceText.intervalShortfall(fits: 40, of: 300) == "Card holds only 40 shots of 300")
+    }
+}
