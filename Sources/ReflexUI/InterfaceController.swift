@@ -65,6 +65,10 @@ public struct InterfaceController: Sendable {
     /// The interval run under way (nil: none), and how the last one ended, once (`takeIntervalEnding`).
     public private(set) var intervalRun: IntervalSchedule?
     private var intervalEnding: String?
+    /// When the photographer last pressed, touched or turned anything: an interval run's
+    /// screen dims after `dimAfter` seconds of nothing.
+    private var lastInputAt = -Double.infinity
+    public static let dimAfter = 10.0
     public private(set) var menu = QuickMenu()
     /// False where each photo switches the sensor's mode: a hold takes one photo.
     public var burstAllowed = true
@@ -201,6 +205,12 @@ public struct InterfaceController: Sendable {
         return due
     }
 
+    /// The screen dimmed: an interval run waits between photos and nothing was touched for
+    /// `dimAfter` seconds (any input wakes it).
+    public func screenDimmed(at now: Double) -> Bool {
+        intervalRun != nil && now - lastInputAt >= InterfaceController.dimAfter
+    }
+
     /// The interval run stopped by the camera (the card is full, gone or read-only), with why.
     public mutating func stopInterval(because reason: String) {
         guard let run = intervalRun else { return }
@@ -266,6 +276,11 @@ public struct InterfaceController: Sendable {
     public private(set) var review: ReviewController?
 
     public mutating func handle(_ event: InputEvent, at now: Double, metered: MeteredValues) -> Outcome {
+        // A dimmed screen's first press, touch or turn only wakes it: the shutter pressed to
+        // see the screen must not stop the run.
+        let waking = screenDimmed(at: now) && InterfaceController.isPress(event)
+        lastInputAt = now
+        if waking { return Outcome() }
         guard review != nil else { return handleCamera(event, at: now, metered: metered) }
         // Review's overlay fades as the Pro dials do, and comes back at any touch or turn.
         fade.interact(at: now)
@@ -291,6 +306,14 @@ public struct InterfaceController: Sendable {
             outcome.reviewChanged = answer.changed
             if answer.command == .close { closeReview(into: &outcome) } else { outcome.review = answer.command }
             return outcome
+        }
+    }
+
+    /// A finger down, a key pressed or a dial turned (not a release or a move).
+    private static func isPress(_ event: InputEvent) -> Bool {
+        switch event {
+        case .touchDown, .wheel, .key(_, true): true
+        default: false
         }
     }
 

@@ -94,7 +94,10 @@ struct Run: ParsableCommand {
         screen?.reviewSpeaker = BoardFolder.video(in: camera.boardFolder).0.speaker
         screen?.analysis = analysis
         let haptics = Haptics(log: { log($0) })
-        screen?.statusLight = controls.statusLight.flatMap { StatusLight(name: $0, log: { log($0) }) }
+        let statusLight = controls.statusLight.flatMap { StatusLight(name: $0, log: { log($0) }) }
+        if let statusLight { log("status light \(statusLight.name): the self-timer blinks it") }
+        screen?.statusLight = statusLight
+        screen?.backlight = panel.backlight.flatMap { Backlight(name: $0, log: { log($0) }) }
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")

@@ -6,13 +6,14 @@ import Testing
 @Suite("The board's display.conf")
 struct PanelConfigurationTests {
     @Test func everyKeyIsRead() throws {
-        let text = "# a DSI panel mounted upside down\ncard = /dev/dri/card1\nconnector = DSI-1\nmode = 800x480\nrotation = 180\ndpi = 187.5\n"
+        let text = "# a DSI panel mounted upside down\ncard = /dev/dri/card1\nconnector = DSI-1\nmode = 800x480\nrotation = 180\ndpi = 187.5\nbacklight = 11-0045\n"
         let configuration = try PanelConfiguration.parse(text).get()
         #expect(configuration.card == "/dev/dri/card1")
         #expect(configuration.connector == "DSI-1")
         #expect(configuration.modeWidth == 800 && configuration.modeHeight == 480)
         #expect(configuration.rotation == .upsideDown)
         #expect(configuration.density == PanelDensity(dotsPerInch: 187.5))
+        #expect(configuration.backlight == "11-0045")
     }
 
     @Test func nothingSaidMeansTheFirstDisplayUpright() throws {
@@ -22,7 +23,7 @@ struct PanelConfigurationTests {
     }
 
     @Test(arguments: ["rotation = 45", "mode = 800", "mode = 0x480", "card = card1", "colour = blue", "rotation",
-                      "dpi = 0", "dpi = -100", "dpi = 5000", "dpi = nan", "dpi = high"])
+                      "dpi = 0", "dpi = -100", "backlight = /sys/class/backlight/x", "dpi = 5000", "dpi = nan", "dpi = high"])
     func badLinesAreRefusedWithTheirReason(_ text: String) {
         guard case .failure(let problem) = PanelConfiguration.parse(text) else {
             Issue.record("\(text) was accepted")

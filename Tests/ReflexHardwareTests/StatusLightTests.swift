@@ -4,8 +4,8 @@ import ReflexTestSupport
 import Testing
 
 /// The status LED's writes, against a folder laid out as the LED class lays out
-/// /sys/class/leds/NAME (a real LED class device, the kernel's user-space LED, is the QEMU
-/// board's: see its self-timer scenario).
+/// /sys/class/leds/NAME (a real LED class device, a uinput device's LED that the kernel's
+/// input-leds makes, is the QEMU board's: see its drive scenario).
 @Suite struct StatusLightTests {
     @Test func itWritesFullBrightnessAndZeroOnlyWhenTheStateChanges() throws {
         let folder = TemporaryFolder()
@@ -26,6 +26,24 @@ import Testing
         light.set(false)
         #expect(brightness().hasPrefix("0\n"))
         #expect(said.isEmpty)
+    }
+
+    /// An input device's LED (the QEMU board's virtual one) is numbered as the device is:
+    /// the board names it by a pattern.
+    @Test func aPatternFindsTheLEDWhoseNumberChanges() throws {
+        let folder = TemporaryFolder()
+        for led in ["input3::capslock", "input7::misc"] {
+            try FileManager.default.createDirectory(atPath: folder.file(led), withIntermediateDirectories: true)
+            folder.write("1\n", to: led + "/max_brightness")
+            folder.write("0\n", to: led + "/brightness")
+        }
+        let light = try #require(StatusLight(name: "input*::misc", folder: folder.path, log: { _ in }))
+        #expect(light.name == "input7::misc")
+        light.set(true)
+        #expect((try? String(contentsOfFile: folder.file("input7::misc/brightness"), encoding: .utf8)) == "1\n")
+        var said: [String] = []
+        #expect(StatusLight(name: "input*::kana", folder: folder.path, log: { said.append($0) }) == nil)
+        #expect(said.count == 1 && said[0].contains("input*::kana"))
     }
 
     @Test func aMissingLEDIsSaidAndGivesNone() {

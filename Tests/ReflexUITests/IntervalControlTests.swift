@@ -93,3 +93,35 @@ import Testing
         #expect(InterfaceText.intervalShortfall(fits: 40, of: 300) == "Card holds only 40 shots of 300")
     }
 }
+
+/// An interval run's screen dims after `dimAfter` seconds without input, and the first
+/// press, touch or turn only wakes it: the shutter pressed to see the screen does not stop
+/// the run.
+@Suite struct IntervalDimmingTests {
+    @Test func theScreenDimsBetweenShotsAndTheFirstInputOnlyWakesIt() {
+        var c = IntervalControlTests.interval(every: 60, count: 10)
+        #expect(!c.screenDimmed(at: 1_000), "no run, never dimmed")
+        _ = SelfTimerControlTests.press(&c, at: 0)
+        #expect(!c.screenDimmed(at: InterfaceController.dimAfter - 0.5))
+        #expect(c.screenDimmed(at: InterfaceController.dimAfter + 0.2))
+        let woke = SelfTimerControlTests.press(&c, at: 20)
+        #expect(woke.notice == nil && woke.haptic == nil && c.intervalRun != nil, "the press only woke the screen")
+        #expect(!c.screenDimmed(at: 20.5))
+        let stop = SelfTimerControlTests.press(&c, at: 21)
+        #expect(stop.notice?.hasPrefix("Interval stopped") == true, "awake, the shutter stops the run")
+        #expect(!c.screenDimmed(at: 100), "no run, never dimmed")
+    }
+
+    @Test func aTurnOrATouchWakesItToo() {
+        var c = IntervalControlTests.interval(every: 60, count: 10)
+        _ = SelfTimerControlTests.press(&c, at: 0)
+        let turned = c.handle(.wheel(wheel: 0, v120: 120), at: 30, metered: IntervalControlTests.metered)
+        #expect(turned.ticks == 0 && !c.screenDimmed(at: 30.1))
+        let layout = InterfaceControllerTests.layout
+        let (x, y) = InterfaceControllerTests.centre(layout.menuButton)
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 50, metered: IntervalControlTests.metered)
+        _ = c.handle(.touchUp(slot: 0), at: 50.05, metered: IntervalControlTests.metered)
+        #expect(!c.menu.isOpen, "the touch that woke the screen opened nothing")
+        #expect(!c.screenDimmed(at: 51))
+    }
+}

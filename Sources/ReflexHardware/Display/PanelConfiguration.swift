@@ -8,6 +8,8 @@ import ReflexISP
 ///     mode = 1280x800              the mode (default: the connector's preferred one)
 ///     rotation = 180               the picture turned clockwise on its way to the panel: 0, 90, 180, 270
 ///     dpi = 216                    the density of the mode used, where the kernel reports no size (or a wrong one)
+///     backlight = 11-0045          the panel's backlight (/sys/class/backlight/NAME, or a pattern with *),
+///                                  dimmed while an interval run waits between photos
 public struct PanelConfiguration: Sendable, Equatable {
     public var card: String?
     public var connector: String?
@@ -15,6 +17,7 @@ public struct PanelConfiguration: Sendable, Equatable {
     public var modeHeight: Int?
     public var rotation: PanelRotation = .none
     public var density: PanelDensity?
+    public var backlight: String?
 
     public init() {}
 
@@ -38,6 +41,9 @@ public struct PanelConfiguration: Sendable, Equatable {
             case "dpi":
                 guard let dpi = Double(value), PanelDensity.plausibleDotsPerInch.contains(dpi) else { return .badValue }
                 configuration.density = PanelDensity(dotsPerInch: dpi)
+            case "backlight":
+                guard !value.contains("/") else { return .badValue }
+                configuration.backlight = value
             default: return .unknownKey
             }
             return .accepted

@@ -15,8 +15,14 @@ public final class StatusLight {
     private let lit: [UInt8]
     private var shown: Bool?
 
+    /// `name` is the LED's, or a pattern with `*` for an LED whose number changes from boot
+    /// to boot (an input device's, `input*::misc`): the first LED it matches, by name order.
     /// Nil, with the reason logged, when the board has no such LED or it cannot be written.
-    public init?(name: String, folder: String = "/sys/class/leds", log: (String) -> Void) {
+    public init?(name pattern: String, folder: String = "/sys/class/leds", log: (String) -> Void) {
+        guard let name = SysfsName.resolve(pattern, in: folder) else {
+            log("status light \(pattern): no LED of that name in \(folder); the self-timer blinks nothing")
+            return nil
+        }
         let path = folder + "/" + name
         let maximum = SmallFile.text(path + "/max_brightness").flatMap { Int($0.filter { !$0.isWhitespace }) } ?? 1
         let descriptor = open(path + "/brightness", O_WRONLY | O_CLOEXEC)

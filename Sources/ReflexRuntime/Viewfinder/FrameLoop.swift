@@ -105,7 +105,7 @@ public final class FrameLoop: @unchecked Sendable {
     public init(display: DisplayOutput, preview: PreviewSink, status: StatusBoard, mailbox: ControlMailbox?,
                 fonts: FontLibrary, model: CameraModel, fNumber: Double?, input: InputSource? = nil,
                 settingsWriter: SettingsWriter? = nil, paintPatience: Double = FrameLoop.defaultPaintPatience,
-                controls: BoardControls = BoardControls(), haptics: Haptics? = nil, statusLight: StatusLight? = nil,
+                controls: BoardControls = BoardControls(), haptics: Haptics? = nil, statusLight: StatusLight? = nil, backlight: Backlight? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
                 lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
                 reviewer: Reviewer? = nil, clock: TimeSource = .monotonic) {
@@ -114,6 +114,7 @@ public final class FrameLoop: @unchecked Sendable {
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
                              saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer)
         router.statusLight = statusLight
+        router.backlight = backlight
         reviewer?.wakes = thread
         self.input = input
         self.display = display
@@ -257,6 +258,7 @@ public final class FrameLoop: @unchecked Sendable {
         if model.controller.countdownAnnouncement(at: now) != nil { router.countdownTicked() }
         while let due = model.controller.nextTimedPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, model: &model) }
         router.showStatusLight(model.controller.selfTimer?.lightOn(at: now) ?? false)
+        router.dimScreen(model.controller.screenDimmed(at: now))
         model.followCountdown(at: now)
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         model.controller.settleZoom(at: now)

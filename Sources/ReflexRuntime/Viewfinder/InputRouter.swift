@@ -29,6 +29,8 @@ final class InputRouter {
     private let analysis: SubjectAnalysis?
     /// The board's status LED (the self-timer blinks it), if it names one.
     var statusLight: StatusLight?
+    /// The panel's backlight, dimmed while an interval run waits (nil: the board names none).
+    var backlight: Backlight?
     /// Review's thread (nil: no card to review, as in a benchmark).
     let reviewer: Reviewer?
 
@@ -92,6 +94,11 @@ final class InputRouter {
     /// The board's status light lit or dark (written only when it changes).
     func showStatusLight(_ on: Bool) {
         statusLight?.set(on)
+    }
+
+    /// The panel dimmed or at full (written only when it changes).
+    func dimScreen(_ on: Bool) {
+        backlight?.dim(on)
     }
 
     /// The framing, to the sensor's zoom control (as far as it holds the crop: the camera's

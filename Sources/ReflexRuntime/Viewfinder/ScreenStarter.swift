@@ -24,6 +24,8 @@ public struct ScreenStarter {
     public var haptics: Haptics?
     /// The board's status LED (the self-timer blinks it).
     public var statusLight: StatusLight?
+    /// The panel's backlight (an interval run dims it between photos).
+    public var backlight: Backlight?
     /// Retry and Discard, to the photo thread.
     public var saveDecisions: HandOffQueue<SaveDecision>?
     /// The gpsd client, switched with geotag.
@@ -79,7 +81,7 @@ public struct ScreenStarter {
             }
             let started = FrameLoop(display: opened, preview: sensor.preview, status: sensor.status, mailbox: sensor.mailbox,
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
-                                    controls: controls, haptics: haptics, statusLight: statusLight,
+                                    controls: controls, haptics: haptics, statusLight: statusLight, backlight: backlight,
                                     saveDecisions: saveDecisions,
                                     gps: gps, lenses: lenses, movies: movies, analysis: analysis,
                                     reviewer: reviewCard.map {
