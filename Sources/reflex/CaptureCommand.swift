@@ -34,6 +34,12 @@ struct Capture: ParsableCommand {
     @Option(name: .customLong("self-timer"),
             help: "2s | 10s | 10s-3: the photo that long after the command (10s-3: three photos a second apart).")
     var selfTimer: SelfTimerDelay?
+    @Option(help: "Photos at this interval, 1s … 24h (5s, 1m30s, 2h): --count of them, the first after --delay.")
+    var interval: String?
+    @Option(help: "With --interval: how many photos, 1 … 9999.")
+    var count = 10
+    @Option(help: "With --interval: the wait before the first photo, 0s … 24h.")
+    var delay = "0s"
     @Option(help: "ISO: auto or a stop (100, 125 … 12800).")
     var iso: String?
     @Option(help: "Shutter: auto, 1/8000 … 1/4, 0.3\" … 1\".")
@@ -53,6 +59,21 @@ struct Capture: ParsableCommand {
             throw ValidationError("--burst takes 1 to \(CaptureService.largestBurst) photos")
         }
         if selfTimer != nil && burst != 1 { throw ValidationError("--self-timer takes its own photos: leave out --burst") }
+        if interval != nil {
+            guard selfTimer == nil && burst == 1 else {
+                throw ValidationError("--interval takes its own photos: leave out --burst and --self-timer")
+            }
+            guard intervalRun != nil, DriveSettings.countRange.contains(count) else {
+                throw ValidationError("--interval takes 1s … 24h (5s, 1m30s, 2h), --count 1 … 9999, --delay 0s … 24h")
+            }
+        }
+    }
+
+    /// The interval run the options ask for (nil: none, or options out of range).
+    private var intervalRun: IntervalSchedule? {
+        guard let seconds = interval.flatMap(DurationText.seconds(parsing:)),
+              let wait = DurationText.seconds(parsing: delay), wait <= 86_400 else { return nil }
+        return IntervalSchedule(interval: Double(seconds), count: count, firstDelay: Double(wait))
     }
 
     func run() throws {
@@ -62,23 +83,60 @@ struct Capture: ParsableCommand {
         if let selfTimer {
             log("capture: self-timer: the photo in \(Int(selfTimer.seconds)) s" + (selfTimer.shots > 1 ? ", then \(selfTimer.shots - 1) more a second apart" : ""))
         }
-        // With the self-timer and a camera running (its socket there), the running camera is
-        // asked as each photo falls due, one connection a photo: none is held open meanwhile.
-        if let selfTimer, access(socket, F_OK) == 0 {
+        if let run = intervalRun {
+            log("capture: interval: \(count) photos every \(DurationText.text(Int(run.interval)))"
+                + (run.firstDelay > 0 ? ", the first in \(DurationText.text(Int(run.firstDelay)))" : ""))
+        }
+        // With the self-timer or an interval and a camera running (its socket there), the
+        // running camera is asked as each photo falls due, one connection a photo: none is
+        // held open meanwhile.
+        if selfTimer != nil || intervalRun != nil, access(socket, F_OK) == 0 {
             var failed = false
-            for shot in 0..<selfTimer.shots {
-                countDown(to: started + selfTimer.seconds + Double(shot) * SelfTimer.shotSpacing)
-                guard let running = try UnixSocket.connect(to: socket) else {
-                    // (Not running after all: the command shoots alone, late by the stream's start.)
-                    return try shootAlone(stateFolder: stateFolder, startedAt: started)
+            do {
+                try forEachShot(startedAt: started) {
+                    guard let running = try UnixSocket.connect(to: socket) else { throw CameraNotRunning() }
+                    do { try askRunningCamera(running, photos: 1) } catch is ExitCode { failed = true }
                 }
-                do { try askRunningCamera(running, photos: 1) } catch is ExitCode { failed = true }
+            } catch is CameraNotRunning {
+                // (Not running after all: the command shoots alone, late by the stream's start.)
+                return try shootAlone(stateFolder: stateFolder, startedAt: started)
             }
             if failed { throw ExitCode(1) }
         } else if let running = try UnixSocket.connect(to: socket) {
             try askRunningCamera(running, photos: burst)
         } else {
             try shootAlone(stateFolder: stateFolder, startedAt: started)
+        }
+    }
+
+    /// The running camera's socket went between two photos.
+    private struct CameraNotRunning: Error {}
+
+    /// Calls `shoot` as each photo falls due: a burst's a tenth of a second apart from now,
+    /// the self-timer's after its delay, or an interval run's at their planned times (a photo
+    /// that fell due while the one before was still being taken is counted missed, and the
+    /// others keep their times).
+    private func forEachShot(startedAt: Double, _ shoot: () throws -> Void) throws {
+        if var run = intervalRun {
+            // The first delay counts from the command; a camera that took longer to start
+            // (alone, the stream's start and settling) moves the whole grid, not the photos
+            // due meanwhile into "missed".
+            run.start(at: max(startedAt, monotonicSeconds() - run.firstDelay))
+            while let due = run.nextDue {
+                countDown(to: due)
+                guard run.next(at: monotonicSeconds()) != nil else { continue }
+                try shoot()
+            }
+            if run.missed > 0 {
+                log("capture: \(run.missed) of the interval's photos missed: the one before took longer than the interval")
+            }
+            return
+        }
+        let first = selfTimer.map { startedAt + $0.seconds } ?? monotonicSeconds()
+        let spacing = selfTimer == nil ? 0.1 : SelfTimer.shotSpacing
+        for index in 0..<(selfTimer?.shots ?? burst) {
+            countDown(to: first + Double(index) * spacing)
+            try shoot()
         }
     }
 
@@ -153,12 +211,8 @@ struct Capture: ParsableCommand {
         try waitForStream(sensor, log: log)
         if let gps { waitForFix(gps) }
         var tickets: [Int] = []
-        // A burst's photos a tenth of a second apart from now; the self-timer's from its
-        // delay after the command, a second apart (the stream settles in the countdown).
-        let first = selfTimer.map { startedAt + $0.seconds } ?? monotonicSeconds()
-        let spacing = selfTimer == nil ? 0.1 : SelfTimer.shotSpacing
-        for index in 0..<(selfTimer?.shots ?? burst) {
-            countDown(to: first + Double(index) * spacing)
+        // (The stream settles in the self-timer's countdown or an interval's first delay.)
+        try forEachShot(startedAt: startedAt) {
             guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil) else {
                 throw CaptureFailure("the shutter is busy")
             }

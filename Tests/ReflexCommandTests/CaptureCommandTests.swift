@@ -51,6 +51,25 @@ struct CaptureCommandTests {
         #expect(both.status != 0 && both.errors.contains("leave out --burst"), "\(both.errors)")
     }
 
+    /// `--interval 1s --count 3`: three photos on the interval's grid (the last at least 2 s
+    /// after the first); out-of-range values and a burst beside it are refused.
+    @Test func anIntervalTakesItsCountOnItsGrid() throws {
+        let state = StateFolder()
+        let started = Date()
+        let run = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path + "/card",
+                                 "--interval", "1s", "--count", "3", "--json"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(Self.photoLines(run.output).count == 3, "\(run.output)")
+        #expect(elapsed >= 2, "the photos waited for their times: \(elapsed) s")
+        #expect(run.errors.contains("interval: 3 photos every 1s"), "\(run.errors)")
+        for bad in [["--interval", "0s"], ["--interval", "25h"], ["--interval", "2s", "--count", "0"],
+                    ["--interval", "2s", "--delay", "2d"], ["--interval", "2s", "--burst", "3"]] {
+            let refused = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path] + bad)
+            #expect(refused.status != 0 && refused.errors.contains("--interval"), "\(bad): \(refused.errors)")
+        }
+    }
+
     @Test func aBadValueIsAClearError() throws {
         let state = StateFolder()
         let run = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path, "--iso", "333"])
@@ -141,5 +160,31 @@ struct CaptureKillTests {
         let written = next.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(Int(written.suffix(8).prefix(4)).map { n in numbers.allSatisfy { $0 < n } } == true,
                 "the next number \(written) is above every number on the card")
+    }
+
+    /// An interval run killed after its third photo: each photo taken before the kill is on
+    /// the card whole (each is saved as it is taken, not at the run's end).
+    @Test func aKilledIntervalRunKeepsEveryPhotoTakenBeforeIt() throws {
+        let state = StateFolder()
+        let card = state.path + "/card"
+        let process = Process()
+        process.executableURL = BuildProducts.folder.appendingPathComponent("reflex")
+        process.arguments = ["capture", "--sensor", "sim", "--state-dir", state.path, "-o", card, "--format", "jpeg",
+                             "--interval", "1s", "--count", "30"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(180)  // (a safety net on a busy machine)
+        while process.isRunning && Self.visibleCount(card) < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(process.isRunning, "the run was still going at its third photo")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let photos = card + "/DCIM/100REFLX"
+        let visible = ((try? FileManager.default.contentsOfDirectory(atPath: photos)) ?? []).filter { !$0.hasPrefix(".") }
+        #expect(visible.count >= 3 && visible.count < 30, "\(visible)")
+        for name in visible {
+            let check = try ProgramRun(executable: URL(fileURLWithPath: "/usr/bin/jpeginfo"), ["-c", photos + "/" + name])
+            #expect(check.status == 0 && check.output.contains(" OK") && !check.output.contains("ERROR"), "\(name): \(check.output)")
+        }
     }
 }
