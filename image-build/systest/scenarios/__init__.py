@@ -11,6 +11,7 @@
     photos.py     capture, enhanced-raw
     review.py     review-delete, review-play, review-movie, review-delete-cut
     gps.py        geotag
+    drive.py      self-timer, interval
     card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full,
                   card-kinds
     memory.py     memory
@@ -24,7 +25,7 @@ those it names.
 """
 from ..steps import SCENARIOS
 # (Imported for the scenarios they register.)
-from . import autozoom, boot, card, controls, display, gps, lenses, memory, movies, photos, power, review, sealed, sensor  # noqa: F401
+from . import autozoom, boot, card, controls, display, drive, gps, lenses, memory, movies, photos, power, review, sealed, sensor  # noqa: F401
 
 # The order of a full run. It matters: a scenario may rely on what one before it left
 # (the camera restarted, vivid loaded again, the card put back, a movie on the card for
@@ -34,7 +35,7 @@ ORDER = [
     "boot", "reflex-user", "sealed-service", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
-    "geotag",
+    "geotag", "self-timer", "interval",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "card-kinds", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
     "review-delete-cut",
 ]
