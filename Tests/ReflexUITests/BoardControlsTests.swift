@@ -126,8 +126,11 @@ import Testing
         return try String(contentsOf: root.appendingPathComponent("Board/" + path), encoding: .utf8)
     }
 
-    @Test func theQEMUBoardsFileIsTheDefaults() throws {
-        #expect(try BoardControls.parse(Self.board("qemu-x86_64/controls.conf")).get() == BoardControls())
+    /// The QEMU board's keys and dials are the defaults, spelled out; it adds its status LED.
+    @Test func theQEMUBoardsFileIsTheDefaultsAndItsLED() throws {
+        var expected = BoardControls()
+        expected.statusLight = "input*::misc"
+        #expect(try BoardControls.parse(Self.board("qemu-x86_64/controls.conf")).get() == expected)
     }
 
     @Test func theExampleBodyHasADialEach() throws {
