@@ -61,7 +61,7 @@ struct TimelapseBench: ParsableCommand {
             write(output, bytes.baseAddress, bytes.count) == bytes.count ? 0 : errno
         }
         for path in photos.paths {
-            guard let jpeg = try AtomicFile.read(path, limit: 64 << 20) else { throw BenchError("\(path) went") }
+            guard let jpeg = try AtomicFile.read(path, limit: 16 << 20) else { throw BenchError("\(path) went") }
             try encoder.add(jpeg: jpeg)
         }
         try encoder.finish()

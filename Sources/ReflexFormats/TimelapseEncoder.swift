@@ -1,3 +1,4 @@
+import CTurboJPEG
 import ReflexCore
 
 /// A timelapse movie made of photos (an interval run's JPEGs): each photo one frame, upright,
@@ -31,6 +32,8 @@ public final class TimelapseEncoder {
     /// Where the last photo was placed: a photo of another shape clears the black around it.
     private var lastPlace: PixelRect?
     public private(set) var frames = 0
+    /// TurboJPEG's decoder, kept for every photo.
+    private let decompressor: tjhandle?
 
     /// A movie of `size`'s picture (the camera's 1080p by default) at `framesPerSecond`, its
     /// bytes to `output` as they are made.
@@ -42,19 +45,26 @@ public final class TimelapseEncoder {
         stream = try writer.addStream(for: encoder.context!)
         try writer.start()
         canvas = [UInt32](repeating: 0xFF00_0000, count: format.width * format.height)
+        decompressor = tjInitDecompress()
     }
+
+    deinit { if let decompressor { tjDestroy(decompressor) } }
 
     /// The next frame: `jpeg` fitted into the picture. True when a fragment ended before it
     /// (the caller may make the file durable up to there).
     @discardableResult
     public func add(jpeg: [UInt8]) throws(Failure) -> Bool {
-        let picture: ReviewPicture
-        do {
-            picture = try ReviewPicture.jpeg(jpeg, fitting: format.width, format.height)
-        } catch {
-            throw .photo(error.description)
+        // A photo of the movie's own size, upright (the camera's 1080p JPEGs), is decoded
+        // straight into the picture; any other is fitted as review fits it.
+        if !decodeInPlace(jpeg) {
+            let picture: ReviewPicture
+            do {
+                picture = try ReviewPicture.jpeg(jpeg, fitting: format.width, format.height)
+            } catch {
+                throw .photo(error.description)
+            }
+            place(picture)
         }
-        place(picture)
         let (width, index) = (format.width, Int64(frames))
         let result = canvas.withUnsafeBufferPointer { pixels in
             Result { () throws(MovieError) in
@@ -77,6 +87,24 @@ public final class TimelapseEncoder {
 
     /// Hands every byte made so far to the output (the caller then syncs it).
     public func flush() throws(MovieError) { try writer.flush() }
+
+    /// Decodes `jpeg` into the canvas as XRGB when it is the movie's size and upright; false
+    /// otherwise (or when it cannot be decoded: the fitting path says why).
+    private func decodeInPlace(_ jpeg: [UInt8]) -> Bool {
+        guard let decompressor else { return false }
+        var (width, height, subsampling, colourspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        guard tjDecompressHeader3(decompressor, jpeg, UInt(jpeg.count), &width, &height, &subsampling, &colourspace) == 0,
+              Int(width) == format.width, Int(height) == format.height,
+              (ExifOrientationReader.orientation(ofJPEG: jpeg) ?? .upright) == .upright else { return false }
+        lastPlace = PixelRect(x: 0, y: 0, width: format.width, height: format.height)
+        let (rowBytes, flags) = (Int32(format.width * 4), Int32(TJFLAG_FASTDCT))
+        let status = canvas.withUnsafeMutableBytes { pixels in
+            // (XRGB words, little-endian: B, G, R, X in memory.)
+            tjDecompress2(decompressor, jpeg, UInt(jpeg.count), pixels.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                          width, rowBytes, height, Int32(TJPF_BGRX.rawValue), flags)
+        }
+        return status == 0 || tjGetErrorCode(decompressor) == Int32(TJERR_WARNING.rawValue)
+    }
 
     /// `picture` in the middle of the canvas; the black around it made again where the last
     /// photo was of another shape.
