@@ -18,11 +18,17 @@ public struct BracketPlan: Sendable, Equatable {
     }
 
     /// Each frame's offset from the base, in thirds of a stop, in the order they are taken.
-    public var offsetsInThirds: [Int] {
-        var offsets = [0]
-        for distance in 1...(frames / 2) { offsets += [-distance * stepThirds, distance * stepThirds] }
-        return offsets
+    public var offsetsInThirds: [Int] { (0..<frames).map(offset(at:)) }
+
+    /// The offset of the `index`-th frame taken (0, −step, +step, −2 step, …). Allocates
+    /// nothing: the sensor thread asks it frame by frame.
+    public func offset(at index: Int) -> Int {
+        let distance = (index + 1) / 2
+        return (index % 2 == 1 ? -distance : distance) * stepThirds
     }
+
+    /// Where a frame of `offset` comes in the order taken (0, −1, +1, −2 … as 0, 1, 2, 3 …).
+    public static func takenOrder(_ offset: Int) -> Int { offset == 0 ? 0 : abs(offset) * 2 - (offset < 0 ? 1 : 0) }
 
     /// One frame of the bracket: its offset, the exposure time and gain asked for, and whether
     /// they give the offset (false: the sensor's limits stopped it short).
@@ -31,6 +37,10 @@ public struct BracketPlan: Sendable, Equatable {
         public var seconds: Double
         public var gain: Double
         public var reached: Bool
+
+        public init(offsetThirds: Int, seconds: Double, gain: Double, reached: Bool) {
+            (self.offsetThirds, self.seconds, self.gain, self.reached) = (offsetThirds, seconds, gain, reached)
+        }
     }
 
     /// The bracket around `seconds` at `gain`, within the sensor's exposure times and gains.
@@ -38,12 +48,17 @@ public struct BracketPlan: Sendable, Equatable {
     /// time move.)
     public func exposures(seconds: Double, gain: Double, times: ClosedRange<Double>, gains: ClosedRange<Double>,
                           holdGain: Bool = false) -> [Exposure] {
-        offsetsInThirds.map { offset in
-            let wanted = seconds * gain * FastMath.exp2(Double(offset) / 3)
-            let time = min(max(wanted / gain, times.lowerBound), times.upperBound)
-            let newGain = holdGain ? gain : min(max(wanted / time, gains.lowerBound), gains.upperBound)
-            let got = time * newGain
-            return Exposure(offsetThirds: offset, seconds: time, gain: newGain, reached: abs(got / wanted - 1) < 0.02)
-        }
+        (0..<frames).map { exposure(at: $0, seconds: seconds, gain: gain, times: times, gains: gains, holdGain: holdGain) }
+    }
+
+    /// The `index`-th frame's exposure (see `exposures`).
+    public func exposure(at index: Int, seconds: Double, gain: Double, times: ClosedRange<Double>, gains: ClosedRange<Double>,
+                         holdGain: Bool = false) -> Exposure {
+        let offset = offset(at: index)
+        let wanted = seconds * gain * FastMath.exp2(Double(offset) / 3)
+        let time = min(max(wanted / gain, times.lowerBound), times.upperBound)
+        let newGain = holdGain ? gain : min(max(wanted / time, gains.lowerBound), gains.upperBound)
+        let got = time * newGain
+        return Exposure(offsetThirds: offset, seconds: time, gain: newGain, reached: abs(got / wanted - 1) < 0.02)
     }
 }

@@ -5,7 +5,6 @@ public enum DriveMode: String, Sendable, CaseIterable {
     case selfTimer = "self-timer"
     case bracketing, interval
 
-    /// The modes this camera shoots so far (the menu offers these, the settings take these):
-    /// bracketing has its planning and settings, not yet its shots.
-    public static let available: [DriveMode] = [.single, .burst, .selfTimer, .interval]
+    /// The modes the menu offers and the settings take, in the menu's order.
+    public static let available: [DriveMode] = [.single, .burst, .selfTimer, .bracketing, .interval]
 }

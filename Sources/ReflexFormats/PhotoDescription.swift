@@ -29,6 +29,9 @@ public struct PhotoDescription: Sendable, Equatable {
     /// Where it was taken, at the precision chosen; nil: no GPS tags at all (geotag off, or
     /// no current fix at the press).
     public var location: GPSFix?
+    /// One frame of an exposure bracket (EXIF ExposureMode "auto bracket"; its offset is in
+    /// `exposureBias`).
+    public var bracketed = false
 
     public init(make: String, model: String, software: String, lensModel: String? = nil,
                 orientation: PhotoOrientation = .upright, exposureSeconds: Double, iso: Int, fNumber: Double? = nil,

@@ -25,7 +25,8 @@ enum PhotoExif {
         }
         fields += [
             ExifField(0x9291, .text(photo.captured.exifSubSeconds)),  // SubSecTimeOriginal
-            ExifField(0xA402, .short(photo.exposureProgram == .manual ? 1 : 0)),  // ExposureMode: manual, auto
+            // ExposureMode: auto, manual, auto bracket
+            ExifField(0xA402, .short(photo.bracketed ? 2 : photo.exposureProgram == .manual ? 1 : 0)),
             ExifField(0xA403, .short(photo.whiteBalanceManual ? 1 : 0)),  // WhiteBalance: manual, auto
         ]
         if let focal35 = photo.focalLength35mm {

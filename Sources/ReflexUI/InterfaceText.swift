@@ -125,6 +125,12 @@ public enum InterfaceText {
     public static let stopRecordingFirst = "Stop recording first"
     public static let selfTimerCancelled = "Self-timer cancelled"
 
+    /// A bracket that could not take every frame as asked: what it kept.
+    public static func bracketShort(frames: Int, taken: Int, notAsAsked: Int) -> String {
+        if taken < frames { return "Bracket: \(taken) of \(frames) frames taken" }
+        return "Bracket: \(notAsAsked) of \(frames) frames not exposed as asked"
+    }
+
     /// An interval run's words: begun, ended at its count, stopped (by a press: no reason).
     public static func intervalStarted(_ run: IntervalSchedule) -> String {
         "Interval: every " + DurationText.text(Int(run.interval)) + (run.count.map { ", \($0) shots" } ?? ", until stopped")

@@ -40,6 +40,10 @@ struct Capture: ParsableCommand {
     var count = 10
     @Option(help: "With --interval: the wait before the first photo, 0s … 24h.")
     var delay = "0s"
+    @Option(help: "3 | 5 | 7: an exposure bracket of that many photos on consecutive frames (base, under, over, …).")
+    var bracket: Int?
+    @Option(name: .customLong("bracket-step"), help: "With --bracket: EV between its photos, 1/3 … 3 (default 1).")
+    var bracketStep = "1"
     @Option(help: "ISO: auto or a stop (100, 125 … 12800).")
     var iso: String?
     @Option(help: "Shutter: auto, 1/8000 … 1/4, 0.3\" … 1\".")
@@ -59,6 +63,12 @@ struct Capture: ParsableCommand {
             throw ValidationError("--burst takes 1 to \(CaptureService.largestBurst) photos")
         }
         if selfTimer != nil && burst != 1 { throw ValidationError("--self-timer takes its own photos: leave out --burst") }
+        if bracket != nil {
+            guard selfTimer == nil && burst == 1 && interval == nil else {
+                throw ValidationError("--bracket takes its own photos: leave out --burst, --self-timer and --interval")
+            }
+            guard bracketPlan != nil else { throw ValidationError("--bracket takes 3, 5 or 7 photos, --bracket-step 1/3 … 3") }
+        }
         if interval != nil {
             guard selfTimer == nil && burst == 1 else {
                 throw ValidationError("--interval takes its own photos: leave out --burst and --self-timer")
@@ -67,6 +77,12 @@ struct Capture: ParsableCommand {
                 throw ValidationError("--interval takes 1s … 24h (5s, 1m30s, 2h), --count 1 … 9999, --delay 0s … 24h")
             }
         }
+    }
+
+    /// The bracket the options ask for (nil: none, or options out of range).
+    private var bracketPlan: BracketPlan? {
+        guard let bracket, let step = ExposureCompensation(parsing: bracketStep) else { return nil }
+        return BracketPlan(frames: bracket, stepThirds: step.thirds)
     }
 
     /// The interval run the options ask for (nil: none, or options out of range).
@@ -164,12 +180,14 @@ struct Capture: ParsableCommand {
                 `reflex settings set`, or run reflex capture without --iso, --shutter, --wb and --ev
                 """)
         }
-        log("capture: asking the running camera for \(photos) photo(s)")
-        guard UnixSocket.writeLine(connection, "capture \(photos) \(format?.rawValue ?? "settings")") else {
+        let plan = bracketPlan
+        log("capture: asking the running camera for " + (plan.map { "a bracket of \($0.frames)" } ?? "\(photos) photo(s)"))
+        let request = "capture \(photos) \(format?.rawValue ?? "settings")" + (plan.map { " bracket \($0.frames) \($0.stepThirds)" } ?? "")
+        guard UnixSocket.writeLine(connection, request) else {
             throw CaptureFailure("the running camera closed the connection")
         }
         var failures = 0
-        for _ in 0..<photos {
+        for _ in 0..<(plan?.frames ?? photos) {
             guard let line = UnixSocket.readLine(connection, milliseconds: Int32(CaptureService.patience * 1000) + 5000) else {
                 throw CaptureFailure("the running camera did not answer")
             }
@@ -210,6 +228,16 @@ struct Capture: ParsableCommand {
         }
         try waitForStream(sensor, log: log)
         if let gps { waitForFix(gps) }
+        if let plan = bracketPlan {
+            guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil, bracket: plan) else {
+                throw CaptureFailure("the shutter is busy")
+            }
+            let results = photos.waitForResults(ticket: ticket, count: plan.frames, seconds: CaptureService.patience)
+            let failures = results.filter { !report(CaptureService.reply($0)) }.count
+            if results.count < plan.frames { log.write("capture: \(plan.frames - results.count) of the bracket's frames not taken") }
+            if failures > 0 || results.count < plan.frames { throw ExitCode(1) }
+            return
+        }
         var tickets: [Int] = []
         // (The stream settles in the self-timer's countdown or an interval's first delay.)
         try forEachShot(startedAt: startedAt) {

@@ -18,6 +18,7 @@ final class FrameRecorder: FrameSink, @unchecked Sendable {
         let timestamp: Int64
         let bytes: [UInt8]
         let parameters: ISPParameters?
+        let exposure: ExposureSetting
     }
     let name = "recorder"
     let framesLost = 0
@@ -33,7 +34,7 @@ final class FrameRecorder: FrameSink, @unchecked Sendable {
         defer { delivered.add(1, ordering: .releasing) }
         if let stop = stopAfter.withLock({ $0 }), frames.withLock({ $0.filter { $0.timestamp >= stop }.count }) >= 5 { return }
         let copy = Recorded(sequence: frame.sequence, timestamp: frame.timestampNanoseconds, bytes: Array(frame.bytes),
-                            parameters: frame.parameters)
+                            parameters: frame.parameters, exposure: frame.exposure)
         frames.withLock { $0.append(copy); if $0.count > 40 { $0.removeFirst() } }
     }
 

@@ -93,6 +93,42 @@ struct ScreenModelTests {
         #expect(model.state.interval == nil)
     }
 
+    /// A bracket that kept every frame as asked says nothing; one short of that says what it
+    /// kept, once.
+    @Test func aBracketThatCouldNotBeExposedAsAskedSaysSo() {
+        var model = Self.model()
+        var status = CameraStatus()
+        status.sensor.lastBracket = BracketOutcome(press: 1, frames: 5, taken: 5, notAsAsked: 0)
+        _ = model.take(status, sensorChanged: true, now: 1)
+        #expect(model.state.notice == nil)
+        status.sensor.lastBracket = BracketOutcome(press: 2, frames: 5, taken: 4, notAsAsked: 0)
+        _ = model.take(status, sensorChanged: true, now: 2)
+        #expect(model.state.notice == "Bracket: 4 of 5 frames taken")
+        model.showNotice("Other news", at: 2.5)
+        _ = model.take(status, sensorChanged: true, now: 3)
+        #expect(model.state.notice == "Other news", "said once")
+        status.sensor.lastBracket = BracketOutcome(press: 3, frames: 3, taken: 3, notAsAsked: 2)
+        _ = model.take(status, sensorChanged: true, now: 4)
+        #expect(model.state.notice == "Bracket: 2 of 3 frames not exposed as asked")
+    }
+
+    /// In the Bracketing drive a press asks the sensor thread for the whole bracket.
+    @Test func aPressInTheBracketingDriveAsksForTheBracket() throws {
+        var settings = CameraSettings()
+        settings.drive.mode = .bracketing
+        (settings.drive.bracketFrames, settings.drive.bracketStepThirds) = (5, 2)
+        var model = Self.model(settings)
+        let mailbox = ControlMailbox()
+        let router = InputRouter(mailbox: mailbox, settingsWriter: nil, gps: nil, haptics: nil, movies: nil, saveDecisions: nil,
+                                 analysis: nil, reviewer: nil)
+        router.takePhoto(pressedAt: 1, now: 1, model: &model)
+        let request = try #require(mailbox.takeCaptureRequest())
+        #expect(request.bracket == BracketPlan(frames: 5, stepThirds: 2))
+        var single = Self.model()
+        router.takePhoto(pressedAt: 2, now: 2, model: &single)
+        #expect(mailbox.takeCaptureRequest()?.bracket == nil)
+    }
+
     @Test func aBurstInEnhancedRawSaysItsPhotosArePlainRaws() {
         var enhanced = CameraSettings()
         enhanced.format = .enhancedRaw

@@ -1,4 +1,5 @@
 import ReflexCore
+import ReflexISP
 
 /// One dequeued frame: where its bytes are until it is given back, and what the kernel
 /// says of it.
@@ -14,4 +15,8 @@ public struct CapturedFrame {
     public let timestampMark: ShutterMoment.TimestampMark
     /// The driver flagged the data as damaged.
     public let corrupted: Bool
+    /// The exposure the sensor says this frame had (its own per-frame report, as the
+    /// simulated sensor gives and embedded-data sensors do); nil when the driver says
+    /// nothing, and the control history's account stands.
+    public var sensorExposure: ExposureSetting? = nil
 }

@@ -274,7 +274,7 @@ public final class SimulatedCamera: CameraDevice {
                                         : UnsafeRawBufferPointer(buffer)
         let frame = CapturedFrame(bufferIndex: next, bytes: bytes, sequence: sequence,
                                   timestampNanoseconds: Int64(now * 1e9), timestampMark: .endOfFrame,
-                                  corrupted: damage == .flaggedError)
+                                  corrupted: damage == .flaggedError, sensorExposure: taken)
         next = (next + 1) % buffers.count
         return frame
     }

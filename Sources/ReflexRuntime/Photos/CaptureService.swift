@@ -8,7 +8,7 @@ import Glibc
 /// while the camera runs: the camera owns the sensor, so the shot must be its own). A local
 /// socket in the state folder; one request line, one reply line a photo:
 ///
-///     capture <count> <jpeg|raw|raw+jpeg|settings>
+///     capture <count> <jpeg|raw|raw+jpeg|settings> [bracket <frames> <step in thirds>]
 ///     photo<TAB>100REFLX/RFLX0001<TAB>frame<TAB>frames late<TAB>exposure s<TAB>ISO<TAB>path…
 ///     error<TAB>why
 ///
@@ -60,6 +60,21 @@ public final class CaptureService: @unchecked Sendable {
             UnixSocket.writeLine(connection, "error\tnot a capture request (capture <count> <format|settings>)")
             return
         }
+        if let plan = request.bracket {
+            // One press, the whole bracket: a reply a frame.
+            guard let ticket = mailbox.requestRemoteCapture(at: monotonicSeconds(), format: request.format, bracket: plan) else {
+                UnixSocket.writeLine(connection, "error\tthe shutter is busy")
+                return
+            }
+            log("capture: a bracket of \(plan.frames) asked for by another program")
+            let results = photos.waitForResults(ticket: ticket, count: plan.frames, seconds: CaptureService.patience) { thread.isStopping }
+            for index in 0..<plan.frames {
+                let reply = index < results.count ? CaptureService.reply(results[index])
+                    : "error\tthe bracket's frame was not taken (its exposure could not be kept)"
+                guard UnixSocket.writeLine(connection, reply) else { return }
+            }
+            return
+        }
         var tickets: [Int] = []
         for index in 0..<request.count {
             // A burst's presses a tenth of a second apart, each the frame under way then.
@@ -77,15 +92,23 @@ public final class CaptureService: @unchecked Sendable {
         }
     }
 
-    /// "capture 3 raw+jpeg" → 3 photos, that format (nil: the camera's own setting).
-    static func parse(_ line: String) -> (count: Int, format: CaptureFormat?)? {
+    /// "capture 3 raw+jpeg" → 3 photos, that format (nil: the camera's own setting);
+    /// "capture 1 raw bracket 5 3" → a bracket of 5 frames a stop apart.
+    static func parse(_ line: String) -> (count: Int, format: CaptureFormat?, bracket: BracketPlan?)? {
         let words = line.split(separator: " ")
-        guard words.count == 3, words[0] == "capture", let count = Int(words[1]), (1...largestBurst).contains(count) else {
+        guard words.count == 3 || words.count == 6, words[0] == "capture", let count = Int(words[1]),
+              (1...largestBurst).contains(count) else {
             return nil
         }
-        if words[2] == "settings" { return (count, nil) }
+        var bracket: BracketPlan?
+        if words.count == 6 {
+            guard words[3] == "bracket", count == 1, let frames = Int(words[4]), let step = Int(words[5]),
+                  let plan = BracketPlan(frames: frames, stepThirds: step) else { return nil }
+            bracket = plan
+        }
+        if words[2] == "settings" { return (count, nil, bracket) }
         guard let format = CaptureFormat(rawValue: String(words[2])) else { return nil }
-        return (count, format)
+        return (count, format, bracket)
     }
 
     public static func reply(_ result: PhotoResult?) -> String {

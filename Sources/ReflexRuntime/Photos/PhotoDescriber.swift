@@ -29,15 +29,20 @@ public struct PhotoDescriber: Sendable {
         let calibration = capture.calibration ?? self.calibration
         let settings = capture.settings
         let manual = settings.mode == .pro && (settings.iso != .auto || settings.shutter != .auto)
-        return PhotoDescription(
+        // A bracket's frame says its offset on top of the compensation, as cameras write it.
+        let bias = (manual ? 0 : Double(settings.exposureCompensation.thirds) / 3)
+            + Double(capture.bracketOffsetThirds ?? 0) / 3
+        var description = PhotoDescription(
             make: calibration.make, model: calibration.model, software: software, lensModel: calibration.lensModel,
             orientation: .upright, exposureSeconds: capture.frame.exposure.exposure, iso: capture.iso,
             fNumber: calibration.fNumber, focalLengthMillimetres: calibration.focalLengthMillimetres,
             focalLength35mm: calibration.focalLength35mm, exposureProgram: manual ? .manual : .normal,
-            exposureBias: manual ? 0 : Double(settings.exposureCompensation.thirds) / 3,
+            exposureBias: bias,
             // Auto exposure meters the whole frame's mean.
             meteringMode: .average, whiteBalanceManual: settings.whiteBalance != .auto, captured: capture.pressedAt,
             location: capture.location)
+        description.bracketed = capture.bracketOffsetThirds != nil
+        return description
     }
 
     /// The DNG's description of the raw data; `crop` is the framing on screen (the digital zoom).

@@ -152,6 +152,7 @@ public final class PhotoPipeline: @unchecked Sendable {
             var result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
                                      framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
                                      iso: capture.iso)
+            result.bracketOffsetThirds = capture.bracketOffsetThirds
             result.error = "photo \(capture.press.number) cancelled: memory low"
             record(result)
             numbers.append(capture.press.number)
@@ -207,21 +208,33 @@ public final class PhotoPipeline: @unchecked Sendable {
         return result(forTicket: ticket)
     }
 
+    /// Waits (polling) for `count` results of the press with `ticket` (a bracket's, one a
+    /// frame), up to `seconds` or until `interrupted`; those that came, in the bracket's order.
+    public func waitForResults(ticket: Int, count: Int, seconds: Double, interrupted: () -> Bool = { false }) -> [PhotoResult] {
+        let deadline = monotonicSeconds() + seconds
+        func found() -> [PhotoResult] { results.withLock { $0.filter { $0.ticket == ticket } } }
+        while monotonicSeconds() < deadline && !interrupted() && found().count < count { usleep(10_000) }
+        // Base, under, over…: the order they were taken in.
+        return found().sorted { BracketPlan.takenOrder($0.bracketOffsetThirds ?? 0) < BracketPlan.takenOrder($1.bracketOffsetThirds ?? 0) }
+    }
+
     /// Keeps what became of a press for the program that asked (a later outcome, saved after
     /// a retry, replaces an earlier failure).
     private func record(_ result: PhotoResult) {
         guard result.ticket != nil else { return }
         results.withLock {
-            $0.removeAll { $0.ticket == result.ticket }
+            // (A bracket's press has a result a frame.)
+            $0.removeAll { $0.ticket == result.ticket && $0.bracketOffsetThirds == result.bracketOffsetThirds }
             $0.append(result)
             if $0.count > PhotoPipeline.resultsKept { $0.removeFirst() }
         }
     }
 
     private func develop(_ capture: TakenPhoto) {
-        let result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
+        var result = PhotoResult(ticket: capture.press.ticket, sequence: capture.frame.sequence,
                                  framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
                                  iso: capture.iso)
+        result.bracketOffsetThirds = capture.bracketOffsetThirds
         let developed: PhotoDeveloper.Developed
         let merging = capture.settings.format.merges && capture.alternateCount > 0
         if merging { status.postMerging(true) }

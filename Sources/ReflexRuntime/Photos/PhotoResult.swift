@@ -11,6 +11,9 @@ public struct PhotoResult: Sendable, Equatable {
     public var framesLate: Int
     public var exposureSeconds: Double
     public var iso: Int
+    /// A bracket's frame: its offset from the base, thirds of a stop (one press, several
+    /// results).
+    public var bracketOffsetThirds: Int?
 
     public init(ticket: Int?, sequence: UInt32, framesLate: Int, exposureSeconds: Double, iso: Int) {
         (self.ticket, self.sequence, self.framesLate) = (ticket, sequence, framesLate)

@@ -38,6 +38,11 @@ final class ShutterQueue {
     /// When the last press served was pressed: one closer than `burstGap` after it is a burst's.
     private var lastPressAt: Double?
     static let burstGap = 0.15
+    /// The bracket being shot: its press is the first waiting. The pipeline begins it and
+    /// sends its exposures; `serve` takes its frames as they come.
+    var bracket: BracketRun?
+    /// The newest bracket's outcome, for the screen.
+    private(set) var lastBracket: BracketOutcome?
 
     init(ring: ZeroLagRing, stillFrames: FramePool? = nil, photos: PhotoPipeline, log: @escaping SensorPipeline.Log) {
         self.ring = ring
@@ -63,15 +68,32 @@ final class ShutterQueue {
 
     /// A new stream: its frames are timed afresh.
     func streamStarted() {
+        // A bracket under way on the stream loses its frames still to come with the
+        // stream's numbering (a still mode's bracket goes on: each still is a stream).
+        if bracket != nil, stillFrames == nil, let press = pending[first] {
+            bracket?.abandon()
+            finishBracket(press)
+        }
         ring.clear()
         lastTimestamp = nil
         frameNanoseconds = nil
+    }
+
+    /// The bracket the first waiting press asks for, not begun yet (on a stream: a still
+    /// mode's bracket is shot by switching, one still an exposure).
+    var bracketToBegin: BracketPlan? {
+        guard bracket == nil, stillFrames == nil, waiting > 0 else { return nil }
+        return pending[first]?.bracket
     }
 
     /// After each frame reached the ring: serves the presses whose frame is there.
     func serve(_ frame: SensorFrame, settings: CameraSettings, iso: (ExposureSetting) -> Int) {
         measurePeriod(frame)
         while waiting > 0, let press = pending[first] {
+            if press.bracket != nil {
+                guard serveBracket(frame, press: press, settings: settings, iso: iso) else { return }
+                continue
+            }
             let moment = ShutterMoment(pressNanoseconds: Int64((press.pressedAt * 1e9).rounded()),
                                        frameSeconds: frameSeconds(frame.mode), mark: frame.timestampMark)
             let sequence: UInt32, late: Int
@@ -93,9 +115,55 @@ final class ShutterQueue {
         }
     }
 
+    /// The bracket's frames, each as it comes, to the photo thread (held in the ring while
+    /// no spare is free; a frame that left it is lost, and said). True once the bracket is
+    /// over: its press is done.
+    private func serveBracket(_ frame: SensorFrame, press: ControlMailbox.CaptureRequest, settings: CameraSettings,
+                              iso: (ExposureSetting) -> Int) -> Bool {
+        // (Begun by the pipeline before the next frame's exposure is sent.)
+        guard var run = bracket else { return false }
+        run.frameArrived(frame.sequence, exposure: frame.exposure)
+        for index in 0..<run.frames {
+            guard case .arrived(let sequence, _) = run.state(at: index) else { continue }
+            // A full inbox: the frame stays in the ring and the next frame asks again.
+            guard photos.inbox.count < photos.inbox.capacity else { break }
+            guard let copy = ring.take(sequence: sequence) else {
+                if !ring.keeps(sequence: sequence) {
+                    run.lost(at: index)
+                    log("shutter: press \(press.number): the bracket's frame \(sequence) left the ring before memory was free")
+                }
+                continue
+            }
+            var photo = makePhoto(copy, for: press, settings: settings, iso: iso, framesLate: 0)
+            photo.bracketOffsetThirds = run.offsetThirds(at: index)
+            _ = photos.inbox.send(photo)
+            run.taken(at: index)
+            taken += 1
+        }
+        bracket = run
+        guard run.isOver else { return false }
+        finishBracket(press)
+        return true
+    }
+
+    /// The bracket's press is done: its outcome for the screen and the log.
+    private func finishBracket(_ press: ControlMailbox.CaptureRequest) {
+        guard let run = bracket else { return }
+        let outcome = BracketOutcome(press: press.number, frames: run.frames, taken: run.taken.count,
+                                     notAsAsked: run.taken.notAsAsked)
+        lastBracket = outcome
+        log("shutter: press \(press.number): bracket of \(run.frames) at ±\(DriveSettings.stepText(run.plan.stepThirds)) EV, "
+            + "\(outcome.taken) taken" + (outcome.notAsAsked > 0 ? ", \(outcome.notAsAsked) not exposed as asked" : ""))
+        bracket = nil
+        lastPressAt = press.pressedAt
+        pop()
+    }
+
     /// The board's still mode: the sensor switches to it for each waiting press and back,
     /// the exposure, white balance and zoom of the preview's frame `lastSequence` kept (the
     /// zoom's `magnification` is the lens's). The number taken.
+    /// A bracket's press takes one still an exposure, each switched to (a sensor that
+    /// streams stills only by switching cannot change exposure on consecutive frames).
     func serveBySwitching(_ session: CameraSession, mode: CameraSession.Mode, calibration: SensorCalibration,
                           settings: CameraSettings, exposure: ExposureController?, lastSequence sequence: UInt32,
                           magnification: Double) throws(CameraError) -> Int {
@@ -104,10 +172,14 @@ final class ShutterQueue {
         let parameters = exposure?.parameters(forFrame: sequence)
         let zoom = session.sensorZoom(forFrame: sequence) * magnification
         let model = session.exposureModel
-        return try serveBySwitching(settings: settings, iso: { model.iso(of: $0) }, framePeriod: frameSeconds(mode)) {
-            copy throws(CameraError) in
-            try session.captureStill(width: width, height: height, exposure: exposureNow, parameters: parameters,
-                                     sensorZoom: zoom, skipping: calibration.stillSkipFrames, into: copy)
+        let begin = { (plan: BracketPlan) in
+            BracketRun(plan: plan, base: exposureNow, times: model.limits.exposure, gains: model.limits.analogGain,
+                       holdGain: settings.mode == .pro, delayFrames: 0)
+        }
+        return try serveBySwitching(settings: settings, iso: { model.iso(of: $0) }, framePeriod: frameSeconds(mode),
+                                    beginBracket: begin) { copy, bracketExposure throws(CameraError) in
+            try session.captureStill(width: width, height: height, exposure: bracketExposure ?? exposureNow,
+                                     parameters: parameters, sensorZoom: zoom, skipping: calibration.stillSkipFrames, into: copy)
         }
     }
 
@@ -116,12 +188,16 @@ final class ShutterQueue {
     /// says when it was in hand.
     /// Returns how many were served; presses that find no free memory wait for the next call.
     private func serveBySwitching(settings: CameraSettings, iso: (ExposureSetting) -> Int, framePeriod: Double,
-                          switchToStill: (FrameCopy) throws(CameraError) -> Double) throws(CameraError) -> Int {
+                                  beginBracket: (BracketPlan) -> BracketRun,
+                                  switchToStill: (FrameCopy, ExposureSetting?) throws(CameraError) -> Double) throws(CameraError) -> Int {
         var served = 0
         while waiting > 0, let press = pending[first], let copy = stillFrames?.borrow() {
+            if let plan = press.bracket, bracket == nil { bracket = beginBracket(plan) }
+            // The bracket's next exposure (one still each), nil for a single photo.
+            let bracketIndex = press.bracket != nil ? bracket?.sentCount : nil
             let inHand: Double
             do {
-                inHand = try switchToStill(copy)
+                inHand = try switchToStill(copy, bracketIndex.flatMap { bracket?.setting(at: $0) })
             } catch {
                 stillFrames?.giveBack(copy)
                 throw error
@@ -134,6 +210,26 @@ final class ShutterQueue {
             log("shutter: press \(press.number): still mode \(size), its frame in hand \(milliseconds(lag)) ms after the press "
                 + "(stamped \(milliseconds(Double(copy.timestampNanoseconds) / 1e9 - press.pressedAt)) ms); "
                 + "the preview back \(milliseconds(monotonicSeconds() - press.pressedAt)) ms after it")
+            if let bracketIndex, var run = bracket {
+                guard photos.inbox.count < photos.inbox.capacity else {
+                    stillFrames?.giveBack(copy)
+                    break
+                }
+                var photo = makePhoto(copy, for: press, settings: settings, iso: iso, framesLate: late)
+                photo.bracketOffsetThirds = run.offsetThirds(at: bracketIndex)
+                _ = photos.inbox.send(photo)
+                taken += 1
+                // Each still is a stream of its own: numbered here, its exposure as the
+                // sensor's controls read back.
+                run.sent(afterFrame: UInt32(bracketIndex))
+                run.frameArrived(UInt32(bracketIndex + 1), exposure: copy.exposure)
+                run.taken(at: bracketIndex)
+                if run.sentCount == run.frames { run.sent(afterFrame: UInt32(bracketIndex + 1)) }
+                bracket = run
+                if run.isOver { finishBracket(press) }
+                served += 1
+                continue
+            }
             guard send(copy, for: press, settings: settings, iso: iso, framesLate: late) else {
                 stillFrames?.giveBack(copy)
                 break
@@ -165,6 +261,7 @@ final class ShutterQueue {
         for index in pending.indices { pending[index] = nil }
         (first, waiting) = (0, 0)
         ring.forgetWaitingPhotos()
+        bracket = nil
         cancelled += count
         log("shutter: \(count) press(es) cancelled, memory low: "
             + (numbers.count > 1 ? "\(numbers.first!)…\(numbers.last!)" : "\(numbers.first ?? 0)"))
@@ -175,15 +272,10 @@ final class ShutterQueue {
     /// (a still mode's frame has none to merge with).
     private func send(_ copy: FrameCopy, for press: ControlMailbox.CaptureRequest, settings: CameraSettings,
                       iso: (ExposureSetting) -> Int, framesLate: Int, fromRing: Bool = false) -> Bool {
-        var photoSettings = settings
-        if let format = press.format { photoSettings.format = format }
         // A press right after another is a burst's (or as quick): its photo is a plain one.
         let inBurst = lastPressAt.map { press.pressedAt - $0 < ShutterQueue.burstGap } ?? false
-        var capture = TakenPhoto(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
-                                 framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt),
-                                 location: photos.describer.place(photoSettings, pressedAt: press.pressedAt),
-                                 calibration: lensCalibration)
-        if photoSettings.format.merges && fromRing && !inBurst {
+        var capture = makePhoto(copy, for: press, settings: settings, iso: iso, framesLate: framesLate)
+        if capture.settings.format.merges && fromRing && !inBurst {
             ring.takeAlternates(around: copy.sequence, count: TakenPhoto.mergedFramesAtMost - 1) { capture.addAlternate($0) }
         }
         guard photos.inbox.send(capture) else {
@@ -191,11 +283,27 @@ final class ShutterQueue {
             return false
         }
         lastPressAt = press.pressedAt
+        pop()
+        taken += 1
+        return true
+    }
+
+    /// The photo of `copy` for `press`: the press's format, the frame's own ISO, the place.
+    private func makePhoto(_ copy: FrameCopy, for press: ControlMailbox.CaptureRequest, settings: CameraSettings,
+                           iso: (ExposureSetting) -> Int, framesLate: Int) -> TakenPhoto {
+        var photoSettings = settings
+        if let format = press.format { photoSettings.format = format }
+        return TakenPhoto(frame: copy, press: press, settings: photoSettings, iso: iso(copy.exposure),
+                          framesLate: framesLate, pressedAt: PhotoClock.localTime(atMonotonic: press.pressedAt),
+                          location: photos.describer.place(photoSettings, pressedAt: press.pressedAt),
+                          calibration: lensCalibration)
+    }
+
+    /// The first waiting press is served.
+    private func pop() {
         pending[first] = nil
         first = (first + 1) % ShutterQueue.capacity
         waiting -= 1
-        taken += 1
-        return true
     }
 
     /// The frame period from the frames' own timestamps (a long exposure lengthens it).

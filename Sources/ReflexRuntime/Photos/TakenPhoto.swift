@@ -22,6 +22,9 @@ public struct TakenPhoto: @unchecked Sendable {
     /// The calibration of the lens that took it, on a board of several (nil: the board's one
     /// sensor's): its f-number, focal length and colour matrices go in the files.
     public let calibration: SensorCalibration?
+    /// A bracket's frame: its offset from the bracket's base, thirds of a stop (nil: a photo
+    /// of its own).
+    public var bracketOffsetThirds: Int?
     /// Enhanced RAW's other frames from the zero-lag ring (nearest the press first), lent as
     /// `frame` is; held inline, so taking them allocates nothing on the sensor thread.
     public private(set) var alternates = InlineArray<7, FrameCopy?>(repeating: nil)

@@ -24,9 +24,14 @@ public final class ControlMailbox: @unchecked Sendable {
         public let framing: Framing
         /// A format for this photo only (`reflex capture --format`); nil: the settings'.
         public let format: CaptureFormat?
+        /// An exposure bracket instead of one photo: its frames are the stream's next ones,
+        /// each exposed as the plan asks (not the ring's frame of the press).
+        public let bracket: BracketPlan?
 
-        public init(number: Int, ticket: Int?, pressedAt: Double, framing: Framing, format: CaptureFormat?) {
+        public init(number: Int, ticket: Int?, pressedAt: Double, framing: Framing, format: CaptureFormat?,
+                    bracket: BracketPlan? = nil) {
             (self.number, self.ticket, self.pressedAt, self.framing, self.format) = (number, ticket, pressedAt, framing, format)
+            self.bracket = bracket
         }
     }
 
@@ -36,7 +41,7 @@ public final class ControlMailbox: @unchecked Sendable {
     private static let captureSlots = 16
     /// A press on its way: its time, zoom and format, and the sender's ticket.
     private struct Press {
-        var time: Double, framing: Framing, format: CaptureFormat?, ticket: Int?
+        var time: Double, framing: Framing, format: CaptureFormat?, ticket: Int?, bracket: BracketPlan?
     }
     /// The loop's presses, and other programs' (one sending thread each).
     /// (Both wake the sensor thread through the mailbox's one eventfd.)
@@ -79,15 +84,16 @@ public final class ControlMailbox: @unchecked Sendable {
     /// A press of the shutter at `time` with `zoom` on screen; false if `captureSlots` presses
     /// are still waiting (the press is refused, not lost unseen). From the loop only.
     @discardableResult
-    public func requestCapture(at time: Double, framing: Framing = Framing(zoom: 1)) -> Bool {
-        presses.send(Press(time: time, framing: framing, format: nil, ticket: nil))
+    public func requestCapture(at time: Double, framing: Framing = Framing(zoom: 1), bracket: BracketPlan? = nil) -> Bool {
+        presses.send(Press(time: time, framing: framing, format: nil, ticket: nil, bracket: bracket))
     }
 
     /// A press from another program (`reflex capture`, one thread of it), with a format for
     /// this photo only; its ticket, which its photo's result carries, or nil when refused.
-    public func requestRemoteCapture(at time: Double, format: CaptureFormat?) -> Int? {
+    public func requestRemoteCapture(at time: Double, format: CaptureFormat?, bracket: BracketPlan? = nil) -> Int? {
         let ticket = remoteTickets.add(1, ordering: .relaxed).newValue
-        return remotePresses.send(Press(time: time, framing: Framing(zoom: 1), format: format, ticket: ticket)) ? ticket : nil
+        let press = Press(time: time, framing: Framing(zoom: 1), format: format, ticket: ticket, bracket: bracket)
+        return remotePresses.send(press) ? ticket : nil
     }
 
     /// The shutter's half press: hold exposure and white balance (and focus) as they are,
@@ -134,7 +140,7 @@ public final class ControlMailbox: @unchecked Sendable {
         guard let press = presses.receive() ?? remotePresses.receive() else { return nil }
         capturesTaken += 1
         return CaptureRequest(number: capturesTaken, ticket: press.ticket, pressedAt: press.time, framing: press.framing,
-                              format: press.format)
+                              format: press.format, bracket: press.bracket)
     }
 
     /// A camera choice and sinks sent since the last call (rare: a lock is fine here).

@@ -344,11 +344,41 @@ public final class SensorPipeline: @unchecked Sendable {
             report.captureRequestsTaken += 1
             if let shutter { shutter.add(request) } else { log("shutter: press \(request.number) ignored: photos are off") }
         }
+        try stepBracket(afterFrame: sequence)
+    }
+
+    /// A bracket's next exposure goes to the sensor after each frame, so its frames are
+    /// consecutive ones; then the base again. (Auto exposure waits meanwhile: `meter`.)
+    /// A sensor that refuses a value ends the bracket's sending; the frames say what they had.
+    private func stepBracket(afterFrame sequence: UInt32) throws(CameraError) {
+        // (A still mode's bracket sets each still's exposure as it switches: `serveBySwitching`.)
+        guard let shutter, shutter.stillFrames == nil, exposure != nil else { return }
+        if let plan = shutter.bracketToBegin {
+            // Around what the sensor is set to (Auto's newest, or Pro's), within the
+            // exposure times a frame of this stream can have.
+            let limits = session.exposureModel.limits
+            let longest = max(min(limits.exposure.upperBound, 1 / (session.mode?.framesPerSecond ?? 30)), limits.exposure.lowerBound)
+            shutter.bracket = BracketRun(plan: plan, base: exposure!.requested, times: limits.exposure.lowerBound...longest,
+                                         gains: limits.analogGain, holdGain: chosen.mode == .pro,
+                                         delayFrames: calibration.controlDelayFrames)
+        }
+        guard let next = shutter.bracket?.nextSetting else { return }
+        do {
+            let applied = try session.applyExposure(next)
+            exposure!.sent(applied, afterFrame: sequence)
+        } catch .disconnected(let path) {
+            throw CameraError.disconnected(path)
+        } catch {
+            log("camera: cannot set the bracket's exposure (\(error))")
+        }
+        shutter.bracket?.sent(afterFrame: sequence)
     }
 
     /// Every few frames: statistics, Auto white balance and Auto exposure. True if metered.
     private func meter(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) -> Bool {
+        // (Not while a bracket changes the exposure frame by frame.)
         guard let isp, let layout = mode.rawLayout, exposure?.meters(frameCount: counters.frames) == true,
+              shutter?.bracket == nil,
               let parameters = exposure!.parameters(forFrame: frame.sequence) else { return false }
         isp.setParameters(parameters, format: layout.format)
         // A spot tapped in Auto is metered on its own (see ExposureController.meter).
@@ -363,14 +393,33 @@ public final class SensorPipeline: @unchecked Sendable {
 
     /// The frame to every sink; none waits.
     private func deliver(_ frame: CapturedFrame, mode: CameraSession.Mode) {
-        let exposureTaken = exposure?.taken(forFrame: frame.sequence) ?? ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
+        var exposureTaken = exposure?.taken(forFrame: frame.sequence) ?? ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
+        // The sensor's own word on the frame's exposure, where it gives one (the ISP's
+        // digital gain is Reflex's, from the history).
+        if let reported = frame.sensorExposure {
+            exposureTaken = ExposureSetting(exposure: reported.exposure, analogGain: reported.analogGain,
+                                            digitalGain: exposureTaken.digitalGain)
+        }
+        let parameters = exposure?.parameters(forFrame: frame.sequence)
         let sensorFrame = SensorFrame(bytes: frame.bytes, mode: mode, sequence: frame.sequence,
                                       timestampNanoseconds: frame.timestampNanoseconds, exposure: exposureTaken,
-                                      parameters: exposure?.parameters(forFrame: frame.sequence),
+                                      parameters: parameters,
                                       sensorZoom: session.sensorZoom(forFrame: frame.sequence) * magnification)
         // (One atomic load a frame; the ring changes only when the level does.)
         if let shutter, let memoryPressure { shutter.adapt(to: memoryPressure.level) }
-        for sink in sinks { sink.deliver(sensorFrame) }
+        // A bracket's frame is shown as bright as the frames around it: the viewfinder does
+        // not flicker with the bracket (its photos keep their own exposure).
+        var previewFrame = sensorFrame
+        if let run = shutter?.bracket, var shown = parameters {
+            let compensation = run.previewCompensation(forFrame: frame.sequence, exposure: exposureTaken)
+            if compensation != 1 {
+                shown.digitalGain *= compensation
+                previewFrame = SensorFrame(bytes: frame.bytes, mode: mode, sequence: frame.sequence,
+                                           timestampNanoseconds: frame.timestampNanoseconds, exposure: exposureTaken,
+                                           parameters: shown, sensorZoom: sensorFrame.sensorZoom)
+            }
+        }
+        for sink in sinks { sink.deliver(sink === preview ? previewFrame : sensorFrame) }
         if let shutter, shutter.waiting > 0, shutter.stillFrames == nil {
             let model = session.exposureModel
             // (As fitted to this camera: where it cannot merge, Enhanced RAW is a plain RAW.)
@@ -383,6 +432,7 @@ public final class SensorPipeline: @unchecked Sendable {
         var lost = 0
         for sink in sinks { lost += sink.framesLost }
         guard report.streamed(metered: metered, framesLost: lost, photosTaken: shutter?.taken ?? 0,
+                              lastBracket: shutter?.lastBracket,
                               photosCancelled: shutter?.cancelled ?? 0, capturesReported: &counters.capturesReported,
                               controller: exposure, histogram: statistics.histogram) else { return }
         status.post(report)

@@ -47,6 +47,8 @@ public struct SensorReport: Sendable, Equatable {
     public var photosTaken = 0
     /// Presses cancelled under extreme memory pressure before their frame was taken, in all.
     public var photosCancelled = 0
+    /// How the newest exposure bracket went.
+    public var lastBracket: BracketOutcome?
 
     /// The board's lenses whose cameras are present, a bit each in LensDescription.Role's
     /// order (0 on a board of one camera).
@@ -70,12 +72,13 @@ extension SensorReport {
     /// A frame streamed: the counts, and with a `metered` frame the controller's exposure,
     /// colour and `histogram`, taken in. Whether anything changed (the report then goes out).
     /// `capturesReported` is the captures count last sent, brought up to date.
-    mutating func streamed(metered: Bool, framesLost: Int, photosTaken: Int, photosCancelled: Int,
+    mutating func streamed(metered: Bool, framesLost: Int, photosTaken: Int, lastBracket: BracketOutcome?, photosCancelled: Int,
                            capturesReported: inout Int, controller: ExposureController?, histogram: [UInt32]) -> Bool {
         let changed = status != .streaming || metered || framesLost != self.framesLost
             || captureRequestsTaken != capturesReported || photosTaken != self.photosTaken
-            || photosCancelled != self.photosCancelled
+            || photosCancelled != self.photosCancelled || lastBracket != self.lastBracket
         guard changed else { return false }
+        self.lastBracket = lastBracket
         status = .streaming
         (self.framesLost, self.photosTaken, self.photosCancelled) = (framesLost, photosTaken, photosCancelled)
         capturesReported = captureRequestsTaken

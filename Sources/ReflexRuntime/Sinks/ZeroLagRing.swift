@@ -168,6 +168,11 @@ public final class ZeroLagRing: FrameSink, @unchecked Sendable {
         return lend(position, replacingWith: spare)
     }
 
+    /// Whether frame `sequence` is still kept (a photo held for may wait for a spare).
+    public func keeps(sequence: UInt32) -> Bool {
+        ring.indices.contains { filled[$0] && copies[ring[$0]].sequence == sequence }
+    }
+
     /// The copy at ring `position` goes out with a photo; `spare` takes its place.
     private func lend(_ position: Int, replacingWith spare: Int) -> FrameCopy {
         let taken = ring[position]

@@ -117,7 +117,10 @@ final class InputRouter {
         if case .low(let advice) = model.state.storage, let warning = advice.atPress {
             model.showNotice(warning, at: now)
         }
-        mailbox?.requestCapture(at: pressedAt, framing: model.framing)
+        // In the Bracketing drive a press is the whole bracket (a burst's photos are plain).
+        let drive = model.state.settings.drive
+        mailbox?.requestCapture(at: pressedAt, framing: model.framing,
+                                bracket: drive.mode == .bracketing && !burst ? drive.bracket : nil)
         if burst { model.burstPhotoRequested(at: now) } else { model.photoRequested(at: now) }
     }
 

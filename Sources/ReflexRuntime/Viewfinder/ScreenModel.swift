@@ -50,6 +50,8 @@ struct ScreenModel {
     /// Photos cancelled for memory already said (-1: none seen yet), and the movie thread's
     /// messages already shown.
     private var cancelledShown = -1
+    /// The newest bracket whose outcome was taken in (nil: none yet).
+    private var bracketShown: BracketOutcome?
     private var movieMessagesShown = 0
     /// What the card's free space means: the shots left from this camera's real file sizes.
     private var storagePolicy = StoragePolicy(sensorPixels: 0)
@@ -213,6 +215,7 @@ struct ScreenModel {
         takePhotoReport(status.photo)
         takeMovieReport(status.movie, now: now)
         noticeCancelledPhotos(status.sensor.photosCancelled + status.photo.cancelled, at: now)
+        noticeBracket(status.sensor.lastBracket, at: now)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
         state.processing = status.merging
@@ -372,6 +375,15 @@ struct ScreenModel {
     /// Photos cancelled under extreme memory pressure (on the sensor thread before their
     /// frame was taken, or on the photo thread before they were developed), `cancelled` in
     /// all, are said on screen.
+    /// A bracket that could not take every frame as asked says what it kept.
+    private mutating func noticeBracket(_ outcome: BracketOutcome?, at now: Double) {
+        guard let outcome, outcome != bracketShown else { return }
+        bracketShown = outcome
+        guard !outcome.isComplete else { return }
+        showNotice(InterfaceText.bracketShort(frames: outcome.frames, taken: outcome.taken, notAsAsked: outcome.notAsAsked),
+                   at: now)
+    }
+
     private mutating func noticeCancelledPhotos(_ cancelled: Int, at now: Double) {
         defer { cancelledShown = cancelled }
         // (A loop opened again on another display does not say old news.)

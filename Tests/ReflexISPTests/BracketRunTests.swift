@@ -1,0 +1,86 @@
+import ReflexCore
+import Testing
+@testable import ReflexISP
+
+/// The bracket as the sensor thread shoots it, as pure logic: what is sent after each frame,
+/// which frames are the bracket's, and each checked against the exposure it reports.
+@Suite struct BracketRunTests {
+    static let base = ExposureSetting(exposure: 0.01, analogGain: 2, digitalGain: 1.5)
+
+    static func run(frames: Int = 3, step: Int = 3, delay: Int = 2, times: ClosedRange<Double> = 0.0001...(1.0 / 30),
+                    holdGain: Bool = false) -> BracketRun {
+        BracketRun(plan: BracketPlan(frames: frames, stepThirds: step)!, base: base, times: times, gains: 1...16,
+                   holdGain: holdGain, delayFrames: delay)
+    }
+
+    @Test func oneExposureAFrameThenTheBaseAgain() {
+        var run = BracketRunTests.run()
+        var sent: [ExposureSetting] = []
+        for frame in UInt32(10)..<20 {
+            guard let next = run.nextSetting else { break }
+            sent.append(next)
+            run.sent(afterFrame: frame)
+        }
+        #expect(sent.count == 4 && run.restored)
+        #expect(zip(sent.map(\.product), [0.03, 0.015, 0.06, 0.03]).allSatisfy { abs($0 / $1 - 1) < 1e-9 },
+                "base, a stop under, a stop over, base: \(sent)")
+        #expect(sent.allSatisfy { $0.digitalGain == 1.5 }, "the ISP's digital gain is kept")
+        // Sent after frames 10, 11, 12 with a delay of two: frames 13, 14, 15 carry them.
+        #expect(run.index(ofFrame: 12) == nil && run.index(ofFrame: 13) == 0 && run.index(ofFrame: 15) == 2)
+        #expect(run.index(ofFrame: 16) == nil)
+    }
+
+    @Test func eachFrameIsCheckedAgainstWhatTheSensorReports() {
+        var run = BracketRunTests.run(delay: 0)
+        for frame in UInt32(0)..<4 { run.sent(afterFrame: frame) }
+        #expect(run.frameArrived(1, exposure: run.setting(at: 0)) == 0)
+        // The sensor reports the base again for the under frame: not as asked.
+        #expect(run.frameArrived(2, exposure: BracketRunTests.base) == 1)
+        #expect(run.frameArrived(3, exposure: run.setting(at: 2)) == 2)
+        #expect(run.state(at: 0) == .arrived(sequence: 1, asAsked: true))
+        #expect(run.state(at: 1) == .arrived(sequence: 2, asAsked: false))
+        for index in 0..<3 { run.taken(at: index) }
+        #expect(run.isOver)
+        #expect(run.taken == (count: 3, notAsAsked: 1))
+    }
+
+    @Test func aFrameThatNeverCameIsLost() {
+        var run = BracketRunTests.run(delay: 1)
+        for frame in UInt32(0)..<4 { run.sent(afterFrame: frame) }
+        // Frames 2, 3, 4 are the bracket's; 3 was dropped.
+        run.frameArrived(2, exposure: run.setting(at: 0))
+        run.frameArrived(4, exposure: run.setting(at: 2))
+        #expect(run.state(at: 1) == .lost)
+        run.taken(at: 0)
+        #expect(!run.isOver, "frame 4 still to be taken")
+        run.taken(at: 2)
+        #expect(run.isOver && run.taken == (count: 2, notAsAsked: 0))
+    }
+
+    @Test func theSensorsLimitsAreNotAsAsked() {
+        // Pro at a frame's whole time, its gain held: the stop over cannot be given.
+        var run = BracketRunTests.run(delay: 0, times: 0.0001...0.01, holdGain: true)
+        for frame in UInt32(0)..<4 { run.sent(afterFrame: frame) }
+        for index in 0..<3 {
+            run.frameArrived(UInt32(index + 1), exposure: run.setting(at: index))
+            run.taken(at: index)
+        }
+        #expect(run.setting(at: 2).exposure == 0.01 && run.setting(at: 2).analogGain == 2)
+        #expect(run.taken == (count: 3, notAsAsked: 1))
+    }
+
+    @Test func theViewfinderIsKeptAtTheBasesBrightness() {
+        var run = BracketRunTests.run(delay: 0)
+        for frame in UInt32(0)..<4 { run.sent(afterFrame: frame) }
+        #expect(abs(run.previewCompensation(forFrame: 2, exposure: run.setting(at: 1)) - 2) < 1e-9)
+        #expect(abs(run.previewCompensation(forFrame: 3, exposure: run.setting(at: 2)) - 0.5) < 1e-9)
+        #expect(run.previewCompensation(forFrame: 9, exposure: run.setting(at: 2)) == 1, "not the bracket's")
+    }
+
+    @Test func aStreamEndingUnderItLosesTheRest() {
+        var run = BracketRunTests.run()
+        run.sent(afterFrame: 0)
+        run.abandon()
+        #expect(run.nextSetting == nil && run.isOver && run.taken.count == 0)
+    }
+}
