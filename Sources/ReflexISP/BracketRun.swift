@@ -37,14 +37,16 @@ public struct BracketRun: Sendable {
     }
 
     /// `times` and `gains`: what the sensor can give at the stream's frame rate. `holdGain`:
-    /// Pro brackets by shutter time, its gain held. `delayFrames`: frames between sending a
-    /// control and the first frame it shows on.
+    /// Pro brackets by shutter time, its gain held (a sensor whose exposure time cannot
+    /// change brackets by gain even so: there is nothing else to move). `delayFrames`: frames
+    /// between sending a control and the first frame it shows on.
     public init(plan: BracketPlan, base: ExposureSetting, times: ClosedRange<Double>, gains: ClosedRange<Double>,
                 holdGain: Bool, delayFrames: Int) {
         (self.plan, self.base, self.delayFrames) = (plan, base, max(delayFrames, 0))
+        let timeMoves = times.upperBound > times.lowerBound
         for index in 0..<plan.frames {
             planned[index] = plan.exposure(at: index, seconds: base.exposure, gain: base.analogGain, times: times,
-                                           gains: gains, holdGain: holdGain)
+                                           gains: gains, holdGain: holdGain && timeMoves)
         }
     }
 

@@ -69,6 +69,14 @@ import Testing
         #expect(run.taken == (count: 3, notAsAsked: 1))
     }
 
+    /// A sensor without an exposure time control (the QEMU board's vivid) brackets by gain,
+    /// in Pro too.
+    @Test func aFixedExposureTimeBracketsByGain() {
+        let run = BracketRunTests.run(times: 0.01...0.01, holdGain: true)
+        #expect((0..<3).map { run.setting(at: $0).analogGain } == [2, 1, 4])
+        #expect((0..<3).allSatisfy { run.setting(at: $0).exposure == 0.01 })
+    }
+
     @Test func theViewfinderIsKeptAtTheBasesBrightness() {
         var run = BracketRunTests.run(delay: 0)
         for frame in UInt32(0)..<4 { run.sent(afterFrame: frame) }

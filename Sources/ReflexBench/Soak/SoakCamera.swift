@@ -28,14 +28,17 @@ final class SoakCamera {
         return BoardLens(description: LensDescription(role: role, camera: "simulated"), calibration: calibration)
     }
 
-    init(card: String, state: String, fontFolder: String, modelPath: String?, log: @escaping @Sendable (String) -> Void) throws {
+    /// `drive`: the drive the photographer shoots in (the soak's: Burst, a press a photo and
+    /// a hold a burst). `lenses`: the board's (none: one camera).
+    init(card: String, state: String, fontFolder: String, modelPath: String?, drive: DriveSettings? = nil,
+         lenses: [BoardLens] = SoakCamera.lenses, format: CaptureFormat? = nil, log: @escaping @Sendable (String) -> Void) throws {
         let store = SettingsStore(folder: state)
-        // The soak's photographer shoots in the Burst drive: a press is a photo, a hold a burst.
         var settings = store.load().settings
-        settings.drive.mode = .burst
+        if let drive { settings.drive = drive } else { settings.drive.mode = .burst }
+        if let format { settings.format = format }
         let status = StatusBoard()
         sensor = SensorPipeline(settings: settings, calibration: .simulated,
-                                choice: CameraChoice(source: .simulated(.absoluteExposure)), lenses: SoakCamera.lenses,
+                                choice: CameraChoice(source: .simulated(.absoluteExposure)), lenses: lenses,
                                 status: status, log: log)
         writer = SettingsWriter(store: store, status: status, log: log)
         writer.start()
@@ -52,11 +55,15 @@ final class SoakCamera {
         loop = FrameLoop(display: display, preview: sensor.preview, status: status, mailbox: sensor.mailbox,
                          fonts: try FontLibrary(folder: fontFolder), model: CameraModel(settings: settings, limits: .unlimited),
                          fNumber: SensorCalibration.simulated.fNumber, settingsWriter: writer,
-                         saveDecisions: photos.decisions, lenses: SoakCamera.lenses.map(\.description), movies: movies,
+                         saveDecisions: photos.decisions, lenses: lenses.map(\.description), movies: movies,
                          analysis: analysis)
     }
 
     /// Where the photographer taps for `role`'s lens (its button, as the screen lays them out).
+    /// Posts an input event to the loop at this moment, as libinput would; false if its
+    /// queue was full.
+    func post(_ event: InputEvent) -> Bool { loop.post(event, at: monotonicSeconds()) }
+
     func lensButtonCentre(_ role: LensDescription.Role) -> (x: Double, y: Double) {
         let index = SoakCamera.lenses.firstIndex { $0.description.role == role } ?? 0
         let button = layout.lensButtons(count: SoakCamera.lenses.count)[index]

@@ -201,8 +201,13 @@ public final class CameraSession {
             try camera.start(bufferCount: 2)
             let frame = try firstFrame(of: camera, skipping: skipping, longestExposure: applied.exposure)
             inHand = clock.now()
+            // What the frame had: the sensor's own report, else its controls read back (not
+            // what was asked: a bracket's frames are checked against it); the ISP's digital
+            // gain is Reflex's.
+            let held = frame.sensorExposure ?? (try? exposureControls?.current(camera)) ?? applied
+            let exposure = ExposureSetting(exposure: held.exposure, analogGain: held.analogGain, digitalGain: applied.digitalGain)
             copy.fill(SensorFrame(bytes: frame.bytes, mode: still, sequence: frame.sequence,
-                                  timestampNanoseconds: frame.timestampNanoseconds, exposure: applied,
+                                  timestampNanoseconds: frame.timestampNanoseconds, exposure: exposure,
                                   parameters: parameters, sensorZoom: sensorZoom))
             try camera.requeue(frame)
         } catch {

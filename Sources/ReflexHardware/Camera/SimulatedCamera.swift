@@ -180,6 +180,11 @@ public final class SimulatedCamera: CameraDevice {
             controls: info.controls)
     }
 
+    /// The exposure and gain controls' values.
+    private var requestedExposure: ExposureSetting {
+        ExposureSetting(exposure: exposureSeconds, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
+    }
+
     /// The exposure control's value in seconds.
     private var exposureSeconds: Double {
         style == .absoluteExposure ? Double(exposure) * 0.0001 : Double(exposure) * SimulatedCamera.lineTime
@@ -234,8 +239,10 @@ public final class SimulatedCamera: CameraDevice {
 
     public func start(bufferCount: Int) throws(CameraError) {
         stop()
-        // Controls written before streaming apply from the first frame.
+        // Controls written before streaming apply from the first frame (as a sensor's
+        // registers written before STREAMON do).
         activeVerticalBlanking = verticalBlanking
+        latency = SimulatedExposureLatency(initial: requestedExposure)
         for i in verticalBlankingPipeline.indices { verticalBlankingPipeline[i] = verticalBlanking }
         buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }
         // Each stream counts its frames afresh, as V4L2's do.
@@ -293,7 +300,7 @@ public final class SimulatedCamera: CameraDevice {
     /// delay is in the sensor's frames, as the sequence numbers count them: frames this side
     /// was too slow to take move the pipelines on too.
     func advanceControls(byFrames frames: UInt64) -> ExposureSetting {
-        let requested = ExposureSetting(exposure: exposureSeconds, analogGain: Double(gain) / Double(SimulatedCamera.gainUnity))
+        let requested = requestedExposure
         var taken = latency.active
         let blanking = activeVerticalBlanking
         // (Past the pipelines' length, more frames change nothing.)

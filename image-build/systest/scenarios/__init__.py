@@ -35,7 +35,7 @@ ORDER = [
     "boot", "reflex-user", "sealed-service", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
-    "geotag", "self-timer", "interval",
+    "geotag", "self-timer", "interval", "bracket",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "card-kinds", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
     "review-delete-cut",
 ]
