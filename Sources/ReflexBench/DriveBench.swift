@@ -99,15 +99,19 @@ struct DriveBench: ParsableCommand {
         print(timing + vblanks + loop)
     }
 
-    /// "the frame taken began 0 … 33 ms before the moment planned": within one frame when the
-    /// planned moment fell inside the frame taken (its start at most a frame before it).
+    /// Where each photo's frame began against the moment planned for it (negative: before
+    /// it). Within one frame: the frame taken began at most a frame before the moment and at
+    /// most a frame after it; under way at it: began before it and ended after it.
     static func row(_ what: String, count: String, offsets: [Double], period: Double) -> String {
-        guard let earliest = offsets.min(), let latest = offsets.max() else { return "  \(what): \(count), no frame timed" }
-        let within = offsets.filter { $0 >= -0.002 && $0 <= period + 0.002 }.count
-        func ms(_ seconds: Double) -> String { Formatting.fixed(seconds * 1000, 1) }
-        return "  \(what): \(count); the frame taken began \(ms(earliest)) … \(ms(latest)) ms before the moment planned "
-            + "(a frame is \(ms(period)) ms); \(within) of \(offsets.count) under way at it; target within one frame: "
-            + (within == offsets.count && offsets.count > 0 ? "met" : "NOT met")
+        guard !offsets.isEmpty else { return "  \(what): \(count), no frame timed" }
+        // (`offsets` are how long before the moment each frame began.)
+        let starts = offsets.map { -$0 }
+        let within = starts.filter { abs($0) <= period }.count
+        let underWay = offsets.filter { $0 >= 0 && $0 < period }.count
+        func ms(_ seconds: Double) -> String { (seconds > 0 ? "+" : "") + Formatting.fixed(seconds * 1000, 1) }
+        return "  \(what): \(count); frame start − moment planned \(ms(starts.min()!)) … \(ms(starts.max()!)) ms "
+            + "(a frame is \(Formatting.fixed(period * 1000, 1)) ms); \(underWay) of \(offsets.count) under way at it, "
+            + "\(within) within one frame of it; target within one frame: " + (within == offsets.count ? "met" : "NOT met")
     }
 }
 

@@ -12,6 +12,9 @@ public struct DriveSettings: Sendable, Hashable {
     public var intervalSeconds = 10
     public var intervalCount: Int? = 100
     public var intervalDelaySeconds = 0
+    /// The timelapse movie made of an interval run's JPEGs at its end, at this many frames a
+    /// second (`timelapseRates`); nil: none.
+    public var timelapseFramesPerSecond: Int? = 30
 
     public init() {}
 
@@ -25,6 +28,8 @@ public struct DriveSettings: Sendable, Hashable {
                                        2700, 3600, 7200, 10_800, 21_600, 43_200, 86_400]
     public static let countStops: [Int?] = [10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 9999, nil]
     public static let delayStops = [0, 2, 5, 10, 30, 60, 300, 600, 1800, 3600]
+    /// A timelapse's frame rates (the menu's order: off last).
+    public static let timelapseRates: [Int?] = [24, 25, 30, nil]
 
     /// The bracket as planned (the settings only ever hold valid choices).
     public var bracket: BracketPlan { BracketPlan(frames: bracketFrames, stepThirds: bracketStepThirds)! }

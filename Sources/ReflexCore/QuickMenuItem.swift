@@ -4,7 +4,7 @@
 /// move no other line), and show only while that mode is chosen.
 public enum QuickMenuItem: Int, Sendable, CaseIterable {
     case format, exposureCompensation, zebras, focusPeaking, framingGrid, jpegQuality, geotag, geotagPrecision, autoZoom,
-         autoZoomFraming, drive, selfTimer, bracketFrames, bracketStep, interval, intervalCount, intervalDelay
+         autoZoomFraming, drive, selfTimer, bracketFrames, bracketStep, interval, intervalCount, intervalDelay, timelapse
 
     /// The lines the menu shows for `settings`, in order.
     public static func lines(for settings: CameraSettings) -> [QuickMenuItem] {
@@ -49,7 +49,7 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         switch self {
         case .selfTimer: .selfTimer
         case .bracketFrames, .bracketStep: .bracketing
-        case .interval, .intervalCount, .intervalDelay: .interval
+        case .interval, .intervalCount, .intervalDelay, .timelapse: .interval
         default: nil
         }
     }
@@ -64,6 +64,7 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .interval: "Interval"
         case .intervalCount: "Shots"
         case .intervalDelay: "First shot after"
+        case .timelapse: "Timelapse"
         case .exposureCompensation: "Exposure compensation"
         case .zebras: "Zebras"
         case .focusPeaking: "Focus peaking"
@@ -87,6 +88,7 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .interval: return DurationText.text(settings.drive.intervalSeconds)
         case .intervalCount: return settings.drive.intervalCount.map { "\($0)" } ?? "Unlimited"
         case .intervalDelay: return settings.drive.intervalDelaySeconds == 0 ? "None" : DurationText.text(settings.drive.intervalDelaySeconds)
+        case .timelapse: return settings.drive.timelapseFramesPerSecond.map { "\($0) fps" } ?? "Off"
         case .exposureCompensation: return settings.exposureCompensation.description
         case .zebras: return onOff(settings.zebras)
         case .focusPeaking: return onOff(settings.focusPeaking)
@@ -138,6 +140,8 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .intervalDelay:
             let delay = along(DriveSettings.delayStops, from: drive.intervalDelaySeconds) { $0 - drive.intervalDelaySeconds }
             model.update { $0.drive.intervalDelaySeconds = delay }
+        case .timelapse:
+            model.update { $0.drive.timelapseFramesPerSecond = cycle(DriveSettings.timelapseRates, from: drive.timelapseFramesPerSecond) }
         case .exposureCompensation:
             let wanted = model.settings.exposureCompensation.thirds + steps
             bumped = !ExposureCompensation.range.contains(wanted)

@@ -26,6 +26,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case interval
     case intervalCount = "interval-count"
     case intervalDelay = "interval-delay"
+    case timelapse
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
@@ -52,6 +53,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
         case .interval: "1s … 24h: 5s | 1m30s | 2h (or seconds)"
         case .intervalCount: "1 … 9999 | unlimited"
         case .intervalDelay: "0s … 24h before the first shot: 0s | 10s | 5m"
+        case .timelapse: "off | 24 | 25 | 30 (frames a second of the movie made at an interval run's end)"
         }
     }
 
@@ -89,6 +91,7 @@ extension CameraSettings {
         case .interval: DurationText.text(drive.intervalSeconds)
         case .intervalCount: drive.intervalCount.map(String.init) ?? "unlimited"
         case .intervalDelay: DurationText.text(drive.intervalDelaySeconds)
+        case .timelapse: drive.timelapseFramesPerSecond.map(String.init) ?? "off"
         }
     }
 
@@ -175,6 +178,10 @@ extension CameraSettings {
                 throw refuse("not a duration from 0s to 24h")
             }
             drive.intervalDelaySeconds = seconds
+        case .timelapse:
+            if word == "off" { drive.timelapseFramesPerSecond = nil; return }
+            guard let rate = Int(word), DriveSettings.timelapseRates.contains(rate) else { throw refuse("not 24, 25 or 30") }
+            drive.timelapseFramesPerSecond = rate
         }
     }
 

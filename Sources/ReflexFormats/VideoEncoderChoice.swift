@@ -6,11 +6,14 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
     /// The M2M encoder at this device node (FFmpeg's wrapper finds it itself; the node is for the log).
     case v4l2MemoryToMemory(device: String)
     case libx264
+    /// libx264 for a movie made after the fact (a timelapse): nothing waits for its frames,
+    /// so its frame threads and lookahead may use every core for throughput.
+    case libx264Batch
 
     public var codecName: String {
         switch self {
         case .v4l2MemoryToMemory: "h264_v4l2m2m"
-        case .libx264: "libx264"
+        case .libx264, .libx264Batch: "libx264"
         }
     }
 
@@ -21,6 +24,8 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
         // Two slice threads: the encoder shares a 2-core board with the preview's loop.
         // (A keyframe asked for is an IDR frame: each fragment starts one a player can begin at.)
         case .libx264: [("preset", "ultrafast"), ("tune", "zerolatency"), ("threads", "2"), ("forced-idr", "1")]
+        // (Threads as libx264 chooses them for the machine's cores.)
+        case .libx264Batch: [("preset", "ultrafast"), ("forced-idr", "1")]
         }
     }
 
@@ -28,6 +33,7 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .v4l2MemoryToMemory(let device): "h264_v4l2m2m (the kernel's encoder at \(device))"
         case .libx264: "libx264 (ultrafast, zerolatency)"
+        case .libx264Batch: "libx264 (ultrafast, frame threads)"
         }
     }
 
@@ -35,5 +41,10 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
     /// node of an M2M device that makes H.264, if any), then libx264.
     public static func candidates(memoryToMemory device: String?) -> [VideoEncoderChoice] {
         (device.map { [.v4l2MemoryToMemory(device: $0)] } ?? []) + [.libx264]
+    }
+
+    /// The same for a movie made after the fact: libx264 for throughput, not latency.
+    public static func batchCandidates(memoryToMemory device: String?) -> [VideoEncoderChoice] {
+        (device.map { [.v4l2MemoryToMemory(device: $0)] } ?? []) + [.libx264Batch]
     }
 }

@@ -77,9 +77,15 @@ public enum AtomicFile {
     /// bytes so the caller can say how it was too large). Nil when the file does not exist.
     public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8]? {
         guard let file = try FileDescriptor(openingIfPresent: path, O_RDONLY) else { return nil }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        // Sized by the file (one byte more, to see it end), not the limit: a timelapse reads
+        // hundreds of photos, and zeroing a limit's megabytes for each cost more than the read.
+        var status = stat()
+        let size = fstat(file.rawValue, &status) == 0 ? max(Int(status.st_size), 0) : limit
+        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
         var filled = 0
-        while filled < bytes.count {
+        while filled < limit + 1 {
+            // (A file that grew while read: more room, up to the limit's one byte over.)
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count)) }
             let count = try bytes.withUnsafeMutableBytes { buffer in
                 Result { () throws(SystemError) in try file.read(into: buffer.baseAddress! + filled, count: buffer.count - filled) }
             }.get()

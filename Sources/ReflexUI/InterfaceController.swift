@@ -65,6 +65,20 @@ public struct InterfaceController: Sendable {
     /// The interval run under way (nil: none), and how the last one ended, once (`takeIntervalEnding`).
     public private(set) var intervalRun: IntervalSchedule?
     private var intervalEnding: String?
+    /// Interval runs started so far: each run's photos carry its number (`timedPhotoRun`).
+    public private(set) var intervalRunsStarted = 0
+    /// The run the photo `nextTimedPhoto` returned last is of (nil: the self-timer's).
+    public private(set) var timedPhotoRun: Int?
+    /// A run that ended having taken photos, once (`takeEndedRun`): its timelapse is made.
+    private var endedRun: EndedRun?
+
+    /// An interval run that ended: its number and the photos it took.
+    public struct EndedRun: Sendable, Equatable {
+        public let run: Int
+        public let photos: Int
+
+        public init(run: Int, photos: Int) { (self.run, self.photos) = (run, photos) }
+    }
     /// When the photographer last pressed, touched or turned anything: an interval run's
     /// screen dims after `dimAfter` seconds of nothing.
     private var lastInputAt = -Double.infinity
@@ -192,6 +206,7 @@ public struct InterfaceController: Sendable {
     public mutating func nextTimedPhoto(at now: Double) -> Double? {
         if selfTimer != nil {
             defer { if selfTimer?.isRunning == false { selfTimer = nil } }
+            timedPhotoRun = nil
             return selfTimer?.nextShot(at: now)
         }
         guard intervalRun != nil else { return nil }
@@ -201,6 +216,7 @@ public struct InterfaceController: Sendable {
             return nil
         }
         guard let due = intervalRun!.next(at: now) else { return nil }
+        timedPhotoRun = intervalRunsStarted
         if intervalRun!.isFinished { endInterval(InterfaceText.intervalDone(intervalRun!)) }
         return due
     }
@@ -223,7 +239,14 @@ public struct InterfaceController: Sendable {
         return intervalEnding
     }
 
+    /// The interval run that ended last with photos, once.
+    public mutating func takeEndedRun() -> EndedRun? {
+        defer { endedRun = nil }
+        return endedRun
+    }
+
     private mutating func endInterval(_ text: String) {
+        if let run = intervalRun, run.taken > 0 { endedRun = EndedRun(run: intervalRunsStarted, photos: run.taken) }
         intervalRun = nil
         intervalEnding = text
     }
@@ -484,6 +507,7 @@ public struct InterfaceController: Sendable {
                 var run = model.settings.drive.intervalSchedule
                 run.start(at: now)
                 intervalRun = run
+                intervalRunsStarted += 1
                 outcome.notice = InterfaceText.intervalStarted(run)
             }
             outcome.confirmed = true

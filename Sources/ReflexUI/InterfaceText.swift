@@ -125,6 +125,13 @@ public enum InterfaceText {
     public static let stopRecordingFirst = "Stop recording first"
     public static let selfTimerCancelled = "Self-timer cancelled"
 
+    /// A timelapse being made, and made.
+    public static func timelapseProgress(_ percent: Int) -> String { "Making timelapse… \(percent)%" }
+    public static func timelapseSaved(name: String, frames: Int, seconds: Double) -> String {
+        "Timelapse saved: \(name) – \(frames) frames, " + DurationText.text(Int(seconds.rounded(.up)))
+    }
+    public static let timelapseBusy = "No timelapse: four are waiting to be made"
+
     /// A bracket that could not take every frame as asked: what it kept.
     public static func bracketShort(frames: Int, taken: Int, notAsAsked: Int) -> String {
         if taken < frames { return "Bracket: \(taken) of \(frames) frames taken" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReflexCore
+import ReflexFormats
 import ReflexHardware
 import ReflexISP
 import ReflexStorage
@@ -90,6 +91,12 @@ struct Run: ParsableCommand {
         screen?.gps = gps
         screen?.lenses = lenses.map(\.description)
         screen?.movies = movies
+        // Interval runs' timelapses, with the movies' encoders (the board's hardware H.264 first).
+        let timelapse = TimelapseMaker(runPhotos: photos.intervalRunPhotos, numbering: photos.numbering,
+                                       status: sensorPipeline.status,
+                                       encoders: VideoEncoderChoice.batchCandidates(memoryToMemory: VideoEncoderProbe.memoryToMemoryH264Encoder()),
+                                       log: { log($0) })
+        if timelapse.start() { screen?.timelapse = timelapse } else { log("timelapse: cannot start its thread; none is made") }
         screen?.reviewCard = cardFolder
         screen?.reviewSpeaker = BoardFolder.video(in: camera.boardFolder).0.speaker
         screen?.analysis = analysis
@@ -133,6 +140,7 @@ struct Run: ParsableCommand {
         captureService.stop()
         sensorPipeline.stop()
         movies.stop()
+        timelapse.stop()
         photos.stop()
         gps.stop()
         writer.stop()

@@ -107,13 +107,14 @@ struct SettingsKeyTests {
             .jpegQuality: ["extra-fine", "fine", "normal"],
             .autoZoom: ["on", "off"],
             .autoZoomFraming: ["tight", "medium", "wide"],
-            .drive: ["single", "burst", "self-timer"],
+            .drive: ["single", "burst", "self-timer", "bracketing", "interval"],
             .selfTimer: ["2s", "10s", "10s-3"],
             .bracketFrames: ["3", "5", "7"],
             .bracketStep: ["1/3", "2/3", "1", "1 1/3", "2 2/3", "3"],
             .interval: ["1s", "5s", "1m", "1m30s", "2h", "1h5m20s", "24h"],
             .intervalCount: ["1", "300", "9999", "unlimited"],
             .intervalDelay: ["0s", "10s", "5m", "24h"],
+            .timelapse: ["off", "24", "25", "30"],
         ]
         #expect(Set(samples.keys) == Set(SettingsKey.allCases))
         for (key, values) in samples {
@@ -132,6 +133,7 @@ struct SettingsKeyTests {
             (.iso, "450"), (.iso, "-100"), (.shutter, "1/300"), (.shutter, "2\""), (.focus, "1.5"),
             (.focus, "near"), (.whiteBalance, "1500K"), (.whiteBalance, "daylight"), (.dial, "zoom"),
             (.exposureCompensation, "+4"), (.exposureCompensation, "+1/2"), (.exposureCompensation, "bright"),
+            (.timelapse, "60"), (.timelapse, "on"),
         ]
         for (key, value) in bad {
             var settings = CameraSettings()

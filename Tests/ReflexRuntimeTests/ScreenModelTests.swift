@@ -112,6 +112,28 @@ struct ScreenModelTests {
         #expect(model.state.notice == "Bracket: 2 of 3 frames not exposed as asked")
     }
 
+    /// A timelapse's progress shows as it is made, then its movie's name; a run it could not
+    /// be made of says why. (A loop opened again does not say old news.)
+    @Test func aTimelapseSaysItsProgressThenItsMovie() {
+        var model = Self.model()
+        var status = CameraStatus()
+        status.timelapse.made = 4
+        status.timelapse.lastName = "RFLX0001.MP4"
+        _ = model.take(status, sensorChanged: false, now: 1)
+        #expect(model.state.notice == nil, "old news")
+        (status.timelapse.making, status.timelapse.framesDone, status.timelapse.framesTotal) = (true, 45, 300)
+        _ = model.take(status, sensorChanged: false, now: 2)
+        #expect(model.state.notice == "Making timelapse… 15%")
+        status.timelapse = TimelapseReport()
+        (status.timelapse.made, status.timelapse.lastName, status.timelapse.lastFrames, status.timelapse.lastSeconds) =
+            (5, "RFLX0312.MP4", 300, 10)
+        _ = model.take(status, sensorChanged: false, now: 3)
+        #expect(model.state.notice == "Timelapse saved: RFLX0312.MP4 – 300 frames, 10s")
+        (status.timelapse.refused, status.timelapse.lastRefusal) = (1, "No timelapse: the run saved no JPEGs")
+        _ = model.take(status, sensorChanged: false, now: 4)
+        #expect(model.state.notice == "No timelapse: the run saved no JPEGs")
+    }
+
     /// In the Bracketing drive a press asks the sensor thread for the whole bracket.
     @Test func aPressInTheBracketingDriveAsksForTheBracket() throws {
         var settings = CameraSettings()

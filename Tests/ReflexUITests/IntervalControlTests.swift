@@ -124,4 +124,26 @@ import Testing
         #expect(!c.menu.isOpen, "the touch that woke the screen opened nothing")
         #expect(!c.screenDimmed(at: 51))
     }
+
+    /// Each run has a number its photos carry; a run that ended having taken photos is
+    /// handed on once (its timelapse is made of them), one that took none is not.
+    @Test func anEndedRunIsHandedOnOnceWithItsPhotos() {
+        var c = IntervalControlTests.interval(every: 2, count: 3)
+        _ = SelfTimerControlTests.press(&c, at: 10)
+        #expect(c.nextTimedPhoto(at: 10) == 10 && c.timedPhotoRun == 1)
+        #expect(c.takeEndedRun() == nil, "still running")
+        _ = IntervalControlTests.run(&c, from: 10.1, to: 20)
+        #expect(c.takeEndedRun() == InterfaceController.EndedRun(run: 1, photos: 3))
+        #expect(c.takeEndedRun() == nil, "once")
+        // A second run stopped before its first photo: nothing to make a movie of.
+        var d = IntervalControlTests.interval(every: 2, count: 3, delay: 5)
+        _ = SelfTimerControlTests.press(&d, at: 10)
+        _ = SelfTimerControlTests.press(&d, at: 11)
+        #expect(d.intervalRun == nil && d.takeEndedRun() == nil)
+        // Stopped by a press after two photos: those two.
+        _ = SelfTimerControlTests.press(&d, at: 12)
+        _ = IntervalControlTests.run(&d, from: 12, to: 19.5)
+        _ = SelfTimerControlTests.press(&d, at: 20)
+        #expect(d.takeEndedRun() == InterfaceController.EndedRun(run: 2, photos: 2))
+    }
 }

@@ -121,6 +121,7 @@ import Testing
             case .format: model.availableFormats.count - 1
             case .drive: DriveMode.available.count - 1
             case .jpegQuality, .autoZoomFraming, .selfTimer, .bracketFrames: 2
+            case .timelapse: DriveSettings.timelapseRates.count - 1
             default: 1
             }
             _ = item.step(by: rest, in: &model)
@@ -132,10 +133,10 @@ import Testing
         var settings = CameraSettings()
         #expect(QuickMenuItem.lines(for: settings).last == .drive)
         settings.drive.mode = .interval
-        #expect(QuickMenuItem.lines(for: settings).suffix(4) == [.drive, .interval, .intervalCount, .intervalDelay])
+        #expect(QuickMenuItem.lines(for: settings).suffix(5) == [.drive, .interval, .intervalCount, .intervalDelay, .timelapse])
         settings.drive.mode = .bracketing
         #expect(QuickMenuItem.lines(for: settings).suffix(3) == [.drive, .bracketFrames, .bracketStep])
-        #expect(QuickMenuItem.mostLines == QuickMenuItem.lines(for: CameraSettings()).count + 3)
+        #expect(QuickMenuItem.mostLines == QuickMenuItem.lines(for: CameraSettings()).count + 4)
         // The dials walk only the lines shown: from Drive round to Format.
         var menu = QuickMenu()
         menu.highlight(.drive)

@@ -27,6 +27,8 @@ public final class PhotoPipeline: @unchecked Sendable {
     /// Wakes the photo thread for a photo or a decision.
     private let wake = EventSignal()
     public let inbox: HandOffQueue<TakenPhoto>
+    /// The newest interval run's photos as saved (for its timelapse).
+    public let intervalRunPhotos = IntervalRunPhotos()
     /// Retry or Discard, from the screen.
     public let decisions: HandOffQueue<SaveDecision>
     private let card: PhotoCard
@@ -153,6 +155,7 @@ public final class PhotoPipeline: @unchecked Sendable {
                                      framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
                                      iso: capture.iso)
             result.bracketOffsetThirds = capture.bracketOffsetThirds
+            result.intervalRun = capture.press.intervalRun
             result.error = "photo \(capture.press.number) cancelled: memory low"
             record(result)
             numbers.append(capture.press.number)
@@ -235,6 +238,7 @@ public final class PhotoPipeline: @unchecked Sendable {
                                  framesLate: capture.framesLate, exposureSeconds: capture.frame.exposure.exposure,
                                  iso: capture.iso)
         result.bracketOffsetThirds = capture.bracketOffsetThirds
+        result.intervalRun = capture.press.intervalRun
         let developed: PhotoDeveloper.Developed
         let merging = capture.settings.format.merges && capture.alternateCount > 0
         if merging { status.postMerging(true) }
@@ -329,6 +333,9 @@ public final class PhotoPipeline: @unchecked Sendable {
         photo.result.number = photo.number
         photo.result.paths = photo.writtenPaths
         record(photo.result)
+        if let run = photo.result.intervalRun {
+            intervalRunPhotos.saved(run: run, jpeg: photo.writtenPaths.first { $0.hasSuffix(".JPG") })
+        }
         report.saved += 1
         report.lastNumber = photo.number
         report.lastPaths = photo.writtenPaths

@@ -14,6 +14,8 @@ public struct PhotoResult: Sendable, Equatable {
     /// A bracket's frame: its offset from the base, thirds of a stop (one press, several
     /// results).
     public var bracketOffsetThirds: Int?
+    /// The interval run the photo is of (its timelapse is made of them).
+    public var intervalRun: Int?
 
     public init(ticket: Int?, sequence: UInt32, framesLate: Int, exposureSeconds: Double, iso: Int) {
         (self.ticket, self.sequence, self.framesLate) = (ticket, sequence, framesLate)

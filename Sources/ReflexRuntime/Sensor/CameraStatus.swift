@@ -19,6 +19,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var photo = PhotoReport()
     /// The recording under way, or the last one.
     public var movie = MovieReport()
+    /// The timelapse being made, or the last one.
+    public var timelapse = TimelapseReport()
     /// What the GPS client is doing (off while geotag is off).
     public var gps: GPSStatus = .off
     /// Why the settings file cannot be written (a read-only or full state folder), nil while

@@ -27,11 +27,14 @@ public final class ControlMailbox: @unchecked Sendable {
         /// An exposure bracket instead of one photo: its frames are the stream's next ones,
         /// each exposed as the plan asks (not the ring's frame of the press).
         public let bracket: BracketPlan?
+        /// The interval run whose photo it is (its number, counted by the interface): the
+        /// run's timelapse is made of these.
+        public let intervalRun: Int?
 
         public init(number: Int, ticket: Int?, pressedAt: Double, framing: Framing, format: CaptureFormat?,
-                    bracket: BracketPlan? = nil) {
+                    bracket: BracketPlan? = nil, intervalRun: Int? = nil) {
             (self.number, self.ticket, self.pressedAt, self.framing, self.format) = (number, ticket, pressedAt, framing, format)
-            self.bracket = bracket
+            (self.bracket, self.intervalRun) = (bracket, intervalRun)
         }
     }
 
@@ -41,7 +44,7 @@ public final class ControlMailbox: @unchecked Sendable {
     private static let captureSlots = 16
     /// A press on its way: its time, zoom and format, and the sender's ticket.
     private struct Press {
-        var time: Double, framing: Framing, format: CaptureFormat?, ticket: Int?, bracket: BracketPlan?
+        var time: Double, framing: Framing, format: CaptureFormat?, ticket: Int?, bracket: BracketPlan?, intervalRun: Int? = nil
     }
     /// The loop's presses, and other programs' (one sending thread each).
     /// (Both wake the sensor thread through the mailbox's one eventfd.)
@@ -84,8 +87,9 @@ public final class ControlMailbox: @unchecked Sendable {
     /// A press of the shutter at `time` with `zoom` on screen; false if `captureSlots` presses
     /// are still waiting (the press is refused, not lost unseen). From the loop only.
     @discardableResult
-    public func requestCapture(at time: Double, framing: Framing = Framing(zoom: 1), bracket: BracketPlan? = nil) -> Bool {
-        presses.send(Press(time: time, framing: framing, format: nil, ticket: nil, bracket: bracket))
+    public func requestCapture(at time: Double, framing: Framing = Framing(zoom: 1), bracket: BracketPlan? = nil,
+                               intervalRun: Int? = nil) -> Bool {
+        presses.send(Press(time: time, framing: framing, format: nil, ticket: nil, bracket: bracket, intervalRun: intervalRun))
     }
 
     /// A press from another program (`reflex capture`, one thread of it), with a format for
@@ -140,7 +144,7 @@ public final class ControlMailbox: @unchecked Sendable {
         guard let press = presses.receive() ?? remotePresses.receive() else { return nil }
         capturesTaken += 1
         return CaptureRequest(number: capturesTaken, ticket: press.ticket, pressedAt: press.time, framing: press.framing,
-                              format: press.format, bracket: press.bracket)
+                              format: press.format, bracket: press.bracket, intervalRun: press.intervalRun)
     }
 
     /// A camera choice and sinks sent since the last call (rare: a lock is fine here).

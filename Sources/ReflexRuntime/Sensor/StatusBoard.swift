@@ -14,6 +14,7 @@ public final class StatusBoard: @unchecked Sendable {
     private let errors = TripleBuffer<String?> { nil }
     private let photos = TripleBuffer { PhotoReport() }
     private let movies = TripleBuffer { MovieReport() }
+    private let timelapses = TripleBuffer { TimelapseReport() }
     private let gps = Atomic<UInt8>(GPSStatus.off.rawValue)
     private let wakeUp = EventSignal()
 
@@ -59,6 +60,12 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
+    /// The timelapse thread's report (wakes the loop: its progress on screen).
+    public func postTimelapse(_ report: TimelapseReport) {
+        timelapses.publish(report)
+        wakeUp.signal()
+    }
+
     /// The GPS client's status as it changes (wakes the loop: the icon changes).
     public func postGPS(_ status: GPSStatus) {
         gps.store(status.rawValue, ordering: .releasing)
@@ -79,6 +86,7 @@ public final class StatusBoard: @unchecked Sendable {
         if errors.takeNewest() { status.settingsError = errors.current }
         if photos.takeNewest() { status.photo = photos.current }
         if movies.takeNewest() { status.movie = movies.current }
+        if timelapses.takeNewest() { status.timelapse = timelapses.current }
         let free = storage.load(ordering: .relaxed)
         status.storageChecked = free != -2
         status.storageReadOnly = free == StatusBoard.readOnlyCard

@@ -108,12 +108,13 @@ public final class FrameLoop: @unchecked Sendable {
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil, statusLight: StatusLight? = nil, backlight: Backlight? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
                 lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
-                reviewer: Reviewer? = nil, clock: TimeSource = .monotonic) {
+                timelapse: TimelapseMaker? = nil, reviewer: Reviewer? = nil, clock: TimeSource = .monotonic) {
         (self.clock, self.analysis) = (clock, analysis)
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
                              saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer)
         router.statusLight = statusLight
+        router.timelapse = timelapse
         router.backlight = backlight
         reviewer?.wakes = thread
         self.input = input
@@ -256,7 +257,11 @@ public final class FrameLoop: @unchecked Sendable {
         while let due = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
         // The self-timer: each second felt and blinked, its photos at their own time.
         if model.controller.countdownAnnouncement(at: now) != nil { router.countdownTicked() }
-        while let due = model.controller.nextTimedPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, model: &model) }
+        while let due = model.controller.nextTimedPhoto(at: now) {
+            router.takePhoto(pressedAt: due, now: now, intervalRun: model.controller.timedPhotoRun, model: &model)
+        }
+        // A run that ended (its count, a press, a full card): its timelapse is made.
+        if let ended = model.controller.takeEndedRun() { router.makeTimelapse(of: ended, now: now, model: &model) }
         router.showStatusLight(model.controller.selfTimer?.lightOn(at: now) ?? false)
         router.dimScreen(model.controller.screenDimmed(at: now))
         model.followCountdown(at: now)

@@ -31,6 +31,8 @@ final class InputRouter {
     var statusLight: StatusLight?
     /// The panel's backlight, dimmed while an interval run waits (nil: the board names none).
     var backlight: Backlight?
+    /// Makes an interval run's timelapse at its end (nil: none made, as in a test).
+    var timelapse: TimelapseMaker?
     /// Review's thread (nil: no card to review, as in a benchmark).
     let reviewer: Reviewer?
 
@@ -110,7 +112,8 @@ final class InputRouter {
 
     /// A press of the shutter (a single one, or a burst's as it falls due): the sensor thread
     /// takes the frame under way at `pressedAt`; the screen marks it at once.
-    func takePhoto(pressedAt: Double, now: Double, burst: Bool = false, model: inout ScreenModel) {
+    /// `intervalRun`: the run whose photo it is (its timelapse is made of them).
+    func takePhoto(pressedAt: Double, now: Double, burst: Bool = false, intervalRun: Int? = nil, model: inout ScreenModel) {
         guard model.state.screen == .live else { return }
         // Nearly full or full: said prominently at the press (the photo is still taken: a
         // JPEG may fit where a RAW does not, and a full card's photo is held, not lost).
@@ -120,8 +123,17 @@ final class InputRouter {
         // In the Bracketing drive a press is the whole bracket (a burst's photos are plain).
         let drive = model.state.settings.drive
         mailbox?.requestCapture(at: pressedAt, framing: model.framing,
-                                bracket: drive.mode == .bracketing && !burst ? drive.bracket : nil)
+                                bracket: drive.mode == .bracketing && !burst ? drive.bracket : nil, intervalRun: intervalRun)
         if burst { model.burstPhotoRequested(at: now) } else { model.photoRequested(at: now) }
+    }
+
+    /// An interval run ended having taken photos: its timelapse is made where the settings
+    /// ask for one (the timelapse thread says its progress, or why it made none).
+    func makeTimelapse(of ended: InterfaceController.EndedRun, now: Double, model: inout ScreenModel) {
+        guard let rate = model.state.settings.drive.timelapseFramesPerSecond, let timelapse else { return }
+        if !timelapse.make(TimelapseMaker.Job(run: ended.run, photos: ended.photos, framesPerSecond: rate)) {
+            model.showNotice(InterfaceText.timelapseBusy, at: now)
+        }
     }
 
     /// Review's command to its thread; without one (no card folder) review closes at once.

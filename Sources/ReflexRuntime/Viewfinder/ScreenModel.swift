@@ -50,6 +50,8 @@ struct ScreenModel {
     /// Photos cancelled for memory already said (-1: none seen yet), and the movie thread's
     /// messages already shown.
     private var cancelledShown = -1
+    /// The timelapse report last taken in (nil: none yet; the first is news only of progress).
+    private var timelapseShown: TimelapseReport?
     /// The newest bracket whose outcome was taken in (nil: none yet).
     private var bracketShown: BracketOutcome?
     private var movieMessagesShown = 0
@@ -216,6 +218,7 @@ struct ScreenModel {
         takeMovieReport(status.movie, now: now)
         noticeCancelledPhotos(status.sensor.photosCancelled + status.photo.cancelled, at: now)
         noticeBracket(status.sensor.lastBracket, at: now)
+        noticeTimelapse(status.timelapse, at: now)
         if state.notice != nil && now >= noticeUntil { state.notice = nil }
         state.savingCount = status.pendingSaves
         state.processing = status.merging
@@ -375,6 +378,20 @@ struct ScreenModel {
     /// Photos cancelled under extreme memory pressure (on the sensor thread before their
     /// frame was taken, or on the photo thread before they were developed), `cancelled` in
     /// all, are said on screen.
+    /// A timelapse's progress, then its movie (or why none was made).
+    private mutating func noticeTimelapse(_ report: TimelapseReport, at now: Double) {
+        guard report != timelapseShown else { return }
+        let shown = timelapseShown ?? report
+        timelapseShown = report
+        if report.made > shown.made, let name = report.lastName {
+            showNotice(InterfaceText.timelapseSaved(name: name, frames: report.lastFrames, seconds: report.lastSeconds), at: now)
+        } else if report.refused > shown.refused, let why = report.lastRefusal {
+            showNotice(why, at: now)
+        } else if let percent = report.percent {
+            showNotice(InterfaceText.timelapseProgress(percent), at: now)
+        }
+    }
+
     /// A bracket that could not take every frame as asked says what it kept.
     private mutating func noticeBracket(_ outcome: BracketOutcome?, at now: Double) {
         guard let outcome, outcome != bracketShown else { return }

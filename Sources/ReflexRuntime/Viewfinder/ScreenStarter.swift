@@ -34,6 +34,8 @@ public struct ScreenStarter {
     public var lenses: [LensDescription] = []
     /// The movie thread, for the record button.
     public var movies: MovieRecorder?
+    /// Makes interval runs' timelapses.
+    public var timelapse: TimelapseMaker?
     /// The analysis thread, for auto-zoom.
     public var analysis: SubjectAnalysis?
     /// The card's folder, for review (nil: no review), and the speaker its movies play on.
@@ -83,7 +85,7 @@ public struct ScreenStarter {
                                     fonts: fonts, model: model, fNumber: fNumber, input: input, settingsWriter: writer,
                                     controls: controls, haptics: haptics, statusLight: statusLight, backlight: backlight,
                                     saveDecisions: saveDecisions,
-                                    gps: gps, lenses: lenses, movies: movies, analysis: analysis,
+                                    gps: gps, lenses: lenses, movies: movies, analysis: analysis, timelapse: timelapse,
                                     reviewer: reviewCard.map {
                                         Reviewer(card: $0, width: opened.width, height: opened.height, speaker: reviewSpeaker,
                                                  badges: IndexBadges(fonts: fonts, scale: layout.scale), log: log)
