@@ -3,6 +3,7 @@ import ReflexCore
 import ReflexFormats
 import ReflexHardware
 import ReflexISP
+import ReflexRuntime
 import ReflexStorage
 import ReflexSystem
 #if canImport(Glibc)
@@ -11,8 +12,10 @@ import Glibc
 
 /// A timelapse from an interval run's photos: `--shots` JPEGs of the simulated scene (its
 /// ball moving between them, each with its own noise, as a camera's JPEGs, EXIF and all),
-/// made first; then assembled by the camera's `TimelapseEncoder` into a 1080p H.264 MP4,
-/// timed against the movie's own playing time (≥ 4× is the target), beside ffmpeg making
+/// made first; then assembled as the camera assembles a run's (`TimelapseMaker`: read and
+/// decoded a photo ahead on a second thread, encoded, written to a card folder as a movie is,
+/// synced at each fragment) into a 1080p H.264 MP4, timed against the movie's own playing
+/// time (≥ 4× is the target), beside ffmpeg making
 /// the same movie from the same JPEGs with the same encoder settings. ffprobe counts the
 /// movie's frames and reads its rate.
 struct TimelapseBench: ParsableCommand {
@@ -49,25 +52,28 @@ struct TimelapseBench: ParsableCommand {
         print("  the photos made in \(Formatting.fixed(monotonicSeconds() - making, 1)) s "
               + "(\(photos.bytes / shots / 1000) KB each)")
 
-        let movie = work + "/timelapse.mp4"
-        let (choice, refused) = VideoEncoderChoice.firstThatOpens(VideoEncoderChoice.batchCandidates(memoryToMemory: nil),
-                                                                 format: .fullHD)
-        guard let choice else { throw BenchError("no H.264 encoder opens: \(refused.map { "\($0.1)" })") }
-        let output = open(movie, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw BenchError("cannot write \(movie)") }
-        defer { close(output) }
+        // The run's photos as the photo thread would have kept them, and the camera's maker.
+        let card = work + "/card"
+        try AtomicFile.createFolder(card)
+        let runPhotos = IntervalRunPhotos()
+        for path in photos.paths { runPhotos.saved(run: 1, jpeg: path) }
+        let status = StatusBoard()
+        let maker = TimelapseMaker(runPhotos: runPhotos, numbering: CardNumbering(card: PhotoCard(root: card), counter: PhotoCounter(folder: work)),
+                                   status: status, log: { _ in })
+        guard maker.start() else { throw BenchError("cannot start the timelapse thread") }
+        defer { maker.stop() }
         let started = monotonicSeconds(), cpuBefore = ChildCPU.ownSeconds()
-        let encoder = try TimelapseEncoder(choice, framesPerSecond: fps) { bytes in
-            write(output, bytes.baseAddress, bytes.count) == bytes.count ? 0 : errno
+        maker.make(TimelapseMaker.Job(run: 1, photos: shots, framesPerSecond: fps))
+        var seen = CameraStatus()
+        while seen.timelapse.made + seen.timelapse.refused == 0 {
+            usleep(2_000)
+            status.update(&seen)
         }
-        for path in photos.paths {
-            guard let jpeg = try AtomicFile.read(path, limit: 16 << 20) else { throw BenchError("\(path) went") }
-            try encoder.add(jpeg: jpeg)
-        }
-        try encoder.finish()
         let seconds = monotonicSeconds() - started, cpu = ChildCPU.ownSeconds() - cpuBefore
+        guard let name = seen.timelapse.lastName else { throw BenchError(seen.timelapse.lastRefusal ?? "no timelapse") }
+        let movie = card + "/DCIM/100REFLX/" + name
         let playing = Double(shots) / Double(fps)
-        print("  reflex (\(choice), TimelapseEncoder, reading, decoding, fitting and encoding): "
+        print("  reflex (TimelapseMaker: reading and decoding a photo ahead, fitting, encoding, writing as a movie): "
               + "\(Formatting.fixed(seconds, 2)) s, \(Formatting.fixed(seconds / Double(shots) * 1000, 1)) ms a photo, "
               + "\(Formatting.fixed(cpu / seconds * 100, 0))% of one CPU: **\(Formatting.fixed(playing / seconds, 1))× real time**")
         let probe = try ChildProcess.run(["/usr/bin/ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames",

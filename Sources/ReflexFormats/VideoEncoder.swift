@@ -22,7 +22,9 @@ public final class VideoEncoder {
 
     /// Opens `encoder` for `format`; throws when it cannot be opened (no such hardware, or
     /// FFmpeg built without it). `globalHeader`: the container wants the parameter sets apart.
-    public init(_ encoder: VideoEncoderChoice, format: VideoFormat, globalHeader: Bool) throws(MovieError) {
+    /// `colour`: the 4:2:0's standard (a recording's BT.709; a timelapse's JPEG colours).
+    public init(_ encoder: VideoEncoderChoice, format: VideoFormat, globalHeader: Bool,
+                colour: VideoColour = .bt709Limited) throws(MovieError) {
         name = encoder.codecName
         self.format = format
         // FFmpeg's chatter (libx264's banner) stays off the camera's log; errors come back as codes.
@@ -43,8 +45,8 @@ public final class VideoEncoder {
         context.pointee.bit_rate = Int64(format.bitRate)
         context.pointee.rc_max_rate = Int64(format.bitRate * 5 / 4)
         context.pointee.rc_buffer_size = Int32(format.bitRate)
-        context.pointee.color_range = AVCOL_RANGE_MPEG
-        context.pointee.colorspace = AVCOL_SPC_BT709
+        context.pointee.color_range = colour.range
+        context.pointee.colorspace = colour.space
         context.pointee.color_primaries = AVCOL_PRI_BT709
         context.pointee.color_trc = AVCOL_TRC_BT709
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
@@ -69,12 +71,11 @@ public final class VideoEncoder {
         frame.pointee.width = Int32(format.width)
         frame.pointee.height = Int32(format.height)
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        frame.pointee.color_range = AVCOL_RANGE_MPEG
-        frame.pointee.colorspace = AVCOL_SPC_BT709
+        frame.pointee.color_range = colour.range
+        frame.pointee.colorspace = colour.space
         try MovieError.check(av_frame_get_buffer(frame, 0), "frame buffer")
         // RGB in (its range is ignored), BT.709 limited-range YUV out.
-        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-        sws_setColorspaceDetails(converter, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
+        sws_setColorspaceDetails(converter, colour.coefficients, 1, colour.coefficients, colour.fullRange, 0, 1 << 16, 1 << 16)
     }
 
     deinit {
@@ -103,6 +104,35 @@ public final class VideoEncoder {
             $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0 }
         }
         sws_scale(converter, &source, &sourceStride, 0, Int32(format.height), destinations, destinationStrides)
+        return try send(frame, index: index, into: writer, stream: stream)
+    }
+
+    /// Encodes one picture already in the encoder's 4:2:0 (of its `colour`: see `YUVPicture`),
+    /// made on another thread, as frame number `index`.
+    @discardableResult
+    public func encode(_ picture: YUVPicture, index: Int64, into writer: MovieWriter, stream: Int32) throws(MovieError) -> Bool {
+        guard let frame else { return false }
+        precondition(picture.width == format.width && picture.height == format.height, "a picture of the recording's size")
+        try MovieError.check(av_frame_make_writable(frame), "frame writable")
+        picture.planes.withUnsafeBufferPointer { planes in
+            let source = planes.baseAddress!
+            let (width, height) = (format.width, format.height)
+            let destinations = [frame.pointee.data.0!, frame.pointee.data.1!, frame.pointee.data.2!]
+            let strides = [Int(frame.pointee.linesize.0), Int(frame.pointee.linesize.1), Int(frame.pointee.linesize.2)]
+            let offsets = [0, width * height, width * height + width * height / 4]
+            for plane in 0..<3 {
+                let (rowBytes, rows) = plane == 0 ? (width, height) : (width / 2, height / 2)
+                for row in 0..<rows {
+                    (destinations[plane] + row * strides[plane]).update(from: source + offsets[plane] + row * rowBytes, count: rowBytes)
+                }
+            }
+        }
+        return try send(frame, index: index, into: writer, stream: stream)
+    }
+
+    /// `frame`, filled, as frame number `index`: a keyframe at each new second.
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>, index: Int64, into writer: MovieWriter,
+                      stream: Int32) throws(MovieError) -> Bool {
         frame.pointee.pts = index
         let second = index / Int64(format.framesPerSecond)
         frame.pointee.pict_type = second > keyframeSecond ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE

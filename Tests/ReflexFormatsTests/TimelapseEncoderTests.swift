@@ -1,3 +1,4 @@
+import Foundation
 import ReflexCore
 import ReflexTestSupport
 import Testing
@@ -56,5 +57,41 @@ struct TimelapseEncoderTests {
 
     @Test func theRatesOfferedAreTheFilmAndVideoOnes() {
         #expect(TimelapseEncoder.frameRates == [24, 25, 30])
+    }
+
+    /// The movie keeps the JPEGs' own colours (BT.601, full range, tagged so): ffmpeg, reading
+    /// the tags as any player does, gives back the photo's colours.
+    @Test(.tags(.externalTool)) func aPlayerSeesThePhotosOwnColours() throws {
+        let folder = TemporaryFolder()
+        let (width, height) = (320, 180)
+        let colours: [(UInt8, UInt8, UInt8)] = [(200, 80, 40), (30, 160, 220)]
+        var bytes: [UInt8] = []
+        let encoder = try TimelapseEncoder(.libx264Batch, size: Self.size, framesPerSecond: 24) { chunk in
+            bytes.append(contentsOf: chunk)
+            return 0
+        }
+        for (red, green, blue) in colours {
+            var rgb = [UInt8](repeating: 0, count: width * height * 3)
+            for i in stride(from: 0, to: rgb.count, by: 3) { (rgb[i], rgb[i + 1], rgb[i + 2]) = (red, green, blue) }
+            let jpeg = try rgb.withUnsafeBufferPointer {
+                try JPEGEncoder.encode(RGBImage(pixels: $0.baseAddress!, width: width, height: height), photo: TestPhotos.photo)
+            }
+            try encoder.add(jpeg: jpeg)
+        }
+        try encoder.finish()
+        let movie = try folder.write(bytes, to: "colours.mp4")
+        for (index, colour) in colours.enumerated() {
+            let picture = folder.file("frame\(index).ppm")
+            _ = try ProgramRun(["ffmpeg", "-v", "error", "-y", "-i", movie, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
+                                "-pix_fmt", "rgb24", picture])
+            let ppm = try #require(FileManager.default.contents(atPath: picture).map { [UInt8]($0) }, "ffmpeg wrote frame \(index)")
+            // "P6\n320 180\n255\n", then the pixels: the middle one.
+            let header = "P6\n\(width) \(height)\n255\n".utf8.count
+            let middle = header + ((height / 2) * width + width / 2) * 3
+            try #require(ppm.count >= header + width * height * 3)
+            let seen = (Int(ppm[middle]), Int(ppm[middle + 1]), Int(ppm[middle + 2]))
+            #expect(abs(seen.0 - Int(colour.0)) <= 6 && abs(seen.1 - Int(colour.1)) <= 6 && abs(seen.2 - Int(colour.2)) <= 6,
+                    "frame \(index): \(seen) for \(colour)")
+        }
     }
 }

@@ -116,8 +116,9 @@ public final class TimelapseMaker: @unchecked Sendable {
         return photos.jpegs
     }
 
-    /// Each JPEG a frame, the card synced at each fragment; the frames made. A photo that
-    /// cannot be read is left out (said); the camera stopping ends the movie where it is.
+    /// Each JPEG a frame (read and decoded one ahead, on a second thread), the card synced at
+    /// each fragment; the frames made. A photo that cannot be read is left out (said); the
+    /// camera stopping ends the movie where it is.
     private func encode(_ jpegs: [String], framesPerSecond: Int, with choice: VideoEncoderChoice,
                         into movie: MovieFile) throws(TimelapseFailure) -> Int {
         let encoder: TimelapseEncoder
@@ -126,30 +127,36 @@ public final class TimelapseMaker: @unchecked Sendable {
         } catch {
             throw .movie(error)
         }
-        for (index, path) in jpegs.enumerated() where !thread.isStopping {
-            do {
-                guard let jpeg = try AtomicFile.read(path, limit: TimelapseMaker.largestPhoto), jpeg.count <= TimelapseMaker.largestPhoto else {
-                    throw TimelapseEncoder.Failure.photo("\(path) is gone or too large")
+        var failure: TimelapseFailure?
+        TimelapseReadAhead(paths: jpegs, width: encoder.format.width, height: encoder.format.height).forEach { index, photo in
+            do throws(TimelapseFailure) {
+                switch photo {
+                case .success(let frame):
+                    var fragmentEnded = false
+                    do throws(TimelapseEncoder.Failure) {
+                        fragmentEnded = try encoder.add(frame)
+                    } catch {
+                        if case .movie(let movieError) = error { throw .movie(movieError) }
+                        log("timelapse: \(error)")
+                    }
+                    if fragmentEnded { do throws(SystemError) { try movie.sync() } catch { throw .card(error) } }
+                case .failure(let why):
+                    log("timelapse: \(why)")
                 }
-                if try encoder.add(jpeg: jpeg) { try movie.sync() }
-            } catch let failure as TimelapseEncoder.Failure {
-                if case .movie(let error) = failure { throw .movie(error) }
-                log("timelapse: \(failure)")
-            } catch let error as SystemError {
-                throw .card(error)
             } catch {
-                log("timelapse: \(path): \(error)")
+                failure = error
+                return false
             }
             // (A change the screen can show: every whole percent.)
             let before = report.percent
             report.framesDone = index + 1
             if report.percent != before { status.postTimelapse(report) }
+            return !thread.isStopping
         }
+        if let failure { throw failure }
         do { try encoder.finish() } catch { throw .movie(error) }
         return encoder.frames
     }
-
-    static let largestPhoto = 32 << 20
 
     private func refuse(_ why: String) {
         report.refused += 1
