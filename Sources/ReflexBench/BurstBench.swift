@@ -148,10 +148,7 @@ struct BurstBench: ParsableCommand {
 
     /// The realtime loop on the headless display, fed by the sensor as in the camera.
     static func startLoop(sensor: SensorPipeline, settings: CameraSettings) throws -> FrameLoop {
-        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: executablePath()) else {
-            throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
-        }
+        let fontFolder = try BenchFonts.folder()
         let loop = FrameLoop(display: try HeadlessDisplay(folder: nil), preview: sensor.preview, status: sensor.status,
                              mailbox: sensor.mailbox, fonts: try FontLibrary(folder: fontFolder),
                              model: CameraModel(settings: settings, limits: .unlimited), fNumber: 2.8)

@@ -27,10 +27,7 @@ struct DriveBench: ParsableCommand {
     @Option(help: "Where the camera's log goes.") var logFile = "/tmp/reflex-drive.log"
 
     func run() throws {
-        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: executablePath()) else {
-            throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
-        }
+        let fontFolder = try BenchFonts.folder()
         let log = SoakLog(path: logFile)
         defer { log.close() }
         print("Drive modes on the whole camera: simulated sensor at \(SimulatedCamera.framesPerSecond) fps, headless display "

@@ -102,10 +102,7 @@ struct FrameBench: ParsableCommand {
         guard let folder = TestData.locate(testdata) else {
             throw BenchError("no test data: pass --testdata DIR (the repository's Tests/Data)")
         }
-        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: executablePath()) else {
-            throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
-        }
+        let fontFolder = try BenchFonts.folder()
         return (folder, fontFolder)
     }
 

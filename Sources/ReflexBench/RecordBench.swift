@@ -26,10 +26,7 @@ struct RecordBench: ParsableCommand {
 
     func run() throws {
         guard let format = VideoFormat(named: video) else { throw BenchError("--video is 1080p or 720p") }
-        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: executablePath()) else {
-            throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
-        }
+        let fontFolder = try BenchFonts.folder()
         _ = try? ChildProcess.runUntilLine(["/bin/rm", "-rf", folder], matching: nil, timeout: 30)
         try AtomicFile.createFolder(folder + "/state")
         let lines = LogLines()

@@ -75,10 +75,7 @@ struct TrackBench: ParsableCommand {
     /// The camera on the clip in real time, the framing scored frame by frame.
     private func follow(clip: String, truths: [Int: PixelRect], width: Int, height: Int, rate: Double, model: String,
                         size: AutoFraming.Size, work: String, trace: String?) throws {
-        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: executablePath()) else {
-            throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
-        }
+        let fontFolder = try BenchFonts.folder()
         var settings = CameraSettings()
         settings.autoZoom = true
         settings.autoZoomFraming = size

@@ -25,10 +25,7 @@ struct SoakBench: ParsableCommand {
     @Option(help: "Where the camera's log goes.") var logFile = "/tmp/reflex-soak.log"
 
     func run() throws {
-        guard let fontFolder = FontLibrary.locate(environment: getenv("REFLEX_FONTS_DIR").map { String(cString: $0) },
-                                                  executablePath: executablePath()) else {
-            throw BenchError("no fonts found (set REFLEX_FONTS_DIR)")
-        }
+        let fontFolder = try BenchFonts.folder()
         for tool in CardFileReader.tools where access(tool, X_OK) != 0 {
             throw BenchError("\(tool) is needed to read the files back (image-build/setup-host installs it)")
         }

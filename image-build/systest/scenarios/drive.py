@@ -33,6 +33,24 @@ def photo_count(steps):
     return len(re.findall(r"photo \d+:", steps.run("photos so far", PHOTOS + "; true")))
 
 
+def press_for_photos(steps, count, extension, limit):
+    """One press of the shutter key and the `count` photos it saves: the count before it, the
+    photo thread's lines, and the names of the files with `extension`."""
+    before = photo_count(steps)
+    steps.run("the shutter key", key_tap(device_node("Reflex Virtual Buttons"), KEY_CAMERA))
+    log = steps.wait_until(f"{count} photos are saved", PHOTOS + f" | tail -n +{before + 1}", limit=limit,
+                           matches=[rf"(photo \d+: .*\n){{{count - 1}}}photo \d+: .*"])
+    return before, log, re.findall(rf"(RFLX\d{{4}})\.{extension}", log)[:count]
+
+
+def results_folder(name):
+    """A fresh folder for what a scenario copies to the host."""
+    folder = os.path.join(RESULTS, name)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    return folder
+
+
 def exif_times(path):
     """SubSecDateTimeOriginal of a JPEG on the host, in seconds since the day began."""
     out = subprocess.run(["exiftool", "-s3", "-SubSecDateTimeOriginal", path], capture_output=True, text=True).stdout
@@ -82,29 +100,35 @@ def self_timer(steps):
 def interval(steps):
     """The Interval drive at 2 s for 5 photos (issue 37): one press of the shutter key, five
     JPEGs on the card, their EXIF times 2 s apart (read on the host by exiftool: each photo
-    is stamped with its planned moment), and the run ends by itself. The drive is put back to
-    Single."""
+    is stamped with its planned moment), and the run ends by itself; then the camera makes
+    its timelapse, a 1080p H.264 MP4 at 30 fps of five frames (ffprobe on the host). The
+    drive is put back to Single."""
     try:
         restart_with(steps, "the camera stopped; the Interval drive, 2 s, 5 photos", ("format", "jpeg"),
                      ("drive", "interval"), ("interval", "2s"), ("interval-count", "5"), ("interval-delay", "0s"))
-        before = photo_count(steps)
-        steps.run("the shutter key", key_tap(device_node("Reflex Virtual Buttons"), KEY_CAMERA))
-        log = steps.wait_until("five photos are saved", PHOTOS + f" | tail -n +{before + 1}", limit=90,
-                               matches=[r"(photo \d+: .*\n){4}photo \d+: .*"])
-        names = re.findall(r"(RFLX\d{4})\.JPG", log)[:5]
+        before, log, names = press_for_photos(steps, 5, "JPG", limit=90)
         require([("five JPEGs", len(names) == 5)], "the run did not save five photos", log)
         steps.run("no sixth: the run ended at its count", "sleep 5; " + PHOTOS + f" | tail -n +{before + 6} | wc -l",
                   matches=[r"^0$"], timeout=20)
         steps.run("the card's writes are on the disk", "sync /media/card/DCIM/100REFLX/*")
-        folder = os.path.join(RESULTS, "interval-card")
-        shutil.rmtree(folder, ignore_errors=True)
-        os.makedirs(folder)
+        folder = results_folder("interval-card")
         times = [exif_times(rig.copy_from_card(steps.machine.card, f"::DCIM/100REFLX/{name}.JPG",
                                                os.path.join(folder, name + ".JPG"))) for name in names]
         gaps = [b - a for a, b in zip(times, times[1:])] if None not in times else []
         require([("every photo carries its time", None not in times),
                  ("each 2 s after the one before", len(gaps) == 4 and all(1.95 < g < 2.05 for g in gaps))],
                 "the photos are not 2 s apart", f"names {names}, times {times}, gaps {gaps}")
+        # The run's timelapse (30 fps, the default), made on the camera once the run ended.
+        made = steps.wait_until("the run's timelapse is made", REFLEX_LOG + " | grep 'timelapse: run'", limit=120,
+                                matches=[r"timelapse: run \d+: 5 photos → \S+/(RFLX\d{4})\.MP4 at 30 fps"])
+        movie_name = re.findall(r"(RFLX\d{4})\.MP4 at 30 fps", made)[-1]
+        steps.run("the movie's writes are on the disk", f"sync /media/card/DCIM/100REFLX/{movie_name}.MP4")
+        movie = rig.copy_from_card(steps.machine.card, f"::DCIM/100REFLX/{movie_name}.MP4", os.path.join(folder, movie_name + ".MP4"))
+        probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                                "stream=codec_name,width,height,r_frame_rate,nb_read_frames", "-of", "csv=p=0", movie],
+                               capture_output=True, text=True).stdout.strip()
+        require([("an H.264 movie of 1080p, 30 fps, one frame a photo", probe == "h264,1920,1080,30/1,5")],
+                "the timelapse is not the run's five photos at 30 fps", f"ffprobe: {probe}")
     finally:
         restart_with(steps, "the drive put back to Single", ("drive", "single"))
 
@@ -132,18 +156,12 @@ def bracket(steps):
         restart_with(steps, "the camera stopped; Pro at ISO 400, RAW, the Bracketing drive, 3 frames ±1 EV",
                      ("mode", "pro"), ("iso", "400"), ("format", "raw"), ("drive", "bracketing"),
                      ("bracket-frames", "3"), ("bracket-step", "1"))
-        before = photo_count(steps)
-        steps.run("the shutter key", key_tap(device_node("Reflex Virtual Buttons"), KEY_CAMERA))
-        log = steps.wait_until("three photos are saved", PHOTOS + f" | tail -n +{before + 1}", limit=120,
-                               matches=[r"(photo \d+: .*\n){2}photo \d+: .*"])
-        names = re.findall(r"(RFLX\d{4})\.DNG", log)[:3]
+        _, log, names = press_for_photos(steps, 3, "DNG", limit=120)
         require([("three DNGs", len(names) == 3)], "the bracket did not save three DNGs", log)
         steps.run("the camera took the whole bracket as asked", REFLEX_LOG + " | grep 'bracket of 3'",
                   matches=[r"bracket of 3 at ±1 EV, 3 taken$"])
         steps.run("the card's writes are on the disk", "sync /media/card/DCIM/100REFLX/*")
-        folder = os.path.join(RESULTS, "bracket-card")
-        shutil.rmtree(folder, ignore_errors=True)
-        os.makedirs(folder)
+        folder = results_folder("bracket-card")
         read = [exif_exposure(rig.copy_from_card(steps.machine.card, f"::DCIM/100REFLX/{name}.DNG",
                                                  os.path.join(folder, name + ".DNG"))) for name in names]
         products = [r[0] for r in read if r]
