@@ -128,10 +128,11 @@ final class ShutterQueue {
             // A full inbox: the frame stays in the ring and the next frame asks again.
             guard photos.inbox.count < photos.inbox.capacity else { break }
             guard let copy = ring.take(sequence: sequence) else {
-                if !ring.keeps(sequence: sequence) {
-                    run.lost(at: index)
-                    log("shutter: press \(press.number): the bracket's frame \(sequence) left the ring before memory was free")
-                }
+                // Held in the ring until a spare comes back; the later frames wait behind it,
+                // so the files are numbered in the bracket's order.
+                if ring.keeps(sequence: sequence) { break }
+                run.lost(at: index)
+                log("shutter: press \(press.number): the bracket's frame \(sequence) left the ring before memory was free")
                 continue
             }
             var photo = makePhoto(copy, for: press, settings: settings, iso: iso, framesLate: 0)
