@@ -1,8 +1,42 @@
 // libtiff for Swift. TIFFSetField/TIFFGetField are variadic; each wrapper here fixes one
 // argument shape. DNG rationals go in as float arrays, EXIF rationals as double.
 #pragma once
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <tiffio.h>
+
+/// Where libtiff's errors go, formatted: a sink and its context, kept for the handle's life.
+/// libtiff hands its handlers a `va_list`, which is a pointer on x86_64 and a structure on
+/// arm64; Swift 6.2 crashes lowering a closure that takes the arm64 one, so the formatting is
+/// done here and Swift receives plain text.
+typedef void (*reflex_tiff_error_sink)(void *context, const char *message);
+struct reflex_tiff_error_route {
+    reflex_tiff_error_sink sink;
+    void *context;
+};
+/// A TIFFErrorHandlerExtR: "module: message" to the route given as its user data.
+static inline int reflex_tiff_route_error(TIFF *tif, void *route, const char *module, const char *format, va_list arguments) {
+    (void)tif;
+    char body[512] = "";
+    if (format) vsnprintf(body, sizeof body, format, arguments);
+    char text[640];
+    if (module) snprintf(text, sizeof text, "%s: %s", module, body);
+    else snprintf(text, sizeof text, "%s", body);
+    const struct reflex_tiff_error_route *to = route;
+    to->sink(to->context, text);
+    return 1;
+}
+/// A TIFFErrorHandlerExtR that drops the message (warnings: nothing goes to stderr).
+static inline int reflex_tiff_drop_message(TIFF *tif, void *user, const char *module, const char *format, va_list arguments) {
+    (void)tif; (void)user; (void)module; (void)format; (void)arguments;
+    return 1;
+}
+/// Errors to the route, warnings dropped: a TIFF opened with these options prints nothing.
+static inline void reflex_tiff_options_route_errors(TIFFOpenOptions *options, struct reflex_tiff_error_route *route) {
+    TIFFOpenOptionsSetErrorHandlerExtR(options, reflex_tiff_route_error, route);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, reflex_tiff_drop_message, NULL);
+}
 
 static inline int reflex_tiff_set_u16(TIFF *tif, uint32_t tag, uint16_t value) {
     return TIFFSetField(tif, tag, value);

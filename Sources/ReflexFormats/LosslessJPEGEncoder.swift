@@ -58,11 +58,22 @@ public enum LosslessJPEGEncoder {
         func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
         var bytes: [UInt8] = [0xFF, 0xD8]
         // Table class 0 (DC and lossless), number 0.
-        bytes += [0xFF, 0xC4] + u16(2 + 1 + 16 + code.symbols.count) + [0x00] + code.lengthCounts + code.symbols
-        bytes += [0xFF, 0xC3] + u16(8 + 3 * components) + [UInt8(precision)] + u16(height) + u16(width / components)
-            + [UInt8(components)]
+        // (One append a field: a single long `+` chain is too much for Swift 6.2's type checker.)
+        bytes += [0xFF, 0xC4]
+        bytes += u16(2 + 1 + 16 + code.symbols.count)
+        bytes += [0x00]
+        bytes += code.lengthCounts
+        bytes += code.symbols
+        bytes += [0xFF, 0xC3]
+        bytes += u16(8 + 3 * components)
+        bytes += [UInt8(precision)]
+        bytes += u16(height)
+        bytes += u16(width / components)
+        bytes += [UInt8(components)]
         for component in 1...components { bytes += [UInt8(component), 0x11, 0x00] }
-        bytes += [0xFF, 0xDA] + u16(6 + 2 * components) + [UInt8(components)]
+        bytes += [0xFF, 0xDA]
+        bytes += u16(6 + 2 * components)
+        bytes += [UInt8(components)]
         for component in 1...components { bytes += [UInt8(component), 0x00] }
         // Ss: the predictor; Se: 0; Ah, Al (the point transform): 0.
         bytes += [predictor, 0x00, 0x00]

@@ -10,18 +10,20 @@ import Glibc
 final class TIFFMemoryFile {
     private let stream: TIFFMemoryStream
     private var tiff: OpaquePointer?
+    /// Where libtiff's errors go (to `stream.errors`); lives as long as the handle.
+    private let errorRoute: UnsafeMutablePointer<reflex_tiff_error_route>
 
     init(expectedSize: Int) throws(PhotoEncodingError) {
         stream = TIFFMemoryStream(expectedSize: expectedSize)
         let context = Unmanaged.passUnretained(stream).toOpaque()
+        errorRoute = .allocate(capacity: 1)
+        errorRoute.initialize(to: reflex_tiff_error_route(
+            sink: { context, message in TIFFMemoryStream.from(context).errors.append(String(cString: message!)) },
+            context: context))
         let options = TIFFOpenOptionsAlloc()
         defer { TIFFOpenOptionsFree(options) }
         // Errors are kept for the thrown message, warnings dropped: neither goes to stderr.
-        TIFFOpenOptionsSetErrorHandlerExtR(options, { _, context, module, format, arguments in
-            TIFFMemoryStream.from(context).errors.append(TIFFMemoryFile.message(module, format, arguments!))
-            return 1
-        }, context)
-        TIFFOpenOptionsSetWarningHandlerExtR(options, { _, _, _, _, _ in 1 }, nil)
+        reflex_tiff_options_route_errors(options, errorRoute)
         tiff = TIFFClientOpenExt(
             "memory", "wl", context,
             { handle, buffer, count in tmsize_t(TIFFMemoryStream.from(handle).read(into: buffer!, count: Int(count))) },
@@ -37,6 +39,7 @@ final class TIFFMemoryFile {
 
     deinit {
         if let tiff { TIFFClose(tiff) }
+        errorRoute.deallocate()
     }
 
     // MARK: Fields
@@ -262,14 +265,5 @@ final class TIFFMemoryFile {
 
     private func failure(_ what: String) -> PhotoEncodingError {
         PhotoEncodingError(what + (stream.errors.last.map { " (libtiff: \($0))" } ?? ""))
-    }
-
-    /// libtiff's printf-style message as text.
-    private static func message(_ module: UnsafePointer<CChar>?, _ format: UnsafePointer<CChar>?,
-                                _ arguments: CVaListPointer) -> String {
-        var text = [CChar](repeating: 0, count: 512)
-        if let format { _ = vsnprintf(&text, text.count, format, arguments) }
-        let body = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return module.map { String(cString: $0) + ": " + body } ?? body
     }
 }

@@ -58,10 +58,14 @@ public final class MediaControllerCamera: CameraDevice {
     /// "Sensor A (/dev/v4l-subdev0) → Raw Capture 0: SRGGB12_1X12/640x480", for the log.
     public var routeDescription: String {
         let names = pipeline.place.route.hops.map { pipeline.place.graph.entity($0.entity)?.name ?? "?" }
-        return "\(names.first ?? "?") (\(pipeline.sensor.path)) → " + names.dropFirst().joined(separator: " → ")
-            + (arriving.map { ": \($0)" } ?? "")
-            + (pipeline.lens.map { ", lens on \($0.path)" } ?? "")
-            + (pipeline.cutOff.isEmpty ? "" : "; links disabled to keep the stream to its route: " + pipeline.cutOff.joined(separator: ", "))
+        // (Appended a part at a time: one long `+` chain is too much for Swift 6.2's type checker.)
+        var text = "\(names.first ?? "?") (\(pipeline.sensor.path)) → " + names.dropFirst().joined(separator: " → ")
+        if let arriving { text += ": \(arriving)" }
+        if let lens = pipeline.lens { text += ", lens on \(lens.path)" }
+        if !pipeline.cutOff.isEmpty {
+            text += "; links disabled to keep the stream to its route: " + pipeline.cutOff.joined(separator: ", ")
+        }
+        return text
     }
 
     public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
