@@ -5,6 +5,9 @@ import ReflexCore
 ///
 ///     gain-control = gain      # the V4L2 control that is the analogue gain (its name, lower case)
 ///     gain-unity = 16          # that control's value at gain 1×
+///     gain-law = 1024/(1024-code)
+///                              # a gain register that is not linear: gain = K / (K − value)
+///                              # (Sony's IMX219 256, IMX477 and IMX708 1024); gain-unity is then unused
 ///     base-iso = 100           # the ISO at gain 1×
 ///     black-level = 64         # in the sensor's sample units
 ///     f-number = 2.8
@@ -35,6 +38,8 @@ import ReflexCore
 public struct SensorCalibration: Sendable, Equatable {
     public var gainControl: String?
     public var gainUnity: Double?
+    /// A gain register that is not linear through `gainUnity` (`gain-law`).
+    public var gainLaw: GainLaw?
     public var baseISO: Double = 100
     public var blackLevel: Int?
     public var fNumber: Double?
@@ -113,6 +118,9 @@ public struct SensorCalibration: Sendable, Equatable {
             case "gain-unity":
                 guard let n = positive() else { return .badValue }
                 calibration.gainUnity = n
+            case "gain-law":
+                guard let law = GainLaw(parsing: value) else { return .badValue }
+                calibration.gainLaw = law
             case "base-iso":
                 guard let n = positive() else { return .badValue }
                 calibration.baseISO = n

@@ -74,8 +74,8 @@ struct ExposureControls {
             ?? controls.first { $0.id == REFLEX_V4L2_CID_GAIN }
         gainMapping = gain.map { control in
             // Uncalibrated, the driver's default value is taken as 1×.
-            let unity = calibration.gainUnity ?? Double(max(control.defaultValue, 1))
-            return GainMapping(controlRange: control.minimum...control.maximum, unity: unity, baseISO: calibration.baseISO)
+            let law = calibration.gainLaw ?? .linear(unity: calibration.gainUnity ?? Double(max(control.defaultValue, 1)))
+            return GainMapping(controlRange: control.minimum...control.maximum, law: law, baseISO: calibration.baseISO)
         }
         let inLines = controls.first { $0.id == REFLEX_V4L2_CID_EXPOSURE }
         if let absolute = controls.first(where: { $0.id == REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE }) {
