@@ -82,6 +82,11 @@ static const uint32_t REFLEX_V4L2_CID_HBLANK = V4L2_CID_HBLANK;
 static const uint32_t REFLEX_V4L2_CID_VBLANK = V4L2_CID_VBLANK;
 // A sensor's test pattern (a menu), for bringing a board up.
 static const uint32_t REFLEX_V4L2_CID_TEST_PATTERN = V4L2_CID_TEST_PATTERN;
+// How the sensor is mounted on its board (the device tree's `rotation`), and the flips that
+// undo a half turn.
+static const uint32_t REFLEX_V4L2_CID_CAMERA_SENSOR_ROTATION = V4L2_CID_CAMERA_SENSOR_ROTATION;
+static const uint32_t REFLEX_V4L2_CID_HFLIP = V4L2_CID_HFLIP;
+static const uint32_t REFLEX_V4L2_CID_VFLIP = V4L2_CID_VFLIP;
 
 // Pixel formats: raw Bayer in every depth and order, MIPI CSI-2 packed, and UVC formats.
 static const uint32_t REFLEX_V4L2_PIX_FMT_SRGGB8 = V4L2_PIX_FMT_SRGGB8;

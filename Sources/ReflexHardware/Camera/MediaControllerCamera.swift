@@ -62,6 +62,7 @@ public final class MediaControllerCamera: CameraDevice {
         var text = "\(names.first ?? "?") (\(pipeline.sensor.path)) → " + names.dropFirst().joined(separator: " → ")
         if let arriving { text += ": \(arriving)" }
         if let lens = pipeline.lens { text += ", lens on \(lens.path)" }
+        if let mounting = pipeline.mounting { text += "; the sensor " + mounting }
         if !pipeline.cutOff.isEmpty {
             text += "; links disabled to keep the stream to its route: " + pipeline.cutOff.joined(separator: ", ")
         }

@@ -19,6 +19,8 @@ final class MediaPipeline {
     private let branches: [MediaGraph.Link]
     /// The links disabled to keep the stream to the route ("Debayer A:1 → Scaler:0").
     let cutOff: [String]
+    /// What was done about the sensor's mounting, for the log (nil: it is upright).
+    let mounting: String?
 
     init(_ place: MediaCameraPlace) throws(CameraError) {
         self.place = place
@@ -37,8 +39,29 @@ final class MediaPipeline {
         let isolation = place.graph.isolation(of: place.route)
         branches = isolation.match
         cutOff = isolation.disable.map { place.graph.describe($0) }
+        mounting = hops.first.flatMap { MediaPipeline.undoMounting(of: $0.1) }
         try setLinks(isolation.disable, enabled: false)
         try setLinks(place.route.linksToEnable, enabled: true)
+    }
+
+    /// Turns a sensor mounted upside down upright with its flips (`SensorMounting`), before
+    /// any format is read or set: the flips change its Bayer order.
+    private static func undoMounting(of sensor: V4L2Subdevice) -> String? {
+        guard let rotation = try? sensor.controls.control(REFLEX_V4L2_CID_CAMERA_SENSOR_ROTATION) else { return nil }
+        switch SensorMounting(rotation: Int(rotation)) {
+        case .upright:
+            return nil
+        case .cannotUndo(let degrees):
+            return "mounted turned \(degrees)°, which its flips cannot undo (display.conf's rotation can)"
+        case .flipBoth:
+            do throws(CameraError) {
+                try sensor.controls.setControl(REFLEX_V4L2_CID_HFLIP, to: 1)
+                try sensor.controls.setControl(REFLEX_V4L2_CID_VFLIP, to: 1)
+            } catch {
+                return "mounted turned 180°, and its flips were refused (\(error)): the picture is upside down"
+            }
+            return "mounted turned 180°: read out flipped both ways"
+        }
     }
 
     var sensor: V4L2Subdevice { hops[0].subdevice }
