@@ -2,13 +2,29 @@
 # shellcheck shell=bash
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BOARD=${BOARD:-qemu-x86_64}
+# The image's architecture: this machine's (amd64: Debian 12, booted as QEMU's q35 PC, the
+# board qemu-x86_64) or arm64 (`--arch arm64` on build, run and test: Debian 13, whose glibc
+# the arm64 Swift standard library needs, booted as QEMU's virt machine, the board qemu-arm64).
+ARCH=${REFLEX_ARCH:-amd64}
+case $ARCH in
+  amd64) BOARD=${BOARD:-qemu-x86_64}; DEBIAN_SUITE=bookworm ;;
+  arm64) BOARD=${BOARD:-qemu-arm64}; DEBIAN_SUITE=trixie ;;
+  *) printf 'image-build: error: no image for %s (amd64 or arm64)\n' "$ARCH" >&2; exit 2 ;;
+esac
 # Downloads and builds are cached outside the repository, so a clone stays clean and a
 # rebuild with nothing changed takes seconds.
 CACHE=${REFLEX_IMAGE_CACHE:-/var/cache/reflex-image}
 OUT=$CACHE/out/$BOARD
-DEBIAN_SUITE=bookworm
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# The C libraries' -dev packages Reflex builds against (Package.swift's system libraries and
+# the C++ vision target): setup-host installs them, cross-toolchain extracts their arm64 builds.
+LIBRARY_DEV_PACKAGES=(
+  libdrm-dev libinput-dev libudev-dev libv4l-dev
+  libcairo2-dev libfreetype-dev libexif-dev libjpeg-dev libturbojpeg0-dev libtiff-dev
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libasound2-dev
+  libopencv-dnn-dev libopencv-video-dev libopencv-objdetect-dev libopencv-imgproc-dev
+)
 
 say() { printf 'image-build: %s\n' "$*" >&2; }
 die() { printf 'image-build: error: %s\n' "$*" >&2; exit 1; }
@@ -27,6 +43,19 @@ need_host_packages() {
     export REFLEX_APT_UPDATED=1
   fi
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Lets this x86_64 machine run arm64 programs (an arm64 root's chroot: dpkg, depmod, ldd):
+# qemu-user-static's interpreter registered with the kernel's binfmt_misc, opened once (F),
+# so it works inside any chroot. Nothing to do where it is registered already.
+arm64_programs_run_here() {
+  local entry=/usr/lib/binfmt.d/qemu-aarch64.conf
+  need_host_packages qemu-user-static
+  [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] && return 0
+  [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc \
+    || die "cannot mount binfmt_misc: arm64 programs cannot run here"
+  [ -f "$entry" ] || die "qemu-user-static has no $entry"
+  cat "$entry" >/proc/sys/fs/binfmt_misc/register || die "cannot register qemu-aarch64 with binfmt_misc"
 }
 
 # A short hash of files, folders and strings: a stage is rebuilt only when its inputs change.
@@ -49,7 +78,7 @@ inputs_hash() {
 remove_partial() {
   local partial=$1 mountpoint
   [ -e "$partial" ] || return 0
-  findmnt -R -n -l -o TARGET --target "$partial" 2>/dev/null | grep "^$partial/" | sort -r \
+  findmnt -R -n -l -o TARGET --target "$partial" 2>/dev/null | { grep "^$partial/" || true; } | sort -r \
     | while read -r mountpoint; do umount -l "$mountpoint" || true; done
   rm -rf --one-file-system "$partial"
 }
