@@ -89,7 +89,7 @@ struct PackageTests {
         // Each board folder, its own package.
         let boards = try files.contentsOfDirectory(atPath: Self.repository + "/Board").filter { name in
             var folder: ObjCBool = false
-            return name != "common" && name != "examples" && files.fileExists(atPath: Self.repository + "/Board/" + name, isDirectory: &folder)
+            return !["common", "examples", "tools"].contains(name) && files.fileExists(atPath: Self.repository + "/Board/" + name, isDirectory: &folder)
                 && folder.boolValue
         }
         #expect(!boards.isEmpty)
