@@ -16,7 +16,12 @@ import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARD = os.environ.get("BOARD", "qemu-x86_64")
+# The image's architecture (image-build/lib.sh): amd64, booted as a q35 PC, or arm64, as the
+# virt machine; each has its QEMU board.
+ARCH = os.environ.get("REFLEX_ARCH", "amd64")
+if ARCH not in ("amd64", "arm64"):
+    raise SystemExit(f"no image for {ARCH} (amd64 or arm64)")
+BOARD = os.environ.get("BOARD", "qemu-arm64" if ARCH == "arm64" else "qemu-x86_64")
 CACHE = os.environ.get("REFLEX_IMAGE_CACHE", "/var/cache/reflex-image")
 OUT = os.path.join(CACHE, "out", BOARD)
 # Real recordings the scenarios replay (touchscreen events), kept in the repository with their licences.
@@ -53,7 +58,10 @@ CARD_LABEL = "REFLEXCARD"
 # The card slot's device: hot-pluggable (QMP device_del pulls the card, device_add puts it back).
 # Its PCI slot is fixed and high, so the root disk, made later on the command line, is still
 # the first virtio disk (/dev/vda).
-CARD_DEVICE = {"driver": "virtio-blk-pci", "drive": "card", "id": "card-slot", "serial": CARD_LABEL, "addr": "0x10"}
+# On the virt machine a device on the PCIe root bus cannot be unplugged: the card sits behind
+# a root port of its own (placed after the root disk, which stays /dev/vda).
+CARD_DEVICE = {"driver": "virtio-blk-pci", "drive": "card", "id": "card-slot", "serial": CARD_LABEL,
+               **({"bus": "card-port"} if ARCH == "arm64" else {"addr": "0x10"})}
 
 
 def make_card(path, megabytes=CARD_MEGABYTES):
@@ -152,19 +160,38 @@ def speaker_file(workdir):
     return os.path.join(workdir, "speaker.raw")
 
 
+def gps_and_agent_ports(workdir, test):
+    """The UARTs the guest knows as ttyS1 (the test agent's) and ttyS2 (the GPS receiver's,
+    chardev `gps`). The PC has 16550s at the ISA addresses: the GPS's is its third (the agent's,
+    the second -serial, is added with the test's options). The virt machine has one UART, its
+    console: three PCI 16550s stand in, numbered ttyS0, 1 and 2 in slot order."""
+    if ARCH != "arm64":
+        return ["-device", "isa-serial,chardev=gps,index=2"]
+    agent = f"socket,id=agent,path={os.path.join(workdir, 'agent.sock')},server=on,wait=off" if test else "null,id=agent"
+    return ["-chardev", "null,id=spare", "-device", "pci-serial,chardev=spare,addr=0x0a",
+            "-chardev", agent, "-device", "pci-serial,chardev=agent,addr=0x0b",
+            "-device", "pci-serial,chardev=gps,addr=0x0c"]
+
+
 def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None, console="file"):
     """The QEMU command line for the board. display: "virtio" (virtio-gpu, the default) or
     "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None.
     console: "file" (console.log in workdir) or "stdio" (the terminal, for a person).
     The board's microphone (an HDA codec's) hears the tone of `microphone_tone` in tests,
     silence otherwise."""
-    accel = ["-accel", "kvm", "-cpu", "host"] if kvm_usable() else ["-accel", "tcg", "-cpu", "max"]
+    if ARCH == "arm64":
+        # Cortex-A76-class cores (a Raspberry Pi 5's), emulated: there is no arm64 KVM here.
+        machine = ["qemu-system-aarch64", "-machine", "virt", "-accel", "tcg", "-cpu", "cortex-a76"]
+    else:
+        machine = ["qemu-system-x86_64", *(["-accel", "kvm", "-cpu", "host"] if kvm_usable() else ["-accel", "tcg", "-cpu", "max"])]
+    # The console: the PC's first UART, the virt machine's own PL011.
+    console_device = "ttyAMA0" if ARCH == "arm64" else "ttyS0"
     # mitigations=off: speculative-execution defences only slow an emulated CPU down.
-    append = ["root=/dev/vda", "rw", "console=ttyS0", "quiet", "loglevel=4", "systemd.show_status=0",
+    append = ["root=/dev/vda", "rw", f"console={console_device}", "quiet", "loglevel=4", "systemd.show_status=0",
               "mitigations=off",
               # PSI, which Debian's kernel builds switched off by default: the camera watches memory pressure.
               "psi=1"]
-    command = ["qemu-system-x86_64", *accel, "-smp", "2", "-m", "1024", "-nodefaults", "-no-user-config",
+    command = [*machine, "-smp", "2", "-m", "1024", "-nodefaults", "-no-user-config",
                "-kernel", os.path.join(OUT, "vmlinuz"), "-initrd", os.path.join(OUT, "initrd.img"),
                # The image is shared by every run: writes go to a throw-away overlay.
                "-drive", f"file={os.path.join(OUT, 'rootfs.ext4')},if=virtio,format=raw,snapshot=on",
@@ -174,12 +201,13 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
                # udev rule and reflex-card.service check and mount at /media/card.
                "-blockdev", f"driver=file,filename={card},node-name=card-file",
                "-blockdev", "driver=raw,file=card-file,node-name=card",
+               *(["-device", "pcie-root-port,id=card-port,chassis=1,addr=0x10"] if ARCH == "arm64" else []),
                "-device", ",".join(f"{key}={value}" for key, value in CARD_DEVICE.items()),
                # Pointer and keys of a window, for a person driving the camera by hand.
                "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
                # The GPS receiver's UART (ttyS2 whatever other serial ports there are).
                "-chardev", f"socket,id=gps,path={os.path.join(workdir, 'gps.sock')},server=on,wait=off",
-               "-device", "isa-serial,chardev=gps,index=2",
+               *gps_and_agent_ports(workdir, test),
                # The microphone and the speaker: an Intel HDA controller with a codec that has both.
                "-audiodev", ("alsa,id=mic,in.dev=reflex_tone,out.dev=reflex_speaker,in.frequency=48000,in.channels=1,"
                              "in.format=s16,in.try-poll=off,out.frequency=48000,out.channels=2,out.format=s16,out.try-poll=off" if test else "none,id=mic"),
@@ -194,7 +222,8 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
         raise RigError(f"unknown display {display!r} (virtio or vkms)")
     if test:
         append.append("reflex.test")
-        command += ["-serial", f"unix:{os.path.join(workdir, 'agent.sock')},server=on,wait=off"]
+        if ARCH != "arm64":
+            command += ["-serial", f"unix:{os.path.join(workdir, 'agent.sock')},server=on,wait=off"]
         if testdata:
             command += ["-virtfs", f"local,path={testdata},mount_tag=testdata,security_model=none,readonly=on,id=testdata"]
     if window == "gtk":

@@ -20,6 +20,8 @@ def main(description):
     parser.add_argument("names", nargs="*", help="scenarios to run (default: all)")
     parser.add_argument("--list", action="store_true", help="list the scenarios")
     parser.add_argument("--no-build", action="store_true", help="use the image as it is")
+    parser.add_argument("--arch", choices=["amd64", "arm64"], default=rig.ARCH,
+                        help="the image's architecture (arm64: the qemu-arm64 board, QEMU's virt machine)")
     arguments = parser.parse_args()
     scenarios = in_order()
     if arguments.list:
@@ -32,7 +34,7 @@ def main(description):
         print(f"unknown scenarios: {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     if not arguments.no_build:
-        subprocess.run([os.path.join(rig.REPO, "image-build", "build")], check=True)
+        subprocess.run([os.path.join(rig.REPO, "image-build", "build"), "--arch", rig.ARCH], check=True)
     if not os.path.isdir(rig.TESTDATA):
         print(f"note: {rig.TESTDATA} is missing; scenarios that replay test data will fail", file=sys.stderr)
 

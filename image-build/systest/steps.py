@@ -7,7 +7,7 @@ import time
 
 import rig
 
-RESULTS = os.path.join(rig.REPO, ".build-systest")
+RESULTS = os.path.join(rig.REPO, ".build-systest" + ("-arm64" if rig.ARCH == "arm64" else ""))
 SCENARIOS = []
 
 
