@@ -51,6 +51,11 @@ def kvm_usable():
     return os.environ.get("REFLEX_QEMU_ACCEL") == "kvm" and os.access("/dev/kvm", os.R_OK | os.W_OK)
 
 
+# The machine's memory: a Raspberry Pi 5 has 2 GB at the least. With 1 GB, full arm64 runs came
+# under memory pressure late in the run ("photo cancelled: memory low" in review-play), as the
+# camera should when memory is short; with 2 GB they did not. The PC board keeps its 1 GB.
+MEMORY_MEGABYTES = 2048 if ARCH == "arm64" else 1024
+
 # 1 GB (a sparse file: only what is written takes room): a fresh card is above the 500 MB
 # under which the camera shows Low storage.
 CARD_MEGABYTES = 1024
@@ -191,7 +196,7 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
               "mitigations=off",
               # PSI, which Debian's kernel builds switched off by default: the camera watches memory pressure.
               "psi=1"]
-    command = [*machine, "-smp", "2", "-m", "1024", "-nodefaults", "-no-user-config",
+    command = [*machine, "-smp", "2", "-m", str(MEMORY_MEGABYTES), "-nodefaults", "-no-user-config",
                "-kernel", os.path.join(OUT, "vmlinuz"), "-initrd", os.path.join(OUT, "initrd.img"),
                # The image is shared by every run: writes go to a throw-away overlay.
                "-drive", f"file={os.path.join(OUT, 'rootfs.ext4')},if=virtio,format=raw,snapshot=on",

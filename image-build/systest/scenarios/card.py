@@ -190,6 +190,13 @@ def card_full(steps):
                   ">/tmp/full2.log 2>&1 &); true")
         steps.wait_until("held again", REFLEX_LOG + " | grep -c 'kept until Retry or Discard'", limit=60,
                          matches=[r"^[2-9]"])
+        # The log says it is held before the screen does: on a slow machine (the arm64 one
+        # under TCG) a tap straight after would land on the viewfinder, not on Discard.
+        (shot, width, height, pixel, bright_pixels), shown = screen_until(
+            steps, "card-full-again", lambda pixel, bright_pixels, *_: [
+                ("the save banner's accent border", amber(pixel(640, 81))),
+                ("its Discard (white words)", bright_pixels(DISCARD[0] - 60, DISCARD[1] - 10, 120, 20) > 30)])
+        require(shown, "no Storage full banner the second time", f"screendump {shot}: border {pixel(640, 81)}")
         steps.run("Discard tapped", touch_tap(*DISCARD))
         steps.wait_until("discarded", REFLEX_LOG + " | tail -10", limit=30, matches=[r"photo \d+: discarded"])
         steps.run("the card as it was", photos, contains=after_retry)
