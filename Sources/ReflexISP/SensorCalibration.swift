@@ -31,6 +31,11 @@ import ReflexCore
 ///     noise-profile = 2.5e-4 5.6e-7
 ///                              # noise variance = S × signal + O at gain 1× (signal 0…1);
 ///                              # S grows with the gain, O with its square (DNG NoiseProfile)
+///     embedded-exposure-register = 0x0202
+///     embedded-gain-register = 0x0204
+///                              # where the sensor's embedded data (its per-frame register dump)
+///                              # holds the exposure in lines and the gain code: CCS's addresses,
+///                              # the defaults (IMX477, IMX708); `0x0157/8` for an 8-bit register
 ///     make = Reflex            # the photos' EXIF Make, Model and LensModel
 ///     model = Reflex One
 ///     lens-model = 4.4mm f/2.8
@@ -84,6 +89,9 @@ public struct SensorCalibration: Sendable, Equatable {
     /// The sensor's test pattern for bring-up (V4L2_CID_TEST_PATTERN): its menu item's name
     /// or number; nil leaves the sensor's own setting.
     public var testPattern: String?
+    /// Where a frame's embedded data holds its exposure (lines) and gain code.
+    public var embeddedExposureRegister = SensorRegister.ccsCoarseIntegrationTime
+    public var embeddedGainRegister = SensorRegister.ccsAnalogueGain
     public var make = "Reflex"
     public var model = "Reflex camera"
     public var lensModel: String?
@@ -190,6 +198,13 @@ public struct SensorCalibration: Sendable, Equatable {
             case "test-pattern":
                 guard !value.isEmpty, value.count <= 64 else { return .badValue }
                 calibration.testPattern = value
+            case "embedded-exposure-register", "embedded-gain-register":
+                guard let register = SensorRegister(parsing: value) else { return .badValue }
+                if key == "embedded-exposure-register" {
+                    calibration.embeddedExposureRegister = register
+                } else {
+                    calibration.embeddedGainRegister = register
+                }
             case "control-delay-frames":
                 guard let n = number() else { return .badValue }
                 calibration.controlDelayFrames = Int(n)

@@ -9,7 +9,7 @@ struct SensorOptions: ParsableArguments {
 
     @Option(help: """
         Where frames come from: v4l2 (the machine's camera, the default), sim (the simulated sensor), \
-        sim-csi (the simulated sensor as a CSI sensor: exposure in lines, PIXEL_RATE and HBLANK) or \
+        sim-csi (the simulated sensor as a CSI sensor: exposure in lines, PIXEL_RATE and HBLANK, each frame's exposure in its embedded data) or \
         file:PATH (the simulated sensor playing a video file at its own rate, over and over).
         """)
     var sensor: SensorChoice = .v4l2

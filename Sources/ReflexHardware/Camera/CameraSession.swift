@@ -59,6 +59,9 @@ public final class CameraSession {
     /// Streams started so far (a new mode, a new camera, or the same one back).
     public private(set) var streamCount = 0
     private var controlFailureReported = false
+    /// Reads each frame's exposure from the sensor's embedded data, in the mode streaming.
+    private var embeddedReader: EmbeddedDataReader?
+    private var embeddedProblemReported = false
 
     /// The time a still mode's first frame is waited for in (a stepped simulated sensor's
     /// clock in tests).
@@ -166,6 +169,12 @@ public final class CameraSession {
         zoom = SensorZoom(device: described, calibration: calibration)
         zoomValue = nil
         zoomHistory = ControlHistory(initial: 1, delayFrames: calibration.controlDelayFrames)
+        // Embedded lines are the mode's lines on the link: as wide, as packed.
+        let bits = mode.rawFormat?.bitsPerSample ?? 8
+        embeddedReader = EmbeddedDataReader(exposure: calibration.embeddedExposureRegister, gain: calibration.embeddedGainRegister,
+                                            packing: EmbeddedDataPacking(bitsPerSample: bits),
+                                            lineLength: mode.width * bits / 8)
+        embeddedProblemReported = false
         if let zoom, !quietly { log("camera: " + zoom.summary) }
         controlFailureReported = false
     }
@@ -199,7 +208,8 @@ public final class CameraSession {
             describeControls(found, camera, still, quietly: true)
             let applied = (try? applyExposure(exposure)) ?? exposure
             try camera.start(bufferCount: 2)
-            let frame = try firstFrame(of: camera, skipping: skipping, longestExposure: applied.exposure)
+            var frame = try firstFrame(of: camera, skipping: skipping, longestExposure: applied.exposure)
+            readEmbeddedExposure(of: &frame)
             inHand = clock.now()
             // What the frame had: the sensor's own report, else its controls read back (not
             // what was asked: a bracket's frames are checked against it); the ISP's digital
@@ -252,8 +262,24 @@ public final class CameraSession {
 
     /// The next frame, or nil when none is ready (poll `descriptor` first).
     public func nextFrame() throws(CameraError) -> CapturedFrame? {
-        guard let camera else { return nil }
-        return try camera.dequeue()
+        guard let camera, var frame = try camera.dequeue() else { return nil }
+        readEmbeddedExposure(of: &frame)
+        return frame
+    }
+
+    /// The frame's exposure as its embedded data gives it, where the sensor sends some. Data
+    /// that cannot be read is said once a mode; the control history's account then stands.
+    private func readEmbeddedExposure(of frame: inout CapturedFrame) {
+        guard let data = frame.embeddedData, let embeddedReader, let exposureControls else { return }
+        switch embeddedReader.read(data) {
+        case .success(let registers):
+            frame.sensorExposure = exposureControls.setting(reported: registers)
+        case .failure(let problem):
+            guard !embeddedProblemReported else { return }
+            embeddedProblemReported = true
+            log("camera: the sensor's embedded data (\(embeddedReader.packing), registers \(embeddedReader.exposure) and "
+                + "\(embeddedReader.gain)) gives no exposure: \(problem); the frames' exposure is the controls' history")
+        }
     }
 
     /// Gives a frame's buffer back to the driver to fill again.

@@ -15,8 +15,11 @@ public struct CapturedFrame {
     public let timestampMark: ShutterMoment.TimestampMark
     /// The driver flagged the data as damaged.
     public let corrupted: Bool
-    /// The exposure the sensor says this frame had (its own per-frame report, as the
-    /// simulated sensor gives and embedded-data sensors do); nil when the driver says
-    /// nothing, and the control history's account stands.
+    /// The exposure the sensor says this frame had (its own per-frame report: read from
+    /// `embeddedData`, or given by a twin whose controls have no registers); nil when the
+    /// sensor says nothing, and the control history's account stands.
     public var sensorExposure: ExposureSetting? = nil
+    /// The sensor's embedded data for this frame (CCS register lines), where it sends some:
+    /// the camera session reads the frame's exposure from it into `sensorExposure`.
+    public var embeddedData: UnsafeRawBufferPointer? = nil
 }

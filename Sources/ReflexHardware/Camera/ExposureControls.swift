@@ -193,6 +193,17 @@ struct ExposureControls {
             analogGain: max(gainValue.flatMap { gainMapping?.gain(forControlValue: $0) } ?? 1, 1))
     }
 
+    /// What a frame's embedded data says it had, in seconds and a multiplier: its lines at
+    /// the line time the exposure control counts in, its gain code through the gain law the
+    /// gain control maps with (the registers are what those controls write). Nil where the
+    /// exposure is not in lines, or the code is not one the law maps.
+    func setting(reported: EmbeddedExposure) -> ExposureSetting? {
+        guard exposure != nil, case .lines(let lineSeconds, _) = exposureUnit else { return nil }
+        let gain = gainMapping.map { $0.gain(forControlValue: Int64(reported.gainCode)) } ?? 1
+        guard gain.isFinite, gain > 0, reported.lines >= 0 else { return nil }
+        return ExposureSetting(exposure: Double(reported.lines) * lineSeconds, analogGain: max(gain, 1))
+    }
+
     /// What the sensor can really do of `setting`: exposure and gain rounded to its controls'
     /// steps (the ISP's digital gain is continuous).
     func quantised(_ setting: ExposureSetting) -> ExposureSetting {

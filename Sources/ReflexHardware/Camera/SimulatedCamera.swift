@@ -115,6 +115,8 @@ public final class SimulatedCamera: CameraDevice {
     /// The mode streaming: the full frame or the binned one.
     private var layout = RawLayout(width: width, height: height, format: SimulatedScene.format)
     private var buffers: [UnsafeMutableRawBufferPointer] = []
+    /// The CSI twin's embedded data, a buffer beside each frame's.
+    private var embeddedData: SimulatedEmbeddedData?
     private var next = 0
     private var sequence: UInt32 = 0
     private var gain: Int32 = gainUnity
@@ -245,6 +247,8 @@ public final class SimulatedCamera: CameraDevice {
         latency = SimulatedExposureLatency(initial: requestedExposure)
         for i in verticalBlankingPipeline.indices { verticalBlankingPipeline[i] = verticalBlanking }
         buffers = (0..<max(bufferCount, 2)).map { _ in .allocate(byteCount: layout.byteCount, alignment: 64) }
+        embeddedData = style == .exposureInLines && footage == nil
+            ? SimulatedEmbeddedData(bufferCount: buffers.count, width: layout.width) : nil
         // Each stream counts its frames afresh, as V4L2's do.
         (next, sequence) = (0, 0)
         if case .stepped(let stepper) = pace {
@@ -279,9 +283,19 @@ public final class SimulatedCamera: CameraDevice {
         if damage == .garbage { fillWithGarbage(buffer) }
         let bytes = damage == .cutShort ? UnsafeRawBufferPointer(rebasing: buffer[0..<(buffer.count / 2)])
                                         : UnsafeRawBufferPointer(buffer)
-        let frame = CapturedFrame(bufferIndex: next, bytes: bytes, sequence: sequence,
+        var frame = CapturedFrame(bufferIndex: next, bytes: bytes, sequence: sequence,
                                   timestampNanoseconds: Int64(now * 1e9), timestampMark: .endOfFrame,
-                                  corrupted: damage == .flaggedError, sensorExposure: taken)
+                                  corrupted: damage == .flaggedError)
+        // The CSI twin says what the frame had in its embedded data, as a real CSI sensor
+        // does; the UVC-style twin, which has no such data, says it directly.
+        if let embeddedData {
+            frame.embeddedData = embeddedData.write(
+                index: next, exposureLines: Int((taken.exposure / SimulatedCamera.lineTime).rounded()),
+                gainCode: Int((taken.analogGain * Double(SimulatedCamera.gainUnity)).rounded()),
+                frameLengthLines: SimulatedCamera.height + Int(activeVerticalBlanking))
+        } else {
+            frame.sensorExposure = taken
+        }
         next = (next + 1) % buffers.count
         return frame
     }
@@ -338,6 +352,7 @@ public final class SimulatedCamera: CameraDevice {
         descriptor = -1
         for buffer in buffers { buffer.deallocate() }
         buffers.removeAll()
+        embeddedData = nil
     }
 
     public func control(_ id: UInt32) throws(CameraError) -> Int32 {
