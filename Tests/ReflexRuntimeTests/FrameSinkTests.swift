@@ -108,6 +108,12 @@ struct FrameSinkTests {
         defer { pipeline.stop() }
         #expect(stepped.step(until: { pipeline.preview.takeFrame()?.width == SimulatedCamera.width }, frames: 30),
                 "the full mode streams")
+        // The report of that stream, which may come a moment after its first frame: counted
+        // from before it, the restart's stream would seem to be one too many.
+        #expect(stepped.step(until: {
+            let report = pipeline.status.latestSensorReport()
+            return report.width == SimulatedCamera.width && report.status == .streaming
+        }, frames: 30), "the report says it streams in the full mode")
         let before = pipeline.status.latestSensorReport().streamCount
         let asked = stepped.stepper.clock.now
         pipeline.mailbox.choose(CameraChoice(source: .simulated(.absoluteExposure, pace: .stepped(stepped.stepper)),
@@ -119,7 +125,7 @@ struct FrameSinkTests {
         #expect(stepped.step(until: {
             let report = pipeline.status.latestSensorReport()
             return report.streamCount == before + 1 && report.width == SimulatedCamera.binnedWidth && report.status == .streaming
-        }, frames: 30), "the report says it streams again, in the new mode")
+        }, frames: 30), "the report says it streams again, in the new mode: \(pipeline.status.latestSensorReport())")
         #expect(log.text.contains("streaming simulated (Simulated sensor, driver reflex-sim) RG12 640x360"), "\(log.text)")
     }
 
