@@ -214,6 +214,60 @@ struct RecordingTests {
         #expect(rig.log.text.contains("kept up to its last whole second"))
     }
 
+    /// A board slower than its stream (the encoder behind, every slot it gives back filled at
+    /// once) still hears the stop: the movie is finished while frames keep coming, holding
+    /// only the frames kept before the stop was heard, not every frame the sensor went on
+    /// making. (The test is the sensor here: it hands the recording sink 30 fps frames as fast
+    /// as it can copy them, far faster than any build encodes them.)
+    @Test func theStopIsHeardWhileTheEncoderIsBehind() throws {
+        let card = TemporaryFolder(), state = TemporaryFolder()
+        let log = TestLog()
+        let numbering = CardNumbering(card: PhotoCard(root: card.path), counter: PhotoCounter(folder: state.path))
+        let status = StatusBoard()
+        let recorder = MovieRecorder(numbering: numbering, format: RecordingTests.format,
+                                     cardSpace: { StorageProbe.freeBytes(at: card.path, requireMountPoint: false) },
+                                     status: status, log: log.write)
+        #expect(recorder.start())
+        defer { recorder.stop() }
+        let (width, height) = (RecordingTests.format.width, RecordingTests.format.height)
+        let format = RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .unpacked16)
+        let mode = CameraSession.Mode(path: "test", card: "test frames", fourCC: 0, width: width, height: height,
+                                      bytesPerLine: width * 2, rawFormat: format, framesPerSecond: 30)
+        let pixels = [UInt16](repeating: 300, count: width * height)
+        var sequence: UInt32 = 0
+        /// The next frame, 1/30 s after the last, to the sink.
+        func deliver() {
+            sequence += 1
+            pixels.withUnsafeBytes { bytes in
+                recorder.sink.deliver(SensorFrame(bytes: bytes, mode: mode, sequence: sequence,
+                                                  timestampNanoseconds: Int64(sequence) * 33_333_333,
+                                                  exposure: ExposureSetting(exposure: 1.0 / 60, analogGain: 1),
+                                                  parameters: ISPParameters(blackLevel: 64, whiteLevel: 1023), sensorZoom: 1))
+            }
+        }
+        #expect(recorder.send(.start))
+        #expect(waitUntil { recorder.latestReport.recording }, "\(log.text)")
+        // The encoder falls behind, busy with the frames it has: the sink drops frames for want
+        // of a free slot.
+        let deadline = monotonicSeconds() + 60
+        while recorder.latestReport.framesRecorded < 15 || recorder.sink.framesLost < 20, monotonicSeconds() < deadline {
+            deliver()
+        }
+        try #require(recorder.sink.framesLost >= 20 && recorder.latestReport.framesRecorded >= 15,
+                     "the encoder never fell behind: \(recorder.latestReport)")
+        #expect(recorder.send(.stop))
+        let encodedAtStop = recorder.latestReport.framesRecorded
+        let deliveredAtStop = Int(sequence)
+        while recorder.latestReport.saved == 0, monotonicSeconds() < deadline { deliver() }
+        let report = recorder.latestReport
+        try #require(report.saved == 1, "the movie was not finished while \(Int(sequence) - deliveredAtStop) frames came after the stop: \(log.text.suffix(1500))")
+        // Heard after one pass over the sink's slots at most: the frames kept by then, not those after.
+        #expect(report.framesRecorded <= encodedAtStop + RecordingTests.format.framesPerSecond / 2 + 2 * RecordingSink.slotCount,
+                "\(report.framesRecorded) frames recorded, \(encodedAtStop) reported at the stop, \(Int(sequence) - deliveredAtStop) made after it")
+        let times = try MovieReader(path: try #require(report.lastPath)).packetTimes(of: "video")
+        #expect(times.count == report.framesRecorded)
+    }
+
     /// A photo taken while a movie records is saved beside it, under the next number.
     @Test func aPhotoWhileRecordingIsWelcome() throws {
         let rig = Rig(withPhotos: true)

@@ -111,13 +111,13 @@ public final class MovieRecorder: @unchecked Sendable {
         chooseEncoder()
         while true {
             while let command = commands.receive() { obey(command) }
-            receiveFrames()
+            let framesWaiting = receiveFrames()
             receiveSound()
             if thread.isStopping {
                 if movie != nil { stopRecording(message: nil) }
                 return
             }
-            wake.wait(milliseconds: 250)
+            if !framesWaiting { wake.wait(milliseconds: 250) }
         }
     }
 
@@ -215,9 +215,14 @@ public final class MovieRecorder: @unchecked Sendable {
         log("movie: \(message)")
     }
 
-    /// Encodes the frames the sink kept; a frame of a recording that has ended is given back.
-    private func receiveFrames() {
-        while let kept = sink.kept.receive() {
+    /// Encodes the frames the sink kept, at most a pass of its slots; a frame of a recording
+    /// that has ended is given back. True when frames are still waiting. (Bounded: on a board
+    /// slower than the stream each slot given back is filled again at once, and an unbounded
+    /// drain would never return to hear the stop.)
+    @discardableResult
+    private func receiveFrames() -> Bool {
+        for _ in 0..<RecordingSink.slotCount {
+            guard let kept = sink.kept.receive() else { return false }
             defer { sink.giveBack(kept.copy) }
             guard let movie, kept.recording == recordings else { continue }
             do {
@@ -229,9 +234,10 @@ public final class MovieRecorder: @unchecked Sendable {
                 if movie.frames % (format.framesPerSecond / 2) == 0 { publishProgress() }
             } catch {
                 fail(error)
-                return
+                return false
             }
         }
+        return sink.kept.count > 0
     }
 
     /// The frame at the movie's size, framed as the viewfinder is; false for a kind of frame
