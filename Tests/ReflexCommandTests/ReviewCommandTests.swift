@@ -16,7 +16,7 @@ struct ReviewCommandTests {
         let text = try ReflexRun(["review", "--list", "-o", card.path])
         #expect(text.status == 0, "\(text.errors)")
         let lines = text.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        try #require(lines.count == 3, "\(text.output)")
         #expect(lines[0].hasPrefix("101CANON/IMG_0005  MOVIE  ") && lines[0].hasSuffix("  IMG_0005.MP4"))
         #expect(lines[1].hasPrefix("100REFLX/RFLX0002  RAW+JPEG  ") && lines[1].hasSuffix("  RFLX0002.DNG RFLX0002.JPG"))
         #expect(lines[2].hasSuffix("  RFLX0001.JPG  protected"))
@@ -25,6 +25,7 @@ struct ReviewCommandTests {
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(items.map { $0["number"] as? String } == ["101CANON/IMG_0005", "100REFLX/RFLX0002", "100REFLX/RFLX0001"])
         #expect(items.map { $0["protected"] as? Bool } == [false, false, true])
+        try #require(items.count == 3, "\(json.output)")
         let files = try #require(items[1]["files"] as? [[String: Any]])
         #expect(files.map { $0["kind"] as? String } == ["raw", "jpeg"] && files.map { $0["bytes"] as? Int } == [3, 3])
 

@@ -62,6 +62,8 @@ struct ScreenCommandTests {
         let height: Int
 
         func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            // (Outside a picture smaller than the one asked about: black, a failed check, not a trap.)
+            guard (0..<width).contains(x), (0..<height).contains(y), y * width + x < pixels.count else { return (0, 0, 0) }
             let p = pixels[y * width + x]
             return (Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF), Int(p & 0xFF))
         }

@@ -57,7 +57,7 @@ struct MediaGraphTests {
 
     @Test func theProcessedNodeGoesThroughTheDebayerAndTheScaler() throws {
         let route = try #require(Self.vimc().route(toVideoNode: "/dev/video2"))
-        #expect(route.hops.map(\.entity) == [1, 3, 8, 9])
+        try #require(route.hops.map(\.entity) == [1, 3, 8, 9])
         #expect(route.hops[1] == MediaRoute.Hop(entity: 3, sinkPad: 0, sourcePad: 1))
         #expect(route.linksToEnable.isEmpty)
     }
@@ -86,7 +86,7 @@ struct MediaGraphTests {
         // The sensor's link to its debayer is fixed: the debayer must agree with the sensor.
         #expect(isolation.match == [MediaGraph.Link(source: 110, sink: 130, enabled: true, immutable: true)])
         // The debayer's link on to the scaler is not: cut, the scaler stays out of the stream.
-        #expect(isolation.disable == [MediaGraph.Link(source: 131, sink: 180, enabled: true, immutable: false)])
+        try #require(isolation.disable == [MediaGraph.Link(source: 131, sink: 180, enabled: true, immutable: false)])
         #expect(graph.describe(isolation.disable[0]) == "Debayer A:1 → Scaler:0")
     }
 

@@ -79,12 +79,13 @@ struct GPSExifTests {
         }
     }
 
-    @Test func secondsThatRoundToSixtyCarryIntoTheMinute() {
+    @Test func secondsThatRoundToSixtyCarryIntoTheMinute() throws {
         // 10° 59' 59.99999": the seconds round to 60.0000, so the minute carries.
         let value = 10 + 59.0 / 60 + 59.99999 / 3600
         let dms = PhotoGPS.degreesMinutesSeconds(value)
         #expect(dms.map(\.numerator) == [11, 0, 0] && dms[2].denominator == 10_000)
         let exact = PhotoGPS.degreesMinutesSeconds(37.784788333)
+        try #require(exact.count == 3)
         #expect(dms.count == 3 && abs(exact[0].value + exact[1].value / 60 + exact[2].value / 3600 - 37.784788333) < 3e-8)
     }
 }

@@ -47,7 +47,11 @@ struct AutoLoop {
             let taken = controller.taken(forFrame: UInt32(n))
             #expect(abs(taken.exposure - sensor.exposure) < 1e-9 && abs(taken.analogGain - sensor.analogGain) < 1e-9,
                     "frame \(n): the history knows what the frame had")
-            isp.setParameters(controller.parameters(forFrame: UInt32(n))!, format: SimulatedScene.format)
+            guard let parameters = controller.parameters(forFrame: UInt32(n)) else {
+                Issue.record("frame \(n): metered without ISP parameters")
+                continue
+            }
+            isp.setParameters(parameters, format: SimulatedScene.format)
             buffer.withUnsafeBytes { isp.collectStatistics($0.baseAddress!, layout: layout, spot: spot, into: &statistics) }
             if let next = controller.meter(statistics, frame: UInt32(n)) {
                 controller.sent(AutoLoop.quantised(next), afterFrame: UInt32(n))
@@ -99,9 +103,10 @@ struct AutoExposureConvergenceTests {
         ("very dark start", ExposureSetting(exposure: 0.000_05, analogGain: 1)),
         ("very bright start", ExposureSetting(exposure: 1.0 / 30, analogGain: 16)),
     ])
-    func convergesWithinOneSecondWithoutOscillating(start: String, setting: ExposureSetting) {
+    func convergesWithinOneSecondWithoutOscillating(start: String, setting: ExposureSetting) throws {
         var loop = AutoLoop(scene: SimulatedScene(), start: setting)
         let trace = loop.run(frames: 120)  // 30 metered frames
+        try #require(trace.count > 15, "\(start): \(trace.count) metered frames")
         #expect(stopsFromTarget(trace[0].luma) > 2, "\(start): the start really is far off (\(trace[0].luma))")
         let settled = trace[15...]  // from frame 60: one second at 60 fps
         #expect(settled.allSatisfy { stopsFromTarget($0.luma) < 0.25 },
@@ -113,16 +118,17 @@ struct AutoExposureConvergenceTests {
 
     /// A tap on the picture (in Auto) meters that spot: on a half-dark scene a tap on the dark
     /// half exposes more than the whole frame does, a tap on the bright half less.
-    @Test func aTapOnTheDarkHalfRaisesTheExposureAndOnTheBrightHalfLowersIt() {
-        func settled(tapping x: Double?) -> Double {
+    @Test func aTapOnTheDarkHalfRaisesTheExposureAndOnTheBrightHalfLowersIt() throws {
+        func settled(tapping x: Double?) throws -> Double {
             var loop = AutoLoop(scene: SimulatedScene(), start: ExposureSetting(exposure: 1.0 / 100, analogGain: 1))
             loop.darkLeftHalf = true
             loop.spot = x.map { MeteringPoint(x: $0, y: 0.5).rect(width: loop.layout.width, height: loop.layout.height) }
-            let last = loop.run(frames: 180).last!
+            let trace = loop.run(frames: 180)
+            let last = try #require(trace.last, "no frame metered")
             #expect(stopsFromTarget(last.luma) < 0.34, "the spot (or frame) metered to mid grey: \(last.luma)")
             return last.setting.product
         }
-        let whole = settled(tapping: nil), dark = settled(tapping: 0.2), bright = settled(tapping: 0.8)
+        let whole = try settled(tapping: nil), dark = try settled(tapping: 0.2), bright = try settled(tapping: 0.8)
         #expect(FastMath.log2(dark / whole) > 1, "the dark spot: \(dark) against the whole frame's \(whole)")
         #expect(FastMath.log2(whole / bright) > 1, "the bright spot: \(bright) against the whole frame's \(whole)")
     }
@@ -139,13 +145,14 @@ struct AutoExposureConvergenceTests {
         #expect(bright.exposure == 0.000_05 && bright.analogGain == 1 && bright.digitalGain == 1)
     }
 
-    @Test func exposureCompensationMovesTheTargetByThirds() {
+    @Test func exposureCompensationMovesTheTargetByThirds() throws {
         var plusOne = CameraSettings()
         plusOne.exposureCompensation = ExposureCompensation(thirds: 3)
         var loop = AutoLoop(scene: SimulatedScene(), start: ExposureSetting(exposure: 1.0 / 100, analogGain: 1),
                             settings: plusOne)
         let trace = loop.run(frames: 120)
-        #expect(abs(FastMath.log2(trace.last!.luma / (AutoExposure.midGrey * 2))) < 0.25, "+1 EV doubles mid grey")
+        let last = try #require(trace.last, "no frame metered")
+        #expect(abs(FastMath.log2(last.luma / (AutoExposure.midGrey * 2))) < 0.25, "+1 EV doubles mid grey")
         #expect(ExposureCompensation(thirds: 12).thirds == 9)
     }
 

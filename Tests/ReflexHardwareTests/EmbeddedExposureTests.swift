@@ -39,7 +39,7 @@ struct EmbeddedExposureTests {
         _ = try session.applyExposure(ExposureSetting(exposure: 0.008, analogGain: 2))
         let after = try Self.frames(4, of: session, stepper: stepper)
         for frame in after { #expect(frame.embeddedData?.first == EmbeddedDataTag.lineStart) }
-        let reported = after.map { try! #require($0.sensorExposure) }
+        let reported = try after.map { try #require($0.sensorExposure) }
         #expect(abs(reported[0].exposure - start.exposure) < 1e-9 && reported[0].analogGain == 1, "the old exposure still")
         #expect(abs(reported[3].exposure - 0.008) < 1e-9 && reported[3].analogGain == 2, "\(reported)")
         #expect(Set(reported.map(\.analogGain)) == [1, 2], "the change seen on one frame, not assumed")

@@ -11,9 +11,9 @@ import Testing
 /// PIXEL_RATE, or what the board's `line-time-us` says.
 @Suite("Exposure in lines")
 struct ExposureInLinesTests {
-    @Test func aLineLastsItsPixelsAndBlankingAtThePixelRate() {
+    @Test func aLineLastsItsPixelsAndBlankingAtThePixelRate() throws {
         // IMX219 1920x1080 on a Raspberry Pi: 182.4 MHz, HBLANK 1528 → 18.9 µs.
-        let line = ExposureControls.lineTime(pixelRate: 182_400_000, horizontalBlanking: 1528, width: 1920)!
+        let line = try #require(ExposureControls.lineTime(pixelRate: 182_400_000, horizontalBlanking: 1528, width: 1920))
         #expect(abs(line - 3448.0 / 182_400_000) < 1e-12)
         #expect(ExposureControls.lineTime(pixelRate: 0, horizontalBlanking: 1528, width: 1920) == nil)
         #expect(ExposureControls.lineTime(pixelRate: 1, horizontalBlanking: -1, width: 1920) == nil)
@@ -24,11 +24,12 @@ struct ExposureInLinesTests {
         let info = SimulatedCamera.info(.exposureInLines)
         let measured = ExposureControls.measureLineTime(camera, device: info, width: SimulatedCamera.width)
         #expect(measured.map { abs($0 - 3000.0 / 90_000_000) < 1e-12 } == true)
+        let lineTime = try #require(measured)
         let controls = ExposureControls(device: info, calibration: .simulated, measuredLineTime: measured)
-        #expect(controls.exposureUnit == .lines(seconds: measured!, source: "PIXEL_RATE and HBLANK"))
-        #expect(abs(controls.limits.exposure.lowerBound - 4 * measured!) < 1e-12)
+        #expect(controls.exposureUnit == .lines(seconds: lineTime, source: "PIXEL_RATE and HBLANK"))
+        #expect(abs(controls.limits.exposure.lowerBound - 4 * lineTime) < 1e-12)
         // The frame is 1000 lines at 30 fps; the exposure reaches 4 lines short of it.
-        #expect(abs(controls.limits.exposure.upperBound - 996 * measured!) < 1e-12)
+        #expect(abs(controls.limits.exposure.upperBound - 996 * lineTime) < 1e-12)
 
         // 1/500 s is 60 lines; what is read back is what was set.
         let set = try controls.apply(ExposureSetting(exposure: 0.002, analogGain: 2), to: camera)

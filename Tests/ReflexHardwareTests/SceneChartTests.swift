@@ -48,7 +48,7 @@ import Testing
         #expect(same * 10 >= compared * 8, "\(same) of \(compared) cells where the pose put them")
     }
 
-    @Test func theWedgeStepsDownByItsStopsAndIsReadPatchByPatch() {
+    @Test func theWedgeStepsDownByItsStopsAndIsReadPatchByPatch() throws {
         let wedge = StepWedge()
         #expect(abs(wedge.radiance(ofStep: 3) * 2 - wedge.radiance(ofStep: 0)) < 1e-9)  // three thirds: a stop
         var scene = SimulatedScene(noise: false)
@@ -56,7 +56,7 @@ import Testing
         let clean = Self.render(scene, frame: 1)
         let readings = wedge.readings(clean, width: 256, height: 192, blackLevel: SimulatedScene.blackLevel,
                                       whiteLevel: SimulatedScene.whiteLevel)
-        #expect(readings.count == wedge.steps)
+        try #require(readings.count == wedge.steps)
         // The brightest patches clip; below them each is darker, without noise.
         #expect(readings[0].clipped && !readings[12].clipped)
         #expect(readings[12].noise == 0 && readings[12].signal > readings[15].signal * 1.9)
@@ -64,6 +64,7 @@ import Testing
         let noisy = wedge.readings(Self.render(scene, frame: 1), width: 256, height: 192,
                                    blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel)
         // The darkest patches drown in the read noise: the usable range ends above them.
+        try #require(noisy.count == wedge.steps)
         #expect(!noisy[wedge.steps - 1].usable && noisy[12].usable)
         #expect(wedge.usableStops(noisy) > 8 && wedge.usableStops(noisy) < 12)
     }

@@ -40,9 +40,12 @@ struct BracketCaptureTests {
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame, bracket: plan))
         for _ in 0..<30 where rig.photoReport().saved < 3 { #expect(rig.step()) }
         #expect(waitUntil { rig.photoReport().saved == 3 }, "three photos: \(rig.log.text.suffix(2000))")
+        // (The report's count and the log's line are two posts: both are waited for.)
+        #expect(waitUntil { BracketCaptureTests.photoFrames(rig.log.text).count == 3 },
+                "the three photos' lines: \(rig.log.text.suffix(2000))")
         let frames = BracketCaptureTests.photoFrames(rig.log.text)
-        #expect(frames.count == 3 && frames == [frames[0], frames[0] + 1, frames[0] + 2],
-                "the bracket's frames are consecutive ones: \(frames)")
+        try #require(frames.count == 3, "the bracket's frames are consecutive ones: \(frames)")
+        #expect(frames == [frames[0], frames[0] + 1, frames[0] + 2], "the bracket's frames are consecutive ones: \(frames)")
         // Each frame's exposure, as the sensor reported it, is the one asked for: the base,
         // a stop under, a stop over.
         let recorded = Dictionary(rig.recorder.recorded.map { ($0.sequence, $0.exposure.product) }) { a, _ in a }
@@ -59,12 +62,15 @@ struct BracketCaptureTests {
         #expect(files.map(\.bias) == [0, -1, 1], "ExposureCompensation: the bracket's offsets")
         #expect(abs(files[1].product / files[0].product - 0.5) < 0.03 && abs(files[2].product / files[0].product - 2) < 0.1,
                 "ExposureTime × ISO: \(files.map(\.product))")
+        // (The sensor thread posts the bracket's outcome in its report, apart from the photos.)
+        #expect(waitUntil { rig.sensorReport().lastBracket != nil })
         let outcome = rig.sensorReport().lastBracket
         #expect(outcome == BracketOutcome(press: 1, frames: 3, taken: 3, notAsAsked: 0))
         // The base comes back on the frame after the bracket's last.
         #expect(rig.step(frames: 3))
         let after = rig.recorder.recorded.first { $0.sequence == frames[2] + 1 }
-        #expect(after.map { abs($0.exposure.product / products[0] - 1) < 0.03 } == true, "the base again after the bracket")
+        let base = try #require(products.first, "the sensor's frames: \(products)")
+        #expect(after.map { abs($0.exposure.product / base - 1) < 0.03 } == true, "the base again after the bracket")
     }
 
     /// The viewfinder shows a bracket's frames as bright as the base: its digital gain makes
@@ -93,6 +99,9 @@ struct BracketCaptureTests {
         #expect(shown.count >= 10)
         let base = try #require(shown.first)
         #expect(shown.allSatisfy { abs($0 / base - 1) < 0.05 }, "the viewfinder's brightness: \(shown)")
+        // (The report's count and the log's lines are two posts: both are waited for.)
+        #expect(waitUntil { BracketCaptureTests.photoFrames(rig.log.text).count == 5 },
+                "the five photos' lines: \(rig.log.text.suffix(2000))")
         let taken = BracketCaptureTests.photoFrames(rig.log.text)
         let products = rig.recorder.recorded.filter { taken.contains($0.sequence) }.map { $0.exposure.product }
         let stops = products.map { Int(log2($0 / products[0]).rounded()) }
@@ -144,6 +153,8 @@ struct BracketCaptureTests {
         #expect(abs(files[1].product / files[0].product - 0.5) < 0.03 && abs(files[2].product / files[0].product - 2) < 0.1,
                 "ExposureTime × ISO: \(files.map(\.product))")
         #expect(rig.log.text.components(separatedBy: "still mode 1280x720, its frame in hand").count == 4, "three switches")
+        // (The sensor thread posts the bracket's outcome in its report, apart from the photos.)
+        #expect(waitUntil { rig.sensorReport().lastBracket != nil })
         #expect(rig.sensorReport().lastBracket == BracketOutcome(press: 1, frames: 3, taken: 3, notAsAsked: 0))
     }
 }

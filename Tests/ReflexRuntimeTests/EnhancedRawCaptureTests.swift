@@ -54,7 +54,9 @@ extension CaptureTests {
         // The ring kept six frames: the one under way, four before it and the one that came
         // after (the press is served when it arrives).
         #expect(merged == 6)
-        #expect(rig.log.text.contains("photo 1: frame \(underWay.sequence) (6 frames merged) → RFLX0001.DNG"), "\(rig.log.text)")
+        // (The report's count and the log's line are two posts: the line is waited for.)
+        #expect(waitUntil { rig.log.text.contains("photo 1: frame \(underWay.sequence) (6 frames merged) → RFLX0001.DNG") },
+                "\(rig.log.text)")
 
         // Against the mean of the frames around the press (the scene without noise, as near
         // as six frames tell), the merge is far closer than the frame under way alone.
@@ -67,7 +69,8 @@ extension CaptureTests {
         let white = try #require(tags.number("SubIFD:WhiteLevel"))
         let scale = white / Double(try #require(frames[0].parameters).whiteLevel)
         var mergedError = 0.0, singleError = 0.0
-        let reference = values[frames.firstIndex { $0.sequence == underWay.sequence }!]
+        let underWayIndex = try #require(frames.firstIndex { $0.sequence == underWay.sequence })
+        let reference = values[underWayIndex]
         for index in stride(from: 0, to: count, by: 7) {
             let mean = values.reduce(0.0) { $0 + Double($1[index]) } / 6
             mergedError += (Double(samples.values[index]) / scale - mean) * (Double(samples.values[index]) / scale - mean)
@@ -97,6 +100,8 @@ extension CaptureTests {
         #expect(rig.step())
         #expect(waitUntil(seconds: 120) { rig.photoReport().saved == 1 }, "saved: \(rig.log.text.suffix(1500))")
         let tags = try ExiftoolTags(file: rig.card.path + "/DCIM/100REFLX/RFLX0001.DNG")
+        // (The report's count and the log's line are two posts: the line is waited for.)
+        #expect(waitUntil { rig.log.text.contains("photo 1: frame") }, "\(rig.log.text.suffix(1500))")
         #expect(tags["XMP-reflex:FramesMerged"] == nil && !rig.log.text.contains("frames merged"), "a plain RAW")
     }
 }

@@ -57,7 +57,8 @@ struct MemoryPressureTests {
         // Measured from the reading taken at start.
         write(stalled: 5_000 + 1_000_000)
         #expect(waitUntil(seconds: 30) { monitor.level == .severe }, "\(log.text)")
-        #expect(log.text.contains("memory: pressure severe (was normal)"), "\(log.text)")
+        // (The level is published before its line is logged: the line is waited for.)
+        #expect(waitUntil { log.text.contains("memory: pressure severe (was normal)") }, "\(log.text)")
     }
 
     /// The sensor thread's side: presses waiting for a frame's memory are cancelled when the
@@ -102,6 +103,8 @@ struct MemoryPressureTests {
         #expect(waitUntil { status.update(&report); return report.photo.cancelled == 3 }, "\(log.text)")
         #expect(givenBack.load(ordering: .relaxed) == 3, "every frame's memory given back")
         #expect(report.photo.saved == 0 && !FileManager.default.fileExists(atPath: card.path + "/DCIM"))
-        #expect(log.text.contains("photos: 3 photo(s) cancelled before they were developed, memory low: 1, 2, 3"))
+        // (The count is posted before its line is logged: the line is waited for.)
+        #expect(waitUntil { log.text.contains("photos: 3 photo(s) cancelled before they were developed, memory low: 1, 2, 3") },
+                "\(log.text)")
     }
 }

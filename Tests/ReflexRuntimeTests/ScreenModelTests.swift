@@ -48,7 +48,7 @@ struct ScreenModelTests {
 
     /// The self-timer's countdown on screen, and the loop woken for each of its changes (a
     /// still screen otherwise sleeps until input).
-    @Test func theCountdownShowsEachSecondAndWakesTheLoopForIt() {
+    @Test func theCountdownShowsEachSecondAndWakesTheLoopForIt() throws {
         var settings = CameraSettings()
         settings.drive.mode = .selfTimer
         settings.drive.selfTimer = .twoSeconds
@@ -58,7 +58,8 @@ struct ScreenModelTests {
                                     metered: MeteredValues(iso: ISOSpeed(100), exposureSeconds: 0.01, focus: .infinity, kelvin: 5000))
         model.followCountdown(at: 1.5)
         #expect(model.state.countdown == 2)
-        #expect(abs(model.secondsUntilChange(at: 1.5)! - 0.5) < 1e-9, "woken as the next second begins")
+        let untilNextSecond = try #require(model.secondsUntilChange(at: 1.5), "woken as the next second begins")
+        #expect(abs(untilNextSecond - 0.5) < 1e-9, "woken as the next second begins")
         model.followCountdown(at: 2.5)
         #expect(model.state.countdown == 1)
         while model.controller.nextTimedPhoto(at: 3.01) != nil {}
@@ -68,7 +69,7 @@ struct ScreenModelTests {
 
     /// An interval run's chip follows its shots and wakes the loop for each second; a card
     /// too small for the run is said at its start, and a full card stops it, its shots kept.
-    @Test func anIntervalRunIsCheckedAgainstTheCardAndStopsWhenItIsFull() {
+    @Test func anIntervalRunIsCheckedAgainstTheCardAndStopsWhenItIsFull() throws {
         var settings = CameraSettings()
         settings.drive.mode = .interval
         (settings.drive.intervalSeconds, settings.drive.intervalCount) = (2, 9999)
@@ -81,7 +82,8 @@ struct ScreenModelTests {
         while model.controller.nextTimedPhoto(at: 1.2) != nil {}
         model.followCountdown(at: 1.2)
         #expect(model.state.interval == IntervalProgress(taken: 1, count: 9999, secondsToNext: 2))
-        #expect(abs(model.secondsUntilChange(at: 1.7)! - 0.3) < 1e-9, "woken as the shown second changes")
+        let untilShownSecond = try #require(model.secondsUntilChange(at: 1.7), "woken as the shown second changes")
+        #expect(abs(untilShownSecond - 0.3) < 1e-9, "woken as the shown second changes")
         _ = model.take(status, sensorChanged: false, now: 1.3)
         #expect(model.state.notice?.hasPrefix("Card holds only ") == true, "200 MB is far from 9,999 shots")
         #expect(model.controller.intervalRun != nil, "the run goes on: the photographer decides")

@@ -5,7 +5,7 @@ import Testing
 /// `reflex bench soak`'s photographer: what is done when, whatever the moments it is asked at.
 @Suite("Soak schedule")
 struct SoakScheduleTests {
-    @Test func aCycleHasAMovieThenPhotosInEveryFormatABurstAndTheCardFilledEmptiedAndRead() {
+    @Test func aCycleHasAMovieThenPhotosInEveryFormatABurstAndTheCardFilledEmptiedAndRead() throws {
         var schedule = SoakSchedule()
         let cycle = schedule.due(until: SoakSchedule.cycleSeconds)
         let records = cycle.filter { $0.action == .record }.map(\.at)
@@ -16,7 +16,7 @@ struct SoakScheduleTests {
         #expect(formats.count == 46)
         #expect(Array(formats.prefix(CaptureFormat.allCases.count)) == CaptureFormat.allCases, "every format in turn")
         let bursts = cycle.filter { $0.action == .shutter(pressed: true) || $0.action == .shutter(pressed: false) }
-        #expect(bursts.map(\.action) == [.shutter(pressed: true), .shutter(pressed: false)])
+        try #require(bursts.map(\.action) == [.shutter(pressed: true), .shutter(pressed: false)])
         #expect(bursts[1].at - bursts[0].at == 1, "held a second")
         let card = cycle.filter { [.fillCard, .emptyCard, .checkCard].contains($0.action) }.map(\.action)
         #expect(card == [.fillCard, .emptyCard, .checkCard])

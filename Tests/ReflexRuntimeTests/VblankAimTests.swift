@@ -16,16 +16,18 @@ struct VblankAimTests {
         #expect(aim.latch(for: nil, interval: nil) == nil)
     }
 
-    @Test func thePictureStartsAsLateAsItSafelyCanForTheComingVblank() {
+    @Test func thePictureStartsAsLateAsItSafelyCanForTheComingVblank() throws {
         var aim = VblankAim()
         _ = aim.flipCompleted(at: 10, interval: Self.interval)
         let early = aim.picture(at: 10.001, interval: Self.interval)
         #expect(early.vblank.map { abs($0 - (10 + Self.interval)) < 1e-9 } == true)
         #expect(early.startAt.map { $0 > 10.001 && $0 < 10 + Self.interval } == true, "\(early)")
-        let due = aim.picture(at: early.startAt!, interval: Self.interval)
+        let startAt = try #require(early.startAt, "\(early)")
+        let due = aim.picture(at: startAt, interval: Self.interval)
         #expect(due.startAt == nil && due.vblank == early.vblank, "at its start: draw now, for that vblank")
+        let dueVblank = try #require(due.vblank, "at its start: draw now, for that vblank")
         let latch = aim.latch(for: due.vblank, interval: Self.interval)
-        #expect(latch.map { $0 > early.startAt! && $0 < due.vblank! } == true, "the latch between the picture and the vblank")
+        #expect(latch.map { $0 > startAt && $0 < dueVblank } == true, "the latch between the picture and the vblank")
     }
 
     @Test func aFlipAfterTheVblankItsFrameWasMadeForIsLate() {
@@ -41,14 +43,15 @@ struct VblankAimTests {
         #expect(aim.lastFlipAt == vblank + 2 * Self.interval)
     }
 
-    @Test func aLateFrameLatchedOnTimeMovesTheLatchEarlier() {
+    @Test func aLateFrameLatchedOnTimeMovesTheLatchEarlier() throws {
         var aim = VblankAim()
         _ = aim.flipCompleted(at: 10, interval: Self.interval)
         let vblank = 10 + Self.interval
-        let before = aim.latch(for: vblank, interval: Self.interval)!
+        let before = try #require(aim.latch(for: vblank, interval: Self.interval))
         aim.queued(for: vblank, latchAt: before, started: before, pictureSeconds: 0.002, latchSeconds: 0.0002)
         let late = aim.flipCompleted(at: vblank + Self.interval, interval: Self.interval)
         #expect(late)
-        #expect(aim.latch(for: vblank, interval: Self.interval)! < before)
+        let after = try #require(aim.latch(for: vblank, interval: Self.interval))
+        #expect(after < before)
     }
 }

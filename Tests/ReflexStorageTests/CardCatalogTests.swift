@@ -16,7 +16,7 @@ import Testing
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: card.path + "/DCIM/100REFLX/RFLX0001.JPG")
         let items = CardCatalog.items(onCardAt: card.path)
-        #expect(items.map(\.name) == ["101CANON/IMG_0005", "100REFLX/RFLX0002", "100REFLX/RFLX0001"])
+        try #require(items.map(\.name) == ["101CANON/IMG_0005", "100REFLX/RFLX0002", "100REFLX/RFLX0001"])
         #expect(items.map(\.isProtected) == [false, false, true])
         #expect(items[1].files.map(\.bytes) == [4, 4])
         #expect(CardCatalog.items(onCardAt: card.path + "/nothing").isEmpty)

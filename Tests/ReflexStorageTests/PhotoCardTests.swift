@@ -11,7 +11,7 @@ import Testing
         let card = PhotoCard(root: folder.path)
         let number = PhotoNumber(folder: 100, file: 1)!
         let paths = try card.save([("DNG", [1, 2, 3]), ("JPG", [4, 5])], as: number)
-        #expect(paths == [folder.path + "/DCIM/100REFLX/RFLX0001.DNG", folder.path + "/DCIM/100REFLX/RFLX0001.JPG"])
+        try #require(paths == [folder.path + "/DCIM/100REFLX/RFLX0001.DNG", folder.path + "/DCIM/100REFLX/RFLX0001.JPG"])
         #expect(FileManager.default.contents(atPath: paths[0]) == Data([1, 2, 3]))
         #expect(card.highestNumber() == number)
         // Never over a file already there.

@@ -65,7 +65,7 @@ struct SettingsStoreTests {
         let store = SettingsStore(folder: folder.path)
         let loaded = store.load(now: 1_763_700_000)
         #expect(loaded.settings == .firstStart, "\(name)")
-        #expect(loaded.warnings.count == 1)
+        try #require(loaded.warnings.count == 1)
         #expect(loaded.warnings[0].contains("cannot be used"))
         #expect(loaded.setAsidePath == folder.path + "/settings.conf.bad-1763700000")
         #expect(folder.names() == ["settings.conf.bad-1763700000"])

@@ -41,7 +41,8 @@ import Testing
         #expect((try? BoardControls.parse(text).get()) == nil, "0x167 is not a key: numbers are decimal")
         let controls = try BoardControls.parse(text.replacingOccurrences(of: "0x167", with: "KEY_RECORD")).get()
         #expect(controls.encoders.map(\.name) == ["front", "lens", "rear"])
-        #expect(controls.role(ofEncoder: controls.encoderIndex(named: "rear")!) == .dial(.iso))
+        let rear = try #require(controls.encoderIndex(named: "rear"))
+        #expect(controls.role(ofEncoder: rear) == .dial(.iso))
         #expect(controls.role(ofEncoder: -1) == .selectedDial, "an unnamed wheel turns the selected dial")
         #expect(controls.zoomInKeys == [KeyCode.zoomIn, 0x104])
         #expect(controls.menuKeys == [0x160])
@@ -70,15 +71,16 @@ import Testing
         #expect(c.model.settings.selectedDial == .iso && c.model.settings.iso != before.iso)
     }
 
-    @Test func nSlowDetentsAreNStopsAndStopAtTheBound() {
+    @Test func nSlowDetentsAreNStopsAndStopAtTheBound() throws {
         var c = Self.pro()
         // Out of Auto: the first detent goes to the metered ISO 400.
         _ = Self.turn(&c, wheel: 0, detents: 1, interval: 0.3, start: 0)
-        let start = c.model.settings.iso.manualValue!
+        let start = try #require(c.model.settings.iso.manualValue)
         let up = Self.turn(&c, wheel: 0, detents: 3, interval: 0.3, start: 1)
         #expect(up.ticks == 3 && !up.bumped)
         let scale = c.model.isoScale
-        #expect(c.model.settings.iso.manualValue == scale.stops[scale.stops.firstIndex(of: start)! + 3])
+        let startIndex = try #require(scale.stops.firstIndex(of: start))
+        #expect(c.model.settings.iso.manualValue == scale.stops.dropFirst(startIndex + 3).first)
         let spin = Self.turn(&c, wheel: 0, detents: 200, interval: 0.3, start: 5)
         #expect(spin.bumped, "the bound is felt")
         #expect(c.model.settings.iso.manualValue == scale.stops.last, "and held")
@@ -135,8 +137,9 @@ import Testing
 
     @Test func theExampleBodyHasADialEach() throws {
         let controls = try BoardControls.parse(Self.board("examples/controls.conf")).get()
-        #expect(controls.role(ofEncoder: controls.encoderIndex(named: "front")!) == .dial(.shutter))
-        #expect(controls.role(ofEncoder: controls.encoderIndex(named: "lens")!) == .dial(.focus))
+        let front = try #require(controls.encoderIndex(named: "front")), lens = try #require(controls.encoderIndex(named: "lens"))
+        #expect(controls.role(ofEncoder: front) == .dial(.shutter))
+        #expect(controls.role(ofEncoder: lens) == .dial(.focus))
         #expect(controls.nextDialKeys == [0x160])
         let rules = try Self.board("examples/70-reflex-controls.rules")
         for name in ["front", "rear", "lens"] { #expect(rules.contains("REFLEX_DIAL}=\"\(name)\"")) }

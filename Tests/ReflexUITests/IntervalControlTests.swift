@@ -78,14 +78,15 @@ import Testing
         #expect(c.takeIntervalEnding() == "Interval stopped – the drive changed: 1 shot")
     }
 
-    @Test func theChipCountsShotsAndTheSecondsToTheNext() {
+    @Test func theChipCountsShotsAndTheSecondsToTheNext() throws {
         var c = Self.interval(every: 90, count: 300)
         _ = SelfTimerControlTests.press(&c, at: 0)
         _ = Self.run(&c, from: 0, to: 0.5)
-        let progress = IntervalProgress(c.intervalRun!, at: 0.5)
+        let run = try #require(c.intervalRun)
+        let progress = IntervalProgress(run, at: 0.5)
         #expect(progress == IntervalProgress(taken: 1, count: 300, secondsToNext: 90))
         #expect(InterfaceText.intervalProgress(progress) == "INT 1/300 · 1m30s")
-        #expect(IntervalProgress.nextChange(of: c.intervalRun!, after: 0.5) == 1, "the shown seconds change on the second")
+        #expect(IntervalProgress.nextChange(of: run, after: 0.5) == 1, "the shown seconds change on the second")
         #expect(InterfaceText.intervalProgress(IntervalProgress(taken: 7, count: nil, secondsToNext: 4)) == "INT 7 · 4s")
     }
 

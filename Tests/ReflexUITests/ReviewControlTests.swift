@@ -185,11 +185,11 @@ import Testing
         #expect(Self.tap(&c, x: 600, y: 400, at: 8.6).review == nil)
     }
 
-    @Test func zoomedInAFingerPansAndDoesNotSwipe() {
+    @Test func zoomedInAFingerPansAndDoesNotSwipe() throws {
         var c = Self.zoomable()
         _ = c.handle(.wheel(wheel: 1, v120: 240), at: 4, metered: Self.metered)  // the second dial: 50, 100 %
         #expect(c.review?.screen.zoom?.scale == 1)
-        let before = c.review!.screen.zoom!
+        let before = try #require(c.review?.screen.zoom)
         _ = c.handle(.touchDown(slot: 0, x: 640, y: 400), at: 5, metered: Self.metered)
         _ = c.handle(.touchMotion(slot: 0, x: 600, y: 400), at: 5.05, metered: Self.metered)
         let moved = c.handle(.touchMotion(slot: 0, x: 340, y: 400), at: 5.1, metered: Self.metered)
@@ -303,11 +303,12 @@ import Testing
         #expect(opened.review == .single(at: grid.visibleItems.lowerBound + 7) && c.review?.screen.grid == nil)
     }
 
-    @Test func backAndTheArrowsInTheIndex() {
+    @Test func backAndTheArrowsInTheIndex() throws {
         var c = Self.reviewing()
         _ = ReviewControlTests.key(&c, KeyCode.zoomOut)
-        #expect(ReviewControlTests.key(&c, 108).review == .grid(c.review!.screen.grid!) && c.review?.screen.grid?.highlighted == 8,
-                "KEY_DOWN: a row on")
+        let down = ReviewControlTests.key(&c, 108)
+        let grid = try #require(c.review?.screen.grid, "KEY_DOWN: a row on")
+        #expect(down.review == .grid(grid) && grid.highlighted == 8, "KEY_DOWN: a row on")
         _ = ReviewControlTests.key(&c, 105)
         #expect(c.review?.screen.grid?.highlighted == 7)
         #expect(ReviewControlTests.key(&c, 28).review == .single(at: 7), "Enter opens the highlighted one")

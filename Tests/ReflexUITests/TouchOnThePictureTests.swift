@@ -32,7 +32,8 @@ import Testing
         // Another tap, later, moves it.
         let (x2, y2) = Self.onPicture(0.8, 0.3)
         _ = Self.tapPicture(&c, x: x2, y: y2, at: 3)
-        #expect(abs(c.model.settings.meteringPoint!.x - 0.8) < 0.01)
+        let moved = try #require(c.model.settings.meteringPoint)
+        #expect(abs(moved.x - 0.8) < 0.01)
     }
 
     @Test func aDoubleTapOrAChangeOfModeMetersTheWholeFrameAgain() {

@@ -43,8 +43,11 @@ struct SSDTextGraphTests {
     static func nodes(_ text: String) -> [(name: String, op: String, inputs: [String])] {
         text.components(separatedBy: "node {\n").dropFirst().map { block in
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            func value(_ line: String) -> String { String(line.split(separator: "\"", omittingEmptySubsequences: false)[1]) }
-            return (value(lines.first { $0.hasPrefix("name:") }!), value(lines.first { $0.hasPrefix("op:") }!),
+            // (Safe access: a made graph missing a field fails the checks, not the test run.)
+            func value(_ line: String) -> String {
+                line.split(separator: "\"", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
+            }
+            return (value(lines.first { $0.hasPrefix("name:") } ?? ""), value(lines.first { $0.hasPrefix("op:") } ?? ""),
                     lines.filter { $0.hasPrefix("input:") }.map(value))
         }
     }
@@ -80,27 +83,32 @@ struct SSDTextGraphTests {
         let prior = try #require(nodes.first { $0.name == "PriorBox_0" })
         #expect(prior.inputs == ["BoxPredictor_0/BoxEncodingPredictor/BiasAdd", "image_tensor"])
         // The lowest layer's three anchors: 0.1, and 0.2 at aspect 2 and ½, of 300 pixels.
-        let priorBlock = made.components(separatedBy: "node {\n").first { $0.contains("name: \"PriorBox_0\"") }!
-        let widthBlock = priorBlock.components(separatedBy: "key: \"width\"")[1].components(separatedBy: "  attr {")[0]
+        let priorBlock = try #require(made.components(separatedBy: "node {\n").first { $0.contains("name: \"PriorBox_0\"") })
+        let widthBlock = try #require(priorBlock.components(separatedBy: "key: \"width\"").dropFirst().first)
+            .components(separatedBy: "  attr {")[0]
         let widths = widthBlock.split(separator: "\n").filter { $0.contains("float_val:") }
             .compactMap { Double($0.split(separator: " ").last!) }
         let expected = [30, 0.2 * 2.0.squareRoot() * 300, 0.2 * 0.5.squareRoot() * 300]
         #expect(widths.count == 3 && zip(widths, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(widths)")
-        let box = made.components(separatedBy: "node {\n").first { $0.contains("name: \"BoxPredictor_0/BoxEncodingPredictor/Conv2D\"") }!
+        let box = try #require(made.components(separatedBy: "node {\n").first {
+            $0.contains("name: \"BoxPredictor_0/BoxEncodingPredictor/Conv2D\"")
+        })
         #expect(box.contains("key: \"loc_pred_transposed\""), "TensorFlow's boxes are y, x, h, w")
         #expect(!made.contains("key: \"T\""), "attributes the importer does not read go")
         #expect(made.contains("key: \"strides\"\n    value {\n      list {\n        i: 1\n        i: 2\n"), "the others stay as they were")
     }
 
-    @Test func anchorsFollowTheTrainingConfiguration() {
+    @Test func anchorsFollowTheTrainingConfiguration() throws {
         let anchors = SSDTextGraph.Anchors()
         let (widths, heights) = anchors.sizes(layer: 1, of: 6)
         // Scale 0.35 at aspect ratios 1, 2, ½, 3, ⅓, and one between 0.35 and the next (0.5).
-        #expect(widths.count == 6 && heights.count == 6)
+        try #require(widths.count == 6 && heights.count == 6)
         #expect(abs(widths[0] - 105) < 1e-9 && abs(heights[0] - 105) < 1e-9)
         #expect(abs(widths[1] - 0.35 * 2.0.squareRoot() * 300) < 1e-9)
         #expect(abs(widths[5] - (0.35 * 0.5).squareRoot() * 300) < 1e-9)
-        #expect(abs(anchors.sizes(layer: 5, of: 6).widths[5] - 0.95.squareRoot() * 300) < 1e-9, "the last layer's extra: √(0.95·1)")
+        let lastLayer = anchors.sizes(layer: 5, of: 6).widths
+        try #require(lastLayer.count == 6)
+        #expect(abs(lastLayer[5] - 0.95.squareRoot() * 300) < 1e-9, "the last layer's extra: √(0.95·1)")
     }
 
     @Test func aGraphThatIsNoSSDIsAClearError() {
