@@ -1,7 +1,7 @@
 import Foundation
 import ReflexCore
 import ReflexFormats
-import ReflexHardware
+@testable import ReflexHardware
 import ReflexISP
 import ReflexTestSupport
 import Testing
@@ -89,6 +89,35 @@ struct VideoFootageTests {
         let seventh = Self.render(footage).samples
         #expect(footage.picturesRead == 7)
         #expect(seventh[2 * stride + 4] < black + 20 && seventh[3 * stride + 5] > black + 500, "the seventh is blue")
+    }
+
+    /// A sensor thread that read the timer late by many frames (a machine slower than the
+    /// file) moves the footage on by a few pictures only, so each frame costs a bounded
+    /// decode and the stream cannot fall ever further behind: the footage plays slower, and
+    /// the frame with sequence N still shows picture N − 1.
+    @Test func aVeryLateReadMovesTheFootageOnByAFewPicturesOnly() throws {
+        let folder = TemporaryFolder()
+        let footage = try VideoFootage(path: try Self.clip(in: folder, seconds: 3))
+        let stepper = SensorStepper()
+        let camera = SimulatedCamera(footage: footage, pace: .stepped(stepper))
+        try camera.start(bufferCount: 2)
+        defer { camera.stop() }
+        stepper.step(frames: 1)
+        let first = try #require(try camera.dequeue())
+        #expect(first.sequence == 1 && footage.picturesRead == 1)
+        try camera.requeue(first)
+        // Twenty frames due at once: three are made.
+        stepper.step(frames: 20)
+        let late = try #require(try camera.dequeue())
+        #expect(late.sequence == 1 + UInt32(SimulatedCamera.footageCatchUp), "sequence \(late.sequence)")
+        #expect(footage.picturesRead == Int(late.sequence), "pictures read: \(footage.picturesRead)")
+        try camera.requeue(late)
+        // A read on time moves on by its frame.
+        stepper.step(frames: 1)
+        let next = try #require(try camera.dequeue())
+        #expect(next.sequence == late.sequence + 1 && footage.picturesRead == Int(next.sequence))
+        // The synthetic scene, which costs the same whatever the frame, takes every frame due.
+        #expect(SimulatedCamera.framesMade(expirations: 20, playingFootage: false) == 20)
     }
 
     @Test func theSensorStreamsTheVideosSizeAndRate() throws {

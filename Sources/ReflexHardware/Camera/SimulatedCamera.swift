@@ -263,13 +263,14 @@ public final class SimulatedCamera: CameraDevice {
     public func dequeue() throws(CameraError) -> CapturedFrame? {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
-        sequence &+= UInt32(truncatingIfNeeded: expirations)
-        let taken = advanceControls(byFrames: expirations)
+        let frames = SimulatedCamera.framesMade(expirations: expirations, playingFootage: footage != nil)
+        sequence &+= UInt32(truncatingIfNeeded: frames)
+        let taken = advanceControls(byFrames: frames)
         let buffer = buffers[next]
         let now = self.now
         if let footage {
             do {
-                try footage.advance(by: Int(expirations))
+                try footage.advance(by: Int(frames))
             } catch {
                 throw CameraError.failed("video file sensor: \(error)", code: EIO)
             }
@@ -298,6 +299,19 @@ public final class SimulatedCamera: CameraDevice {
         }
         next = (next + 1) % buffers.count
         return frame
+    }
+
+    /// Pictures of footage a frame moves on at most: a late sensor thread decodes those it
+    /// missed, and on a machine that decodes slower than the file's rate, catching up on
+    /// every one would take longer each time (a frame in 6 s, then in 9, 16, 26, 50 s, seen
+    /// under a slow emulator). Beyond this many the footage plays slower instead: the frame
+    /// with sequence N still shows picture N − 1.
+    static let footageCatchUp: UInt64 = 3
+
+    /// The sensor frames a read of the timer's `expirations` makes: all of them for the
+    /// synthetic scene, at most `footageCatchUp` while footage plays.
+    static func framesMade(expirations: UInt64, playingFootage: Bool) -> UInt64 {
+        playingFootage ? min(expirations, footageCatchUp) : expirations
     }
 
     /// Noise where the picture was (the same each time: a xorshift from the frame's number).
