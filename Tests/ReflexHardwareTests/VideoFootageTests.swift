@@ -3,8 +3,13 @@ import ReflexCore
 import ReflexFormats
 @testable import ReflexHardware
 import ReflexISP
+import ReflexSystem
 import ReflexTestSupport
+import Synchronization
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The file sensor: a video's pictures as the simulated sensor's Bayer frames. The clips are
 /// made by ffmpeg, lossless (FFV1, 4:4:4), so their colours are known exactly.
@@ -118,6 +123,34 @@ struct VideoFootageTests {
         #expect(next.sequence == late.sequence + 1 && footage.picturesRead == Int(next.sequence))
         // The synthetic scene, which costs the same whatever the frame, takes every frame due.
         #expect(SimulatedCamera.framesMade(expirations: 20, playingFootage: false) == 20)
+    }
+
+    /// Real-time footage drops the thread reading it below the analysis (nice 10 against its
+    /// 5): the twin stands for hardware, which takes no CPU from the camera's own threads.
+    @Test func theThreadReadingFootageYieldsToTheCamerasOwn() throws {
+        let folder = TemporaryFolder()
+        let path = try Self.clip(in: folder)
+        let seen = Mutex<(sequence: UInt32, nice: Int32)?>(nil)
+        let thread = WorkerThread(name: "test-sensor")
+        #expect(thread.start {
+            do {
+                let camera = SimulatedCamera(footage: try VideoFootage(path: path))
+                try camera.start(bufferCount: 2)
+                var pending = pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&pending, 1, 5000)
+                let frame = try camera.dequeue()
+                errno = 0
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                seen.withLock { $0 = (frame?.sequence ?? 0, nice) }
+                camera.stop()
+            } catch {
+                Issue.record("the footage did not stream: \(error)")
+            }
+        })
+        thread.stop()
+        let result = try #require(seen.withLock { $0 })
+        #expect(result.sequence >= 1, "a frame came")
+        #expect(result.nice == SimulatedCamera.footageNice && SimulatedCamera.footageNice > 5, "nice \(result.nice)")
     }
 
     @Test func theSensorStreamsTheVideosSizeAndRate() throws {

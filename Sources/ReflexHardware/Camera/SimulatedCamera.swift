@@ -269,6 +269,7 @@ public final class SimulatedCamera: CameraDevice {
         let buffer = buffers[next]
         let now = self.now
         if let footage {
+            yieldLikeHardware()
             do {
                 try footage.advance(by: Int(frames))
             } catch {
@@ -300,6 +301,19 @@ public final class SimulatedCamera: CameraDevice {
         next = (next + 1) % buffers.count
         return frame
     }
+
+    /// Footage costs the thread that reads this sensor a decode and a mosaic a frame, work a
+    /// real sensor's hardware does for nothing. Real-time footage therefore drops the reading
+    /// thread below the camera's own threads (nice 10, under the analysis's 5), so on a slow
+    /// machine the twin does not starve what a real board would run: it plays slower instead.
+    /// (Once per camera; a stepped test's thread is left as it is.)
+    private func yieldLikeHardware() {
+        guard !yieldsLikeHardware, case .realTime = pace else { return }
+        yieldsLikeHardware = true
+        _ = WorkerThread.Priority.yielding(nice: SimulatedCamera.footageNice).applyToCallingThread()
+    }
+    private var yieldsLikeHardware = false
+    static let footageNice: Int32 = 10
 
     /// Pictures of footage a frame moves on at most: a late sensor thread decodes those it
     /// missed, and on a machine that decodes slower than the file's rate, catching up on
