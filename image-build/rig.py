@@ -178,6 +178,11 @@ def gps_and_agent_ports(workdir, test):
             "-device", "pci-serial,chardev=gps,addr=0x0c"]
 
 
+def host_share(workdir):
+    """The host folder the guest sees read-only as 9p tag `fromhost` (test runs only)."""
+    return os.path.join(workdir, "from-host")
+
+
 def qemu_command(workdir, card, display="virtio", test=False, window=None, testdata=None, console="file"):
     """The QEMU command line for the board. display: "virtio" (virtio-gpu, the default) or
     "vkms" (no GPU device; the vkms module is loaded instead). window: "gtk", "vnc" or None.
@@ -231,6 +236,9 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
             command += ["-serial", f"unix:{os.path.join(workdir, 'agent.sock')},server=on,wait=off"]
         if testdata:
             command += ["-virtfs", f"local,path={testdata},mount_tag=testdata,security_model=none,readonly=on,id=testdata"]
+        # What a scenario makes on the host for the guest (read-only there, tag `fromhost`):
+        # work the emulator would take minutes over.
+        command += ["-virtfs", f"local,path={host_share(workdir)},mount_tag=fromhost,security_model=none,readonly=on,id=fromhost"]
     if window == "gtk":
         command += ["-display", "gtk"]
     elif window == "vnc":
@@ -270,7 +278,11 @@ class Machine:
         if not os.path.exists(self.card):
             make_card(self.card)
         testdata = TESTDATA if os.path.isdir(TESTDATA) else None
+        os.makedirs(host_share(self.workdir))
         command = qemu_command(self.workdir, self.card, self.display, test=True, testdata=testdata)
+        # A host slowed on purpose (image-build/test --slow): QEMU on one core of its own.
+        if os.environ.get("REFLEX_QEMU_CPU"):
+            command = ["taskset", "-c", os.environ["REFLEX_QEMU_CPU"], *command]
         with open(os.path.join(self.workdir, "qemu-command"), "w") as saved:
             saved.write(" ".join(command) + "\n")
         self.started_at = time.monotonic()

@@ -20,6 +20,9 @@ def main(description):
     parser.add_argument("names", nargs="*", help="scenarios to run (default: all)")
     parser.add_argument("--list", action="store_true", help="list the scenarios")
     parser.add_argument("--no-build", action="store_true", help="use the image as it is")
+    parser.add_argument("--slow", action="store_true",
+                        help="a host slowed on purpose: QEMU pinned to one core beside a CPU hog on the same core "
+                             "(stress-ng), about three times slower than on the whole machine")
     parser.add_argument("--arch", choices=["amd64", "arm64"], default=rig.ARCH,
                         help="the image's architecture (arm64: the qemu-arm64 board, QEMU's virt machine)")
     arguments = parser.parse_args()
@@ -39,6 +42,25 @@ def main(description):
         print(f"note: {rig.TESTDATA} is missing; scenarios that replay test data will fail", file=sys.stderr)
 
     os.makedirs(RESULTS, exist_ok=True)
+    hog = slow_host() if arguments.slow else None
+    try:
+        return run_scenarios(chosen)
+    finally:
+        if hog:
+            hog.terminate()
+            hog.wait()
+
+
+def slow_host(cpu="0"):
+    """Slows the machine the guest runs on: QEMU (all its vCPUs) on one core, and a CPU hog
+    on that core beside it, for the whole run. Returns the hog."""
+    os.environ["REFLEX_QEMU_CPU"] = cpu
+    print(f"a slowed host: QEMU on core {cpu} only, beside stress-ng's CPU hog on it", flush=True)
+    return subprocess.Popen(["stress-ng", "--cpu", "1", "--taskset", cpu, "--quiet"], stdout=subprocess.DEVNULL)
+
+
+def run_scenarios(chosen):
+    """Boots the machine once and runs the chosen scenarios on it, in order; 0 when all pass."""
     failures = []
     times = []
     # A blank card each run, kept outside the machine's folder: a power cut and the boot after

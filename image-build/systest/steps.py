@@ -22,7 +22,9 @@ def scenario(name, limit=120):
 
 
 class StepFailed(Exception):
-    pass
+    def __init__(self, message, output=""):
+        super().__init__(message)
+        self.output = output  # what the failing step's command printed
 
 
 class Steps:
@@ -67,7 +69,7 @@ class Steps:
         problems += [f"{text!r} should not be there" for text in excludes if text in output]
         if problems:
             raise StepFailed(f"step {self.count} ({what}) failed: {'; '.join(problems)}\n"
-                             f"  command: {command}\n  output:\n" + indent(output))
+                             f"  command: {command}\n  output:\n" + indent(output), output)
         return output
 
     def wait_until(self, what, command, limit=60, **expectations):
@@ -85,6 +87,34 @@ class Steps:
                         raise
                     self.count -= 1
                     time.sleep(0.5)
+        finally:
+            self.note_time(started, what, tries)
+
+    def wait_while_progressing(self, what, command, progress, stall=180, **expectations):
+        """Repeats a step until it passes, for as long as the camera reports progress: fails
+        when the number that `progress` (a regex with one group) finds in the output (a count
+        of the camera's own reports of the heavy work) has not grown for `stall` seconds, or
+        at the scenario's deadline. A slow machine reports less often; a stalled camera not
+        at all."""
+        started = time.monotonic()
+        seen, grew = -1, started
+        tries = 0
+        try:
+            while True:
+                tries += 1
+                try:
+                    return self._run(what, command, **expectations)
+                except StepFailed as failure:
+                    now = time.monotonic()
+                    found = re.search(progress, failure.output, re.M)
+                    count = int(found.group(1)) if found else 0
+                    if count > seen:
+                        seen, grew = count, now
+                    if now - grew >= stall or now >= self.deadline:
+                        raise StepFailed(f"{failure}\n  (no progress by /{progress}/ for {now - grew:.0f} s; "
+                                         f"{max(seen, 0)} in {now - started:.0f} s)", failure.output)
+                    self.count -= 1
+                    time.sleep(1)
         finally:
             self.note_time(started, what, tries)
 
