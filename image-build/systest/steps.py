@@ -74,21 +74,12 @@ class Steps:
 
     def wait_until(self, what, command, limit=60, **expectations):
         """Repeats a step until it passes or `limit` seconds pass; the last failure is reported."""
-        started = time.monotonic()
-        until = min(started + limit, self.deadline)
-        tries = 0
-        try:
-            while True:
-                tries += 1
-                try:
-                    return self._run(what, command, **expectations)
-                except StepFailed:
-                    if time.monotonic() >= until:
-                        raise
-                    self.count -= 1
-                    time.sleep(0.5)
-        finally:
-            self.note_time(started, what, tries)
+        until = min(time.monotonic() + limit, self.deadline)
+
+        def give_up(failure, now):
+            if now >= until:
+                raise failure
+        return self._repeat(what, command, give_up, 0.5, expectations)
 
     def wait_while_progressing(self, what, command, progress, stall=180, **expectations):
         """Repeats a step until it passes, for as long as the camera reports progress: fails
@@ -97,7 +88,22 @@ class Steps:
         at the scenario's deadline. A slow machine reports less often; a stalled camera not
         at all."""
         started = time.monotonic()
-        seen, grew = -1, started
+        last = {"count": -1, "grew": started}
+
+        def give_up(failure, now):
+            found = re.search(progress, failure.output, re.M)
+            count = int(found.group(1)) if found else 0
+            if count > last["count"]:
+                last.update(count=count, grew=now)
+            if now - last["grew"] >= stall or now >= self.deadline:
+                raise StepFailed(f"{failure}\n  (no progress by /{progress}/ for {now - last['grew']:.0f} s; "
+                                 f"{max(last['count'], 0)} in {now - started:.0f} s)", failure.output)
+        return self._repeat(what, command, give_up, 1, expectations)
+
+    def _repeat(self, what, command, give_up, pause, expectations):
+        """Runs a step until it passes; after each failure `give_up(failure, now)` raises to
+        end the wait."""
+        started = time.monotonic()
         tries = 0
         try:
             while True:
@@ -105,16 +111,9 @@ class Steps:
                 try:
                     return self._run(what, command, **expectations)
                 except StepFailed as failure:
-                    now = time.monotonic()
-                    found = re.search(progress, failure.output, re.M)
-                    count = int(found.group(1)) if found else 0
-                    if count > seen:
-                        seen, grew = count, now
-                    if now - grew >= stall or now >= self.deadline:
-                        raise StepFailed(f"{failure}\n  (no progress by /{progress}/ for {now - grew:.0f} s; "
-                                         f"{max(seen, 0)} in {now - started:.0f} s)", failure.output)
+                    give_up(failure, time.monotonic())
                     self.count -= 1
-                    time.sleep(1)
+                    time.sleep(pause)
         finally:
             self.note_time(started, what, tries)
 
