@@ -445,9 +445,10 @@ class Machine:
         *complete, self.agent_buffer = self.agent_buffer.split(b"\n")
         return [line.strip(b"\r") for line in complete]
 
-    def wait_for_agent(self, timeout=300):
+    def wait_for_agent(self, timeout=600):
         """Boot until the guest's agent answers; returns the seconds since QEMU started. It is
-        asked every 2 s, and at once when it says it is ready."""
+        asked every 2 s, and at once when it says it is ready. (The limit is for a guest that
+        will never answer: a busy host's TCG boot has taken 120 s and more.)"""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
