@@ -17,8 +17,11 @@ public final class CaptureService: @unchecked Sendable {
     public static let socketName = "capture.sock"
     /// Photos a request may ask for.
     public static let largestBurst = 100
-    /// How long a photo may take to be saved before the reply gives up on it.
-    public static let patience = 60.0
+    /// How long a photo may take to be saved before the reply gives up on it. (The photo
+    /// thread runs at nice 19: on a busy machine a save waits for every other thread, and
+    /// 60 s was seen to pass with the photo saved after. The photo is never lost; this only
+    /// says when the asking program hears "not saved in time".)
+    public static let patience = 300.0
 
     private let path: String
     private let mailbox: ControlMailbox
