@@ -114,7 +114,7 @@ struct VideoFootageTests {
         // Twenty frames due at once: three are made.
         stepper.step(frames: 20)
         let late = try #require(try camera.dequeue())
-        #expect(late.sequence == 1 + UInt32(SimulatedCamera.footageCatchUp), "sequence \(late.sequence)")
+        #expect(late.sequence == 1 + UInt32(FootagePacing.catchUp), "sequence \(late.sequence)")
         #expect(footage.picturesRead == Int(late.sequence), "pictures read: \(footage.picturesRead)")
         try camera.requeue(late)
         // A read on time moves on by its frame.
@@ -122,7 +122,7 @@ struct VideoFootageTests {
         let next = try #require(try camera.dequeue())
         #expect(next.sequence == late.sequence + 1 && footage.picturesRead == Int(next.sequence))
         // The synthetic scene, which costs the same whatever the frame, takes every frame due.
-        #expect(SimulatedCamera.framesMade(expirations: 20, playingFootage: false) == 20)
+        #expect(FootagePacing.framesMade(expirations: 20, playingFootage: false) == 20)
     }
 
     /// Real-time footage drops the thread reading it below the analysis (nice 10 against its
@@ -150,7 +150,7 @@ struct VideoFootageTests {
         thread.stop()
         let result = try #require(seen.withLock { $0 })
         #expect(result.sequence >= 1, "a frame came")
-        #expect(result.nice == SimulatedCamera.footageNice && SimulatedCamera.footageNice > 5, "nice \(result.nice)")
+        #expect(result.nice == FootagePacing.nice && FootagePacing.nice > 5, "nice \(result.nice)")
     }
 
     @Test func theSensorStreamsTheVideosSizeAndRate() throws {

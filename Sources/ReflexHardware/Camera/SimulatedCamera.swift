@@ -263,13 +263,13 @@ public final class SimulatedCamera: CameraDevice {
     public func dequeue() throws(CameraError) -> CapturedFrame? {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
-        let frames = SimulatedCamera.framesMade(expirations: expirations, playingFootage: footage != nil)
+        let frames = FootagePacing.framesMade(expirations: expirations, playingFootage: footage != nil)
         sequence &+= UInt32(truncatingIfNeeded: frames)
         let taken = advanceControls(byFrames: frames)
         let buffer = buffers[next]
         let now = self.now
         if let footage {
-            yieldLikeHardware()
+            if case .realTime = pace { footagePacing.yieldLikeHardware() }
             do {
                 try footage.advance(by: Int(frames))
             } catch {
@@ -302,31 +302,8 @@ public final class SimulatedCamera: CameraDevice {
         return frame
     }
 
-    /// Footage costs the thread that reads this sensor a decode and a mosaic a frame, work a
-    /// real sensor's hardware does for nothing. Real-time footage therefore drops the reading
-    /// thread below the camera's own threads (nice 10, under the analysis's 5), so on a slow
-    /// machine the twin does not starve what a real board would run: it plays slower instead.
-    /// (Once per camera; a stepped test's thread is left as it is.)
-    private func yieldLikeHardware() {
-        guard !yieldsLikeHardware, case .realTime = pace else { return }
-        yieldsLikeHardware = true
-        _ = WorkerThread.Priority.yielding(nice: SimulatedCamera.footageNice).applyToCallingThread()
-    }
-    private var yieldsLikeHardware = false
-    static let footageNice: Int32 = 10
-
-    /// Pictures of footage a frame moves on at most: a late sensor thread decodes those it
-    /// missed, and on a machine that decodes slower than the file's rate, catching up on
-    /// every one would take longer each time (a frame in 6 s, then in 9, 16, 26, 50 s, seen
-    /// under a slow emulator). Beyond this many the footage plays slower instead: the frame
-    /// with sequence N still shows picture N − 1.
-    static let footageCatchUp: UInt64 = 3
-
-    /// The sensor frames a read of the timer's `expirations` makes: all of them for the
-    /// synthetic scene, at most `footageCatchUp` while footage plays.
-    static func framesMade(expirations: UInt64, playingFootage: Bool) -> UInt64 {
-        playingFootage ? min(expirations, footageCatchUp) : expirations
-    }
+    /// How footage is paced on this camera's reading thread (`FootagePacing`).
+    private var footagePacing = FootagePacing()
 
     /// Noise where the picture was (the same each time: a xorshift from the frame's number).
     private func fillWithGarbage(_ buffer: UnsafeMutableRawBufferPointer) {
