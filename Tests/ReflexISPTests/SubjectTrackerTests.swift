@@ -63,15 +63,62 @@ struct SubjectTrackerTests {
         #expect(tracker.tracks.map(\.id) == [1])
     }
 
-    @Test func aPasserByDoesNotTakeOverTheSubject() {
+    @Test func aPasserByDoesNotTakeOverAMovingSubject() {
         var tracker = SubjectTracker()
-        Self.run(&tracker, seconds: 1) { _ in [Self.person(0.5)] }
+        // The skier crosses slowly; someone larger walks in from the edge, the other way.
+        Self.run(&tracker, seconds: 2) { t in [Self.person(0.3 + 0.1 * t)] }
         let subject = tracker.subject?.id
-        // Someone larger walks in from the edge.
-        Self.run(&tracker, from: 1, seconds: 2) { t in [Self.person(0.5), Self.person(0.05 + 0.2 * (t - 1), height: 0.5)] }
+        Self.run(&tracker, from: 2, seconds: 2) { t in
+            [Self.person(0.3 + 0.1 * t), Self.person(0.95 - 0.2 * (t - 2), height: 0.5)]
+        }
         #expect(tracker.tracks.count == 2)
         #expect(tracker.subject?.id == subject)
         #expect(!tracker.subjectTapped)
+    }
+
+    @Test func theOneMovingAcrossTheSceneBeatsThoseStandingStill() throws {
+        var tracker = SubjectTracker()
+        // Two large people stand by the middle; a small skier comes in from the left.
+        let still = [Self.person(0.45, height: 0.6), Self.person(0.6, height: 0.55)]
+        Self.run(&tracker, seconds: 1) { _ in still }
+        let standing = try #require(tracker.subject).id
+        #expect(!tracker.subject!.isMoving(at: 0.9, aspect: tracker.aspect), "standing still")
+        Self.run(&tracker, from: 1, seconds: 3) { t in still + [Self.person(0.05 + 0.15 * (t - 1), 0.7, height: 0.12)] }
+        let skier = try #require(tracker.tracks.first { $0.box(at: 3.9).height < 0.2 })
+        #expect(skier.isMoving(at: 3.9, aspect: tracker.aspect), "moving: \(skier.travel(at: 3.9, aspect: tracker.aspect)) heights")
+        #expect(tracker.subject?.id == skier.id, "the skier, not \(standing) standing by")
+        #expect(!tracker.subjectTapped)
+    }
+
+    @Test func aTappedPersonStandingStillIsKeptWhileOthersMove() throws {
+        var tracker = SubjectTracker()
+        Self.run(&tracker, seconds: 1) { _ in [Self.person(0.3, height: 0.5)] }
+        let chose = tracker.tap(x: 0.3, y: 0.5, at: 0.95)
+        #expect(chose)
+        let chosen = try #require(tracker.subject).id
+        Self.run(&tracker, from: 1, seconds: 3) { t in [Self.person(0.3, height: 0.5), Self.person(0.6 + 0.1 * (t - 1))] }
+        #expect(tracker.subject?.id == chosen && tracker.subjectTapped, "the photographer's choice holds")
+    }
+
+    @Test func aPersonWhereTheDetectorDidNotLookIsNotMissed() throws {
+        var tracker = SubjectTracker()
+        let left = FrameBox(x: 0, y: 0, width: 0.5, height: 1), right = FrameBox(x: 0.5, y: 0, width: 0.5, height: 1)
+        // Seen twice in the left half, then the detector looks only at the right for two seconds.
+        Self.run(&tracker, seconds: 0.2) { _ in [Self.person(0.25)] }
+        for step in 0..<20 { tracker.update(with: [], lookedAt: [right], at: 0.2 + 0.1 * Double(step)) }
+        let track = try #require(tracker.tracks.first, "not looked for: still followed")
+        #expect(track.missedLooks == 0 && tracker.subject?.id == track.id)
+        // Looked for where they are and not found: gone after an occlusion's time, as before.
+        for step in 0..<15 { tracker.update(with: [], lookedAt: [left], at: 2.2 + 0.1 * Double(step)) }
+        #expect(tracker.tracks.isEmpty)
+    }
+
+    @Test func aPersonNeverLookedForEndsAfterAWhile() {
+        var tracker = SubjectTracker()
+        let right = FrameBox(x: 0.5, y: 0, width: 0.5, height: 1)
+        Self.run(&tracker, seconds: 0.2) { _ in [Self.person(0.25)] }
+        for step in 0..<60 { tracker.update(with: [], lookedAt: [right], at: 0.2 + 0.1 * Double(step)) }
+        #expect(tracker.tracks.isEmpty, "a ghost does not live on where nobody looks")
     }
 
     @Test func aTapChoosesThePersonAndATapElsewhereClearsTheChoice() throws {
@@ -108,34 +155,5 @@ struct SubjectTrackerTests {
         Self.run(&tracker, from: 1, seconds: 1) { _ in [Self.person(0.5)] }
         Self.run(&tracker, from: 2, seconds: SubjectTracker.maximumCoastSeconds + 0.2) { _ in [] }
         #expect(tracker.tracks.isEmpty && tracker.subject == nil, "unseen for longer than an occlusion: gone")
-    }
-}
-
-/// Where the detector looks: around a small subject, the whole frame now and then.
-@Suite("Detection plan")
-struct DetectionPlanTests {
-    @Test func aSmallSubjectIsLookedForInASquareAroundIt() throws {
-        let subject = FrameBox(centreX: 0.6, centreY: 0.5, width: 0.02, height: 0.06)
-        let region = try #require(DetectionPlan.region(around: subject, detection: 1, aspect: 16.0 / 9))
-        #expect(abs(region.height - 0.3) < 1e-12, "never smaller than 0.3 of the frame")
-        #expect(abs(region.width * 16 / 9 - region.height) < 1e-12, "square in pixels")
-        #expect(abs(region.centreX - 0.6) < 1e-12 && abs(region.centreY - 0.5) < 1e-12)
-        let larger = try #require(DetectionPlan.region(around: FrameBox(centreX: 0.5, centreY: 0.5, width: 0.1, height: 0.2),
-                                                       detection: 2, aspect: 1))
-        #expect(abs(larger.height - 0.6) < 1e-12, "three times the subject's height")
-    }
-
-    @Test func theWholeFrameNowAndThenForLargeSubjectsAndWithoutOne() {
-        let small = FrameBox(centreX: 0.5, centreY: 0.5, width: 0.02, height: 0.06)
-        #expect(DetectionPlan.region(around: small, detection: 4, aspect: 1) == nil, "every fourth: people coming in")
-        #expect(DetectionPlan.region(around: nil, detection: 1, aspect: 1) == nil)
-        #expect(DetectionPlan.region(around: FrameBox(x: 0.4, y: 0.3, width: 0.2, height: 0.5), detection: 1, aspect: 1) == nil)
-    }
-
-    @Test func theRegionStaysInsideTheFrame() throws {
-        let corner = FrameBox(centreX: 0.99, centreY: 0.02, width: 0.02, height: 0.05)
-        let region = try #require(DetectionPlan.region(around: corner, detection: 1, aspect: 4.0 / 3))
-        #expect(region.x >= 0 && region.x + region.width <= 1 + 1e-12)
-        #expect(region.y >= 0 && region.y + region.height <= 1 + 1e-12)
     }
 }

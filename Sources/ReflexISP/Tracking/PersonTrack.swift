@@ -1,4 +1,7 @@
 import ReflexCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One person followed from frame to frame: an identity, where they are and how they move.
 public struct PersonTrack: Sendable, Equatable {
@@ -9,11 +12,63 @@ public struct PersonTrack: Sendable, Equatable {
     /// When a detection last matched it, and how many have.
     public internal(set) var lastSeen: Double
     public internal(set) var hits: Int
+    /// When the person was first seen.
+    public let firstSeen: Double
+    /// Detections that looked where the person was predicted and did not find them, since
+    /// last seen (a part of the frame the detector did not look at is no miss).
+    public internal(set) var missedLooks = 0
+    /// Where the person has been lately: the found centres and the logarithm of the found
+    /// heights (how near), averaged over `anchorSeconds`.
+    private var anchorX: Double, anchorY: Double, anchorScale: Double
+    private var anchorTime: Double
+
+    /// How long "lately" is for `travel`.
+    public static let anchorSeconds = 2.0
+    /// A person this far (in their heights) from where they have been lately is moving
+    /// across the scene: at a quarter of their height a second or more, held for a while.
+    public static let movingHeights = 0.5
 
     init(id: Int, detection: PersonDetection, at time: Double) {
         self.id = id
         motion = BoxMotion(box: detection.box)
-        (estimatedAt, lastSeen, hits) = (time, time, 1)
+        (estimatedAt, lastSeen, hits, firstSeen) = (time, time, 1, time)
+        (anchorX, anchorY, anchorTime) = (detection.box.centreX, detection.box.centreY, time)
+        anchorScale = log(max(detection.box.height, 1e-4))
+    }
+
+    /// Found at `box` at `time`: the average of where they have been moves towards it.
+    mutating func seen(at box: FrameBox, time: Double) {
+        let weight = min(max(time - anchorTime, 0) / PersonTrack.anchorSeconds, 1)
+        anchorX += weight * (box.centreX - anchorX)
+        anchorY += weight * (box.centreY - anchorY)
+        anchorScale += weight * (log(max(box.height, 1e-4)) - anchorScale)
+        anchorTime = time
+        lastSeen = time
+        hits += 1
+        missedLooks = 0
+    }
+
+    /// How far the person is at `time` from where they have been lately, in their heights
+    /// (`aspect`: the picture's width over its height, so across and up count alike); coming
+    /// nearer or going away counts too, a height grown or shrunk by half as one height.
+    public func travel(at time: Double, aspect: Double) -> Double {
+        let box = box(at: time)
+        let dx = (box.centreX - anchorX) * aspect, dy = box.centreY - anchorY
+        let across = (dx * dx + dy * dy).squareRoot() / max(box.height, 1e-4)
+        let nearer = abs(log(max(box.height, 1e-4)) - anchorScale) / log(1.5)
+        return (across * across + nearer * nearer).squareRoot()
+    }
+
+    /// Moving across the scene (a skier, a runner), not standing still: seen often enough to
+    /// tell, and away from where they have been.
+    public func isMoving(at time: Double, aspect: Double) -> Bool {
+        hits > SubjectTracker.hitsToConfirm && travel(at: time, aspect: aspect) >= PersonTrack.movingHeights
+    }
+
+    /// Known to stand still: followed for longer than "lately" and hardly away from where
+    /// they have been (someone just found may be walking: not known yet).
+    public func isStill(at time: Double, aspect: Double) -> Bool {
+        time - firstSeen >= PersonTrack.anchorSeconds && travel(at: time, aspect: aspect) < PersonTrack.movingHeights / 2
     }
 
     /// Seen often enough to be a person, not one stray detection.

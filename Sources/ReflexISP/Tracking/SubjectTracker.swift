@@ -7,8 +7,12 @@ import ReflexCore
 /// keeps their identity through a missed detection, a crossing with someone else and a short
 /// occlusion, predicted meanwhile.
 ///
-/// The subject is the track the photographer tapped, else the largest confirmed person near
-/// the centre, kept while its track lives (a passer-by does not take over).
+/// A detection may look at parts of the frame only (`DetectionPlan`): a person where it did
+/// not look is not missed, only predicted.
+///
+/// The subject is the track the photographer tapped, else the person moving across the scene
+/// (a skier, not the people standing by), else the largest confirmed person near the centre;
+/// kept while its track lives, unless it stands still and someone else moves.
 ///
 /// Pure: the time comes in as an argument.
 public struct SubjectTracker: Sendable {
@@ -39,6 +43,12 @@ public struct SubjectTracker: Sendable {
     private var unseenSeconds: Double { max(Self.lostSeconds, 1.8 * pace) }
     private var recentSeconds: Double { max(Self.tentativeSeconds, 2.5 * pace) }
     private var coastSeconds: Double { max(Self.maximumCoastSeconds, 3 * pace) }
+    /// A track never looked at this long (the sweep's other squares, a slow machine) ends
+    /// anyway, and no sooner than twenty detections.
+    public static let unlookedSeconds = 3.0
+    private var unlookedWindow: Double { max(Self.unlookedSeconds, 20 * pace) }
+    /// The picture's width over its height (motion across and up counted alike).
+    public var aspect = 16.0 / 9
     public private(set) var subjectID: Int?
     /// The photographer chose the subject (a tap), rather than the rule.
     public private(set) var subjectTapped = false
@@ -48,8 +58,14 @@ public struct SubjectTracker: Sendable {
 
     public var subject: PersonTrack? { subjectID.flatMap { id in tracks.first { $0.id == id } } }
 
-    /// One analysis frame's detections, taken at `time`.
-    public mutating func update(with detections: [PersonDetection], at time: Double) {
+    /// People seen once, waiting for a second look, where they are predicted at `time`.
+    public func newcomers(at time: Double) -> [FrameBox] {
+        tracks.filter { !$0.isConfirmed }.map { $0.box(at: time) }
+    }
+
+    /// One analysis frame's detections, taken at `time`, from a detector that looked at
+    /// `regions` of the picture (nil: all of it).
+    public mutating func update(with detections: [PersonDetection], lookedAt regions: [FrameBox]? = nil, at time: Double) {
         if let lastUpdate, time > lastUpdate {
             lastGap = min(time - lastUpdate, 10)
             detectionInterval += 0.3 * (lastGap - detectionInterval)
@@ -66,20 +82,41 @@ public struct SubjectTracker: Sendable {
             } else {
                 tracks[track].motion.correct(with: detections[detection].box)
             }
-            tracks[track].lastSeen = time
-            tracks[track].hits += 1
+            tracks[track].seen(at: detections[detection].box, time: time)
             unmatched.removeAll { $0 == detection }
         }
-        for index in tracks.indices where tracks[index].lastSeen < time { tracks[index].motion.coast() }
+        for index in tracks.indices where tracks[index].lastSeen < time
+            && Self.wasLookedFor(tracks[index].box(at: time), in: regions) {
+            tracks[index].motion.coast()
+            tracks[index].missedLooks += 1
+        }
         for detection in unmatched {
             tracks.append(PersonTrack(id: nextID, detection: detections[detection], at: time))
             nextID += 1
         }
         reidentify(at: time)
-        let (coast, recent) = (coastSeconds, recentSeconds)
-        tracks.removeAll { track in time - track.lastSeen > (track.isConfirmed ? coast : recent) }
+        let (coast, recent, unlooked) = (coastSeconds, recentSeconds, unlookedWindow)
+        tracks.removeAll { track in
+            let unseen = time - track.lastSeen, window = track.isConfirmed ? coast : recent
+            return unseen > window && (track.missedLooks > 0 || unseen > window + unlooked)
+        }
         chooseSubject(at: time)
     }
+
+    /// Whether a detection looking at `regions` (nil: everywhere) would have found a person at
+    /// `box`: its centre in one of them, at a size the network sees there. A person predicted
+    /// out of the picture counts as looked for (and so as missed).
+    static func wasLookedFor(_ box: FrameBox, in regions: [FrameBox]?) -> Bool {
+        guard let regions else { return true }
+        guard Framing.wholePicture.contains(x: box.centreX, y: box.centreY) else { return true }
+        return regions.contains { region in
+            region.contains(x: box.centreX, y: box.centreY)
+                && box.height <= region.height && box.height >= region.height * smallestInRegion
+        }
+    }
+
+    /// A person less than this of a region's height is too few pixels for the network there.
+    public static let smallestInRegion = 0.08
 
     /// A track lost this long (hidden, or its prediction drifted while it was) may be found
     /// again in a new track that starts near where it was heading.
@@ -117,6 +154,7 @@ public struct SubjectTracker: Sendable {
             tracks[lost].estimatedAt = tracks[newIndex].estimatedAt
             tracks[lost].lastSeen = time
             tracks[lost].hits += tracks[newIndex].hits
+            tracks[lost].missedLooks = 0
             tracks.remove(at: newIndex)
         }
     }
@@ -145,15 +183,24 @@ public struct SubjectTracker: Sendable {
 
     private mutating func chooseSubject(at time: Double) {
         if subjectID != nil && subject == nil { (subjectID, subjectTapped) = (nil, false) }
-        guard subjectID == nil else { return }
         // The largest near the centre: a box's height, less for each bit of distance from the middle.
         func score(_ track: PersonTrack) -> Double {
             let box = track.box(at: time)
             let distance = ((box.centreX - 0.5) * (box.centreX - 0.5) + (box.centreY - 0.5) * (box.centreY - 0.5)).squareRoot()
             return box.height * max(1 - 1.5 * distance, 0.05)
         }
+        // (Seen lately, or not looked for since: the sweep visits a still person's square now and then.)
         let recent = recentSeconds
-        subjectID = tracks.filter { $0.isConfirmed && time - $0.lastSeen <= recent }.max { score($0) < score($1) }?.id
+        let candidates = tracks.filter { $0.isConfirmed && (time - $0.lastSeen <= recent || $0.missedLooks == 0) }
+        let moving = candidates.filter { $0.isMoving(at: time, aspect: aspect) }
+        if let current = subject {
+            // Kept, unless the rule chose someone standing still and someone else now moves.
+            guard !subjectTapped, current.isStill(at: time, aspect: aspect),
+                  let mover = moving.filter({ $0.id != current.id }).max(by: { score($0) < score($1) }) else { return }
+            subjectID = mover.id
+            return
+        }
+        subjectID = (moving.isEmpty ? candidates : moving).max { score($0) < score($1) }?.id
     }
 
     /// Pairs of (track index, detection index): best pairs first, each track and detection once.

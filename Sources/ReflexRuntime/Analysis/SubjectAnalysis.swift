@@ -10,7 +10,8 @@ import Glibc
 /// The analysis engine of seed 003: on a thread of its own, below the realtime loop and above
 /// the saving thread, it takes the newest frame of the analysis stream (`sink`, newest wins,
 /// its losses counted), finds persons in it about ten times a second (`PersonDetector`, around
-/// a small subject or in the whole frame, `DetectionPlan`), follows them (`SubjectTracker`),
+/// the subject and in the squares of a sweep of the frame, `DetectionPlan`, each person once,
+/// `DetectionMerge`), follows them (`SubjectTracker`),
 /// moves the subject's box by optical flow on the frames between (`BoxFlow`), and publishes a
 /// `SubjectSnapshot` after every frame. The sensor thread never waits for it, nor the loop.
 ///
@@ -44,6 +45,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     // The analysis thread's own.
     private var detector: PersonDetector?
     private var tracker = SubjectTracker()
+    private var plan = DetectionPlan()
     private let flow = BoxFlow()
     private let picture = AnalysisPicture()
     private var detectionsRun = 0
@@ -181,19 +183,20 @@ public final class SubjectAnalysis: @unchecked Sendable {
         // (Due a little early rather than a frame late: at 30 fps three frames are 0.09999… s.)
         if let detector, time - lastDetection >= 1 / SubjectAnalysis.detectionsPerSecond - 0.005 {
             lastDetection = time
-            let found = detect(with: detector, at: time)
+            let (found, regions) = detect(with: detector, at: time)
             personsFoundSinceSummary += found.count
-            take(found, at: time)
+            take(found, lookedAt: regions, at: time)
         } else if let subject = tracker.subject, picture.hasPrevious {
             followByFlow(subject, at: time)
         }
         publish(at: time)
     }
 
-    /// Detections found in the frame at `time`, to the tracker. (Internal: a test feeds its
-    /// own, then `publish`, to drive the loop's auto-zoom without a detector.)
-    func take(_ detections: [PersonDetection], at time: Double) {
-        tracker.update(with: detections, at: time)
+    /// Detections found in the frame at `time` in `regions` of the zoom-1 picture (nil: all of
+    /// it), to the tracker. (Internal: a test feeds its own, then `publish`, to drive the loop's
+    /// auto-zoom without a detector.)
+    func take(_ detections: [PersonDetection], lookedAt regions: [FrameBox]? = nil, at time: Double) {
+        tracker.update(with: detections, lookedAt: regions, at: time)
     }
 
     private func takeTap(at time: Double) {
@@ -205,31 +208,40 @@ public final class SubjectAnalysis: @unchecked Sendable {
                     at: time)
     }
 
-    /// Persons in the region the plan gives (around a small subject, or the whole frame), in
-    /// the zoom-1 picture's fractions.
-    private func detect(with detector: PersonDetector, at time: Double) -> [PersonDetection] {
-        let predicted = tracker.subject.map { $0.box(at: time).within(picture.extent) }
-        let region = DetectionPlan.region(around: predicted, detection: detectionsRun, aspect: picture.aspect)
-            ?? Framing.wholePicture
+    /// Persons in the regions the plan gives (around the subject and newcomers, the sweep's
+    /// squares), each once, with the regions looked at, in the zoom-1 picture's fractions.
+    private func detect(with detector: PersonDetector, at time: Double) -> (found: [PersonDetection], regions: [FrameBox]) {
+        let extent = picture.extent
+        tracker.aspect = picture.aspect * extent.height / max(extent.width, 1e-9)
+        let subject = tracker.subject.map { $0.box(at: time).within(extent) }
+        let regions = plan.regions(subject: subject, newcomers: tracker.newcomers(at: time).map { $0.within(extent) },
+                                   aspect: picture.aspect)
         detectionsRun += 1
-        let x = Int(region.x * Double(picture.width)), y = Int(region.y * Double(picture.height))
-        let w = max(Int(region.width * Double(picture.width)), 2), h = max(Int(region.height * Double(picture.height)), 2)
         let started = monotonicSeconds()
-        let found: [PersonDetection]
-        do {
-            found = try picture.rgb.withUnsafeBufferPointer { pixels in
-                try detector.detect(rgb: pixels.baseAddress! + (y * picture.width + x) * 3, width: min(w, picture.width - x),
-                                    height: min(h, picture.height - y), stride: picture.width * 3,
-                                    threshold: SubjectAnalysis.threshold)
+        var found: [RegionDetection] = []
+        for region in regions {
+            let x = Int(region.x * Double(picture.width)), y = Int(region.y * Double(picture.height))
+            let w = max(Int(region.width * Double(picture.width)), 2), h = max(Int(region.height * Double(picture.height)), 2)
+            do {
+                let boxes = try picture.rgb.withUnsafeBufferPointer { pixels in
+                    try detector.detect(rgb: pixels.baseAddress! + (y * picture.width + x) * 3, width: min(w, picture.width - x),
+                                        height: min(h, picture.height - y), stride: picture.width * 3,
+                                        threshold: SubjectAnalysis.threshold)
+                }
+                found += boxes.map { detection in
+                    RegionDetection(detection: PersonDetection(box: detection.box.placed(in: region), confidence: detection.confidence),
+                                    region: region)
+                }
+            } catch {
+                log("auto-zoom: \(error)")
+                return ([], [])
             }
-        } catch {
-            log("auto-zoom: \(error)")
-            return []
         }
         inferenceMilliseconds = (monotonicSeconds() - started) * 1000
-        return found.map { detection in
-            PersonDetection(box: detection.box.placed(in: region).placed(in: picture.extent), confidence: detection.confidence)
+        let people = DetectionMerge.merge(found).map { person in
+            PersonDetection(box: person.box.placed(in: extent), confidence: person.confidence)
         }
+        return (people, regions.map { $0.placed(in: extent) })
     }
 
     private func followByFlow(_ subject: PersonTrack, at time: Double) {
