@@ -5,10 +5,12 @@ public enum AutoZoomIndicator: Sendable, Equatable {
     case off
     /// On, framing its subject (or waiting for one).
     case following
+    /// On, framing the person the photographer tapped ("Following").
+    case followingChosen
     /// On, the subject lost: widening to find it ("Subject lost").
     case searching
     /// On, paused by a manual zoom.
     case paused
 
-    public var isOn: Bool { self == .following || self == .searching || self == .paused }
+    public var isOn: Bool { self != .unavailable && self != .off }
 }

@@ -3,7 +3,8 @@ import ReflexCore
 
 /// Draws the AUTO ZOOM button under the quick menu's (white while on, quiet while off, its
 /// words dimmed while a manual zoom has paused it) and, while the subject is lost and the zoom
-/// widens to find it, "Subject lost" beside it on the picture.
+/// widens to find it, "Subject lost" beside it on the picture ("Following" while it frames the
+/// person the photographer tapped).
 struct AutoZoomPainter {
     let layout: ScreenLayout
 
@@ -27,12 +28,17 @@ struct AutoZoomPainter {
         pen.font(.label, size: 13 * s)
         pen.text("AUTO", x: w / 2, middleY: h / 2 - 9 * s, align: .centre, ink)
         pen.text("ZOOM", x: w / 2, middleY: h / 2 + 9 * s, align: .centre, ink)
-        if indicator == .searching {
+        let chip = switch indicator {
+        case .searching: InterfaceText.subjectLost
+        case .followingChosen: InterfaceText.followingChosen
+        default: ""
+        }
+        if !chip.isEmpty {
             let x = w + 12 * s, labelWidth = 180 * s, labelHeight = 36 * s
             pen.roundedRect(x, (h - labelHeight) / 2, labelWidth, labelHeight, radius: labelHeight / 2)
             pen.fill(Colour(hex: 0x000000, alpha: 0.6))
             pen.font(.label, size: 17 * s)
-            pen.text(InterfaceText.subjectLost, x: x + labelWidth / 2, middleY: h / 2, align: .centre, Palette.accent)
+            pen.text(chip, x: x + labelWidth / 2, middleY: h / 2, align: .centre, Palette.accent)
         }
     }
 }

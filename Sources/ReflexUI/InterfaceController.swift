@@ -681,11 +681,18 @@ public struct InterfaceController: Sendable {
     }
 
     private mutating func tapPicture(x: Double, y: Double, at now: Double, into outcome: inout Outcome) {
-        // Auto-zoom on: a tap chooses its subject, in Auto and Pro alike.
+        // Auto-zoom on: a tap chooses its subject, in Auto and Pro alike; a double tap gives
+        // the choice back to the camera (a tap on no one: nowhere in the picture).
         if autoZoomAvailable && model.settings.autoZoom {
             let viewfinder = layout.viewfinder
-            outcome.subjectTap = ((x - Double(viewfinder.x)) / Double(viewfinder.width),
-                                  (y - Double(viewfinder.y)) / Double(viewfinder.height))
+            if now - lastPictureTap <= InterfaceController.doubleTapInterval {
+                lastPictureTap = -.infinity
+                outcome.subjectTap = (-1, -1)
+            } else {
+                lastPictureTap = now
+                outcome.subjectTap = ((x - Double(viewfinder.x)) / Double(viewfinder.width),
+                                      (y - Double(viewfinder.y)) / Double(viewfinder.height))
+            }
             outcome.ticks += 1
             return
         }

@@ -199,8 +199,10 @@ public final class InterfaceRenderer {
         public var meteringBox: PixelRect?
         /// Rule-of-thirds lines over the picture.
         public var grid = false
-        /// Auto-zoom's subject, drawn thin and quiet, and the other people it follows, fainter.
+        /// Auto-zoom's subject, drawn thin and quiet (in the accent when the photographer chose
+        /// them with a tap), and the other people it follows, fainter.
         public var subjectBox: PixelRect?
+        public var subjectChosen = false
         public var otherBoxes = InlineArray<8, PixelRect>(repeating: PixelRect(x: 0, y: 0, width: 0, height: 0))
         public var otherBoxCount = 0
 
@@ -236,7 +238,8 @@ public final class InterfaceRenderer {
             PixelCompositing.border(in: overlay.otherBoxes[index], pixels, stride: stride, width: thin, opacity: 100)
         }
         if let box = overlay.subjectBox {
-            PixelCompositing.border(in: box, pixels, stride: stride, width: thin + 1, opacity: 220)
+            PixelCompositing.border(in: box, pixels, stride: stride, width: thin + 1, opacity: 220,
+                                    colour: overlay.subjectChosen ? Palette.accentRGB : 0xFFFFFF)
         }
         if let box = overlay.meteringBox {
             PixelCompositing.border(in: box, pixels, stride: stride, width: max(2, min(viewfinder.width, viewfinder.height) / 300),

@@ -230,6 +230,8 @@ public enum InterfaceText {
     public static let retry = "Retry"
     /// Auto-zoom lost its subject and widens to find it.
     public static let subjectLost = "Subject lost"
+    /// Auto-zoom frames the person the photographer tapped.
+    public static let followingChosen = "Following"
     /// Auto-zoom asked for on a camera without the person detector's model.
     public static let noAutoZoom = "No auto zoom: this camera has no person detector"
     /// Auto-zoom's menu lines on such a camera.

@@ -8,7 +8,9 @@ public enum Palette {
     public static let text = Colour(hex: 0xFFFFFF)
     /// Labels beside values: quieter than the values, still AA over the surface.
     public static let secondaryText = Colour(hex: 0xCFCFCF)
-    public static let accent = Colour(hex: 0xFFB300)
+    public static let accent = Colour(hex: accentRGB)
+    /// The accent as 0xRRGGBB, for what is drawn into the picture's pixels.
+    public static let accentRGB: UInt32 = 0xFFB300
     /// Dark text on the accent (the selected segment of the toggle).
     public static let onAccent = Colour(hex: 0x111111)
     public static let hairline = Colour(hex: 0xFFFFFF, alpha: 0.22)

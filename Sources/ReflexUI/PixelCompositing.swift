@@ -182,8 +182,9 @@ public enum PixelCompositing {
     /// A white border `width` pixels wide just inside `rect`, blended at `opacity` (0…256):
     /// the mark that a photo was taken.
     public static func border(in rect: PixelRect, _ pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int,
-                              opacity: Int) {
+                              opacity: Int, colour: UInt32 = 0xFFFFFF) {
         let a = UInt32(min(max(opacity, 0), 256)), keep = 256 - a
+        let red = (colour >> 16) & 0xFF, green = (colour >> 8) & 0xFF, blue = colour & 0xFF
         let band = min(width, rect.width / 2, rect.height / 2)
         for y in rect.y..<(rect.y + rect.height) {
             let row = pixels + y * stride
@@ -191,7 +192,7 @@ public enum PixelCompositing {
             var x = rect.x
             while x < rect.x + rect.width {
                 let p = row[x]
-                let r = ((p >> 16) & 0xFF) * keep + 255 * a, g = ((p >> 8) & 0xFF) * keep + 255 * a, b = (p & 0xFF) * keep + 255 * a
+                let r = ((p >> 16) & 0xFF) * keep + red * a, g = ((p >> 8) & 0xFF) * keep + green * a, b = (p & 0xFF) * keep + blue * a
                 row[x] = 0xFF00_0000 | (r >> 8) << 16 | (g >> 8) << 8 | (b >> 8)
                 // Inside the band's rows every pixel; elsewhere only the left and right bands.
                 x += (!edgeRow && x == rect.x + band - 1) ? rect.width - 2 * band + 1 : 1

@@ -287,6 +287,24 @@ import Testing
         #expect(abs(tap.x - 0.25) < 0.01 && abs(tap.y - 0.75) < 0.01)
         #expect(c.model.settings.meteringPoint == nil, "not a metering spot")
     }
+
+    @Test func aDoubleTapOnThePictureGivesTheChoiceBackToTheCamera() throws {
+        var settings = CameraSettings()
+        settings.autoZoom = true
+        var c = T.controller(settings)
+        c.autoZoomAvailable = true
+        let viewfinder = T.layout.viewfinder
+        let x = Double(viewfinder.x) + 0.5 * Double(viewfinder.width), y = Double(viewfinder.y) + 0.5 * Double(viewfinder.height)
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 8, metered: T.metered)
+        let first = try #require(c.handle(.touchUp(slot: 0), at: 8.05, metered: T.metered).subjectTap)
+        #expect(abs(first.x - 0.5) < 0.01, "the first tap chooses")
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 8.2, metered: T.metered)
+        let second = try #require(c.handle(.touchUp(slot: 0), at: 8.25, metered: T.metered).subjectTap)
+        #expect(second.x < 0 && second.y < 0, "the second, within a double tap's time: on no one")
+        _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 9.5, metered: T.metered)
+        let third = try #require(c.handle(.touchUp(slot: 0), at: 9.55, metered: T.metered).subjectTap)
+        #expect(abs(third.x - 0.5) < 0.01, "a tap later chooses again")
+    }
 }
 
 /// The quick menu's auto-zoom lines on a camera without a person detector.

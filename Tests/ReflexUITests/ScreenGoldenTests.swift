@@ -59,6 +59,7 @@ import Testing
         var grid = false
         /// Auto-zoom's subject and the others it follows, on the picture.
         var subjectBox: PixelRect? = nil
+        var subjectChosen = false
         var otherBoxes: [PixelRect] = []
         var description: String { name }
     }
@@ -166,6 +167,10 @@ import Testing
         following.zoomTenths = 32
         list.append(Case(name: "auto-zoom", state: following, subjectBox: PixelRect(x: 560, y: 250, width: 110, height: 330),
                          otherBoxes: [PixelRect(x: 820, y: 300, width: 80, height: 240)]))
+        var chosen = following
+        chosen.autoZoom = .followingChosen
+        list.append(Case(name: "subject-chosen", state: chosen, subjectBox: PixelRect(x: 560, y: 250, width: 110, height: 330),
+                         subjectChosen: true, otherBoxes: [PixelRect(x: 820, y: 300, width: 80, height: 240)]))
         var lost = following
         lost.autoZoom = .searching
         list.append(Case(name: "subject-lost", state: lost))
@@ -243,6 +248,7 @@ import Testing
                 overlay.meteringBox = testCase.meteringBox
                 overlay.grid = testCase.grid
                 overlay.subjectBox = testCase.subjectBox
+                overlay.subjectChosen = testCase.subjectChosen
                 for box in testCase.otherBoxes {
                     overlay.otherBoxes[overlay.otherBoxCount] = box
                     overlay.otherBoxCount += 1

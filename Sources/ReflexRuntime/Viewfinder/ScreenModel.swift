@@ -37,6 +37,7 @@ struct ScreenModel {
     private(set) var autoZoom = AutoZoomControl()
     private(set) var framing = Framing(zoom: 1)
     private var subjectBox: FrameBox?
+    private var subjectChosen = false
     private var otherBoxes = InlineArray<8, FrameBox>(repeating: FrameBox(x: 0, y: 0, width: 0, height: 0))
     private var otherBoxCount = 0
     private(set) var state: ViewState
@@ -124,6 +125,7 @@ struct ScreenModel {
             ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, framing: shown) : nil
         let crop = shown.crop
         overlay.subjectBox = subjectBox?.within(crop).pixels(on: layout.viewfinder)
+        overlay.subjectChosen = subjectChosen
         for index in 0..<otherBoxCount {
             guard let box = otherBoxes[index].within(crop).pixels(on: layout.viewfinder) else { continue }
             overlay.otherBoxes[overlay.otherBoxCount] = box
@@ -194,10 +196,11 @@ struct ScreenModel {
         case nil: .off
         case .searching: .searching
         case .overridden: .paused
-        default: .following
+        default: snapshot?.subjectTapped == true ? .followingChosen : .following
         }
         // The people auto-zoom follows, for the marks over the picture.
         subjectBox = autoZoom.phase == nil ? nil : subject?.box
+        subjectChosen = snapshot?.subjectTapped == true
         otherBoxCount = 0
         if autoZoom.phase != nil, let snapshot, now - snapshot.time < snapshot.staleAfter {
             for index in 0..<snapshot.otherCount { otherBoxes[index] = snapshot.other(index, at: now) }
