@@ -275,13 +275,18 @@ import Testing
         #expect(!c.model.settings.autoZoom, "KEY_PROG1, the board's auto-zoom key by default")
     }
 
-    @Test func onATapOnThePictureChoosesTheSubjectInsteadOfMetering() throws {
+    /// A controller with auto-zoom on, and the point at `x`, `y` of the picture on screen.
+    static func following(_ x: Double, _ y: Double) -> (InterfaceController, x: Double, y: Double) {
         var settings = CameraSettings()
         settings.autoZoom = true
         var c = T.controller(settings)
         c.autoZoomAvailable = true
         let viewfinder = T.layout.viewfinder
-        let x = Double(viewfinder.x) + 0.25 * Double(viewfinder.width), y = Double(viewfinder.y) + 0.75 * Double(viewfinder.height)
+        return (c, Double(viewfinder.x) + x * Double(viewfinder.width), Double(viewfinder.y) + y * Double(viewfinder.height))
+    }
+
+    @Test func onATapOnThePictureChoosesTheSubjectInsteadOfMetering() throws {
+        var (c, x, y) = Self.following(0.25, 0.75)
         let outcome = T.tapPictureOutcome(&c, x: x, y: y)
         let tap = try #require(outcome.subjectTap)
         #expect(abs(tap.x - 0.25) < 0.01 && abs(tap.y - 0.75) < 0.01)
@@ -289,12 +294,7 @@ import Testing
     }
 
     @Test func aDoubleTapOnThePictureGivesTheChoiceBackToTheCamera() throws {
-        var settings = CameraSettings()
-        settings.autoZoom = true
-        var c = T.controller(settings)
-        c.autoZoomAvailable = true
-        let viewfinder = T.layout.viewfinder
-        let x = Double(viewfinder.x) + 0.5 * Double(viewfinder.width), y = Double(viewfinder.y) + 0.5 * Double(viewfinder.height)
+        var (c, x, y) = Self.following(0.5, 0.5)
         _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: 8, metered: T.metered)
         let first = try #require(c.handle(.touchUp(slot: 0), at: 8.05, metered: T.metered).subjectTap)
         #expect(abs(first.x - 0.5) < 0.01, "the first tap chooses")
