@@ -19,7 +19,9 @@ import Glibc
 ///
 /// A second course, `standing`, has the same skier standing on the slope, swaying a little:
 /// what a detector seconds apart (the QEMU board's, under TCG) can frame, so the system test
-/// holds the movie's framing without depending on when its few detections fall.
+/// holds the movie's framing without depending on when its few detections fall. A third,
+/// `crowd`, is the slope's run past two larger people standing still at the sides: the
+/// camera must follow the one moving, not those standing by.
 public enum SkierClip {
     public static let width = 1280, height = 720, framesPerSecond = 30
     /// 16 s of the course.
@@ -30,10 +32,12 @@ public enum SkierClip {
         case slope
         /// Standing a third of the frame high, swaying; 8 s that loop without a jump.
         case standing
+        /// The slope's run (without its passer-by) behind two people standing still.
+        case crowd
 
         public var frameCount: Int {
             switch self {
-            case .slope: SkierClip.frameCount
+            case .slope, .crowd: SkierClip.frameCount
             case .standing: 240
             }
         }
@@ -82,6 +86,11 @@ public enum SkierClip {
         return (0.18 + 0.7 * p, 0.6, 0.27)
     }
 
+    /// The people standing still by the middle on `course`: centre and height, as `skier`.
+    static func standingBy(on course: Course) -> [(x: Double, y: Double, height: Double)] {
+        course == .crowd ? [(0.2, 0.56, 0.48), (0.92, 0.57, 0.42)] : []
+    }
+
     /// The skier's true box in frame `index`, in pixels.
     public static func truth(frame index: Int, cutOutAspect: Double, on course: Course = .slope) -> PixelRect {
         let place = skier(at: Double(index) / Double(framesPerSecond), on: course)
@@ -117,6 +126,12 @@ public enum SkierClip {
             let skierPlace = skier(at: time, on: course)
             let truth = truth(frame: index, cutOutAspect: aspect, on: course)
             truths.append(truth)
+            // (Those standing by are behind the skier's path: the truth is never hidden by them.)
+            for still in standingBy(on: course) {
+                let h = still.height * Double(height), w = h * aspect
+                paste(person, into: &picture, box: PixelRect(x: Int(still.x * Double(width) - w / 2), y: Int(still.y * Double(height) - h / 2),
+                                                             width: Int(w), height: Int(h)), mirrored: still.x > 0.5, tinted: true)
+            }
             paste(person, into: &picture, box: truth, mirrored: !skierPlace.right, tinted: false)
             if let other = passerBy(at: time, on: course) {
                 let h = other.height * Double(height), w = h * aspect

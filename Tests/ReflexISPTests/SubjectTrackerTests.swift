@@ -113,6 +113,28 @@ struct SubjectTrackerTests {
         #expect(tracker.tracks.isEmpty)
     }
 
+    @Test func aPersonTheSweepLooksAtNowAndThenSurvivesAMiss() throws {
+        var tracker = SubjectTracker()
+        let left = FrameBox(x: 0, y: 0, width: 0.5, height: 1), right = FrameBox(x: 0.5, y: 0, width: 0.5, height: 1)
+        Self.run(&tracker, seconds: 0.3) { _ in [Self.person(0.25)] }
+        // Looked at once a second (the sweep), missed the first time, found the next.
+        for step in 0..<30 {
+            let time = 0.3 + 0.1 * Double(step), looking = step % 10 == 9
+            tracker.update(with: looking && step > 10 ? [Self.person(0.25)] : [], lookedAt: [looking ? left : right], at: time)
+        }
+        #expect(tracker.tracks.map(\.id) == [1], "one miss a second apart is not gone")
+    }
+
+    @Test func partOfAStillPersonIsNoSkier() throws {
+        var tracker = SubjectTracker()
+        let still = Self.person(0.3, height: 0.6)
+        Self.run(&tracker, seconds: 2.5) { _ in [still] }
+        let standing = try #require(tracker.subject).id
+        // A box sliding about inside them (their head and shoulders, an arm, found apart).
+        Self.run(&tracker, from: 2.5, seconds: 3) { t in [still, Self.person(0.22 + 0.053 * (t - 2.5), 0.4, height: 0.2)] }
+        #expect(tracker.subject?.id == standing, "a part of someone is not someone moving")
+    }
+
     @Test func aPersonNeverLookedForEndsAfterAWhile() {
         var tracker = SubjectTracker()
         let right = FrameBox(x: 0.5, y: 0, width: 0.5, height: 1)

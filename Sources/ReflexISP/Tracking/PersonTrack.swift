@@ -50,12 +50,12 @@ public struct PersonTrack: Sendable, Equatable {
 
     /// How far the person is at `time` from where they have been lately, in their heights
     /// (`aspect`: the picture's width over its height, so across and up count alike); coming
-    /// nearer or going away counts too, a height grown or shrunk by half as one height.
+    /// nearer or going away counts too, a height doubled or halved as one height.
     public func travel(at time: Double, aspect: Double) -> Double {
         let box = box(at: time)
         let dx = (box.centreX - anchorX) * aspect, dy = box.centreY - anchorY
         let across = (dx * dx + dy * dy).squareRoot() / max(box.height, 1e-4)
-        let nearer = abs(log(max(box.height, 1e-4)) - anchorScale) / log(1.5)
+        let nearer = abs(log(max(box.height, 1e-4)) - anchorScale) / log(2)
         return (across * across + nearer * nearer).squareRoot()
     }
 
@@ -64,6 +64,13 @@ public struct PersonTrack: Sendable, Equatable {
     public func isMoving(at time: Double, aspect: Double) -> Bool {
         hits > SubjectTracker.hitsToConfirm && travel(at: time, aspect: aspect) >= PersonTrack.movingHeights
     }
+
+    /// Moving, and for long enough to take over from someone standing still: not a box that
+    /// came and went (part of someone, a false find).
+    public func isSteadilyMoving(at time: Double, aspect: Double) -> Bool {
+        hits >= PersonTrack.hitsToTakeOver && time - firstSeen >= 1 && isMoving(at: time, aspect: aspect)
+    }
+    public static let hitsToTakeOver = 5
 
     /// Known to stand still: followed for longer than "lately" and hardly away from where
     /// they have been (someone just found may be walking: not known yet).

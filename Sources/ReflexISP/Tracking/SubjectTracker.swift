@@ -47,6 +47,10 @@ public struct SubjectTracker: Sendable {
     /// anyway, and no sooner than twenty detections.
     public static let unlookedSeconds = 3.0
     private var unlookedWindow: Double { max(Self.unlookedSeconds, 20 * pace) }
+    /// A confirmed person looked for and not found this many times (and unseen for longer than
+    /// an occlusion) is gone: where the sweep looks at them a second apart, one miss of a
+    /// detector that finds them most of the time is not enough.
+    public static let missesToEnd = 3
     /// The picture's width over its height (motion across and up counted alike).
     public var aspect = 16.0 / 9
     public private(set) var subjectID: Int?
@@ -98,20 +102,21 @@ public struct SubjectTracker: Sendable {
         let (coast, recent, unlooked) = (coastSeconds, recentSeconds, unlookedWindow)
         tracks.removeAll { track in
             let unseen = time - track.lastSeen, window = track.isConfirmed ? coast : recent
-            return unseen > window && (track.missedLooks > 0 || unseen > window + unlooked)
+            let misses = track.isConfirmed ? Self.missesToEnd : 1
+            return unseen > window && (track.missedLooks >= misses || unseen > window + unlooked)
         }
         chooseSubject(at: time)
     }
 
     /// Whether a detection looking at `regions` (nil: everywhere) would have found a person at
-    /// `box`: its centre in one of them, at a size the network sees there. A person predicted
-    /// out of the picture counts as looked for (and so as missed).
+    /// `box`: whole in one of them (a person cut by a region's edge may be missed there), at a
+    /// size the network sees there. A person predicted out of the picture counts as looked for
+    /// (and so as missed).
     static func wasLookedFor(_ box: FrameBox, in regions: [FrameBox]?) -> Bool {
         guard let regions else { return true }
         guard Framing.wholePicture.contains(x: box.centreX, y: box.centreY) else { return true }
         return regions.contains { region in
-            region.contains(x: box.centreX, y: box.centreY)
-                && box.height <= region.height && box.height >= region.height * smallestInRegion
+            DetectionMerge.inside(box, region) >= 0.9 && box.height >= region.height * smallestInRegion
         }
     }
 
@@ -196,11 +201,23 @@ public struct SubjectTracker: Sendable {
         if let current = subject {
             // Kept, unless the rule chose someone standing still and someone else now moves.
             guard !subjectTapped, current.isStill(at: time, aspect: aspect),
-                  let mover = moving.filter({ $0.id != current.id }).max(by: { score($0) < score($1) }) else { return }
+                  let mover = moving.filter({ $0.id != current.id && $0.isSteadilyMoving(at: time, aspect: aspect)
+                      && !isPartOfSomeoneElse($0, among: candidates, at: time) })
+                    .max(by: { score($0) < score($1) }) else { return }
             subjectID = mover.id
             return
         }
         subjectID = (moving.isEmpty ? candidates : moving).max { score($0) < score($1) }?.id
+    }
+
+    /// A box mostly inside a larger person's (their head and shoulders found apart, jumping
+    /// about as such boxes do) is no one moving across the scene.
+    private func isPartOfSomeoneElse(_ track: PersonTrack, among others: [PersonTrack], at time: Double) -> Bool {
+        let box = track.box(at: time)
+        return others.contains { other in
+            let larger = other.box(at: time)
+            return other.id != track.id && larger.height > box.height * 1.5 && DetectionMerge.inside(box, larger) >= 0.7
+        }
     }
 
     /// Pairs of (track index, detection index): best pairs first, each track and detection once.
