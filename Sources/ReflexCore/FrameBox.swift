@@ -30,6 +30,20 @@ public struct FrameBox: Sendable, Equatable {
         return union > 0 ? shared / union : 0
     }
 
+    /// How much of this box lies in `box` (0…1): a person wholly in a crop, a part inside a person.
+    public func fraction(inside box: FrameBox) -> Double {
+        let shared = max(min(x + width, box.x + box.width) - max(x, box.x), 0)
+            * max(min(y + height, box.y + box.height) - max(y, box.y), 0)
+        return area > 0 ? shared / area : 0
+    }
+
+    /// The smallest box holding this one and `other`.
+    public func union(_ other: FrameBox) -> FrameBox {
+        let left = min(x, other.x), top = min(y, other.y)
+        return FrameBox(x: left, y: top, width: max(x + width, other.x + other.width) - left,
+                        height: max(y + height, other.y + other.height) - top)
+    }
+
     /// This box in the coordinates of `frame`, a part of the picture this box is in (a crop):
     /// where it shows in the cropped picture.
     public func within(_ frame: FrameBox) -> FrameBox {

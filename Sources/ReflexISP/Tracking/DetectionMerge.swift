@@ -26,7 +26,7 @@ public enum DetectionMerge {
             switch (people[index].whole, whole) {
             case (true, _): break
             case (false, true): (people[index].box, people[index].whole) = (box, true)
-            case (false, false): people[index].box = union(people[index].box, box)
+            case (false, false): people[index].box = people[index].box.union(box)
             }
         }
         return people.map { PersonDetection(box: $0.box, confidence: $0.confidence) }
@@ -35,18 +35,10 @@ public enum DetectionMerge {
     /// Whether two boxes are one person: they overlap as one, or a cut one lies mostly in the other.
     static func samePerson(_ a: FrameBox, wasWhole aWhole: Bool, _ b: FrameBox, isWhole bWhole: Bool) -> Bool {
         if a.overlap(b) >= sameOverlap { return true }
-        if !aWhole && inside(a, b) >= partInside { return true }
-        if !bWhole && inside(b, a) >= partInside { return true }
+        if !aWhole && a.fraction(inside: b) >= partInside { return true }
+        if !bWhole && b.fraction(inside: a) >= partInside { return true }
         // Two parts of one person, each cut where the other goes on: they overlap at the cut.
-        return !aWhole && !bWhole && inside(a, b) > 0 && heightsAgree(a, b)
-    }
-
-    /// How much of `part` lies in `box` (0…1).
-    static func inside(_ part: FrameBox, _ box: FrameBox) -> Double {
-        let width = min(part.x + part.width, box.x + box.width) - max(part.x, box.x)
-        let height = min(part.y + part.height, box.y + box.height) - max(part.y, box.y)
-        guard part.area > 0 else { return 0 }
-        return max(width, 0) * max(height, 0) / part.area
+        return !aWhole && !bWhole && a.fraction(inside: b) > 0 && heightsAgree(a, b)
     }
 
     /// Two parts cut side by side span about the same rows (or, cut above and below, the same columns).
@@ -55,11 +47,5 @@ public enum DetectionMerge {
             max(min(a1, b1) - max(a0, b0), 0) / max(min(a1 - a0, b1 - b0), 1e-9)
         }
         return shared(a.y, a.y + a.height, b.y, b.y + b.height) >= 0.7 || shared(a.x, a.x + a.width, b.x, b.x + b.width) >= 0.7
-    }
-
-    static func union(_ a: FrameBox, _ b: FrameBox) -> FrameBox {
-        let left = min(a.x, b.x), top = min(a.y, b.y)
-        return FrameBox(x: left, y: top, width: max(a.x + a.width, b.x + b.width) - left,
-                        height: max(a.y + a.height, b.y + b.height) - top)
     }
 }

@@ -27,6 +27,8 @@ public struct PersonTrack: Sendable, Equatable {
     /// A person this far (in their heights) from where they have been lately is moving
     /// across the scene: at a quarter of their height a second or more, held for a while.
     public static let movingHeights = 0.5
+    /// Sightings a mover needs before it takes over from someone standing still.
+    public static let hitsToTakeOver = 5
 
     init(id: Int, detection: PersonDetection, at time: Double) {
         self.id = id
@@ -70,7 +72,6 @@ public struct PersonTrack: Sendable, Equatable {
     public func isSteadilyMoving(at time: Double, aspect: Double) -> Bool {
         hits >= PersonTrack.hitsToTakeOver && time - firstSeen >= 1 && isMoving(at: time, aspect: aspect)
     }
-    public static let hitsToTakeOver = 5
 
     /// Known to stand still: followed for longer than "lately" and hardly away from where
     /// they have been (someone just found may be walking: not known yet).

@@ -116,7 +116,7 @@ public struct SubjectTracker: Sendable {
         guard let regions else { return true }
         guard Framing.wholePicture.contains(x: box.centreX, y: box.centreY) else { return true }
         return regions.contains { region in
-            DetectionMerge.inside(box, region) >= 0.9 && box.height >= region.height * smallestInRegion
+            box.fraction(inside: region) >= 0.9 && box.height >= region.height * smallestInRegion
         }
     }
 
@@ -216,7 +216,7 @@ public struct SubjectTracker: Sendable {
         let box = track.box(at: time)
         return others.contains { other in
             let larger = other.box(at: time)
-            return other.id != track.id && larger.height > box.height * 1.5 && DetectionMerge.inside(box, larger) >= 0.7
+            return other.id != track.id && larger.height > box.height * 1.5 && box.fraction(inside: larger) >= 0.7
         }
     }
 
