@@ -83,6 +83,29 @@ struct MemoryPressureTests {
         #expect(ring.activeRingFrames == 6 && ring.photosOutAllowed == 4)
     }
 
+    /// A program that asked for the cancelled presses (`reflex capture`) hears of each at
+    /// once, not after its patience: each ticket has its result, saying why.
+    @Test func theCancelledPressesOfAnotherProgramHaveTheirResultsAtOnce() throws {
+        let log = TestLog()
+        let state = TemporaryFolder()
+        let photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path)),
+                                   describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
+                                   status: StatusBoard(), giveBack: { _ in }, log: log.write)
+        let queue = ShutterQueue(ring: ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 0), photos: photos, log: log.write)
+        let bracket = try #require(BracketPlan(frames: 3, stepThirds: 3))
+        queue.add(ControlMailbox.CaptureRequest(number: 1, ticket: 11, pressedAt: monotonicSeconds(), framing: Framing(zoom: 1), format: nil))
+        queue.add(ControlMailbox.CaptureRequest(number: 2, ticket: 12, pressedAt: monotonicSeconds(), framing: Framing(zoom: 1),
+                                                format: nil, bracket: bracket))
+        queue.adapt(to: .severe)
+        let single = try #require(photos.result(forTicket: 11))
+        #expect(single.error == "photo 1 cancelled: memory low" && single.untakenFrames == 1)
+        #expect(CaptureService.reply(single) == "error\tphoto 1 cancelled: memory low")
+        // The bracket's three frames are accounted for by the one result: no wait at all.
+        let results = photos.waitForResults(ticket: 12, count: 3, seconds: 0)
+        #expect(results.count == 1 && results[0].untakenFrames == 3 && results[0].error == "photo 2 cancelled: memory low",
+                "\(results)")
+    }
+
     /// The photo thread's side: photos waiting to be developed are cancelled under extreme
     /// pressure, their frames given back at once, counted for the screen, nothing written.
     @Test func extremePressureCancelsThePhotosNotYetDeveloped() throws {

@@ -212,13 +212,30 @@ public final class PhotoPipeline: @unchecked Sendable {
     }
 
     /// Waits (polling) for `count` results of the press with `ticket` (a bracket's, one a
-    /// frame), up to `seconds` or until `interrupted`; those that came, in the bracket's order.
+    /// frame), up to `seconds` or until `interrupted`; those that came, in the bracket's order,
+    /// then the one standing for frames never taken, if any.
     public func waitForResults(ticket: Int, count: Int, seconds: Double, interrupted: () -> Bool = { false }) -> [PhotoResult] {
         let deadline = monotonicSeconds() + seconds
         func found() -> [PhotoResult] { results.withLock { $0.filter { $0.ticket == ticket } } }
-        while monotonicSeconds() < deadline && !interrupted() && found().count < count { usleep(10_000) }
+        func accountedFor(_ results: [PhotoResult]) -> Int { results.reduce(0) { $0 + max(1, $1.untakenFrames) } }
+        while monotonicSeconds() < deadline && !interrupted() && accountedFor(found()) < count { usleep(10_000) }
+        let all = found()
         // Base, under, over…: the order they were taken in.
-        return found().sorted { BracketPlan.takenOrder($0.bracketOffsetThirds ?? 0) < BracketPlan.takenOrder($1.bracketOffsetThirds ?? 0) }
+        let taken = all.filter { $0.untakenFrames == 0 }
+            .sorted { BracketPlan.takenOrder($0.bracketOffsetThirds ?? 0) < BracketPlan.takenOrder($1.bracketOffsetThirds ?? 0) }
+        return taken + all.filter { $0.untakenFrames > 0 }
+    }
+
+    /// `frames` of `press` will never be taken (`reason`): a program waiting for them is told
+    /// at once rather than after its patience. (A press with no ticket is the camera's own:
+    /// its screen and log already say.)
+    func recordUntaken(_ press: ControlMailbox.CaptureRequest, frames: Int, reason: String) {
+        guard press.ticket != nil, frames > 0 else { return }
+        var result = PhotoResult(ticket: press.ticket, sequence: 0, framesLate: 0, exposureSeconds: 0, iso: 0)
+        result.intervalRun = press.intervalRun
+        result.untakenFrames = frames
+        result.error = "photo \(press.number) \(reason)"
+        record(result)
     }
 
     /// Keeps what became of a press for the program that asked (a later outcome, saved after
@@ -227,7 +244,8 @@ public final class PhotoPipeline: @unchecked Sendable {
         guard result.ticket != nil else { return }
         results.withLock {
             // (A bracket's press has a result a frame.)
-            $0.removeAll { $0.ticket == result.ticket && $0.bracketOffsetThirds == result.bracketOffsetThirds }
+            $0.removeAll { $0.ticket == result.ticket && $0.bracketOffsetThirds == result.bracketOffsetThirds
+                && $0.untakenFrames == result.untakenFrames }
             $0.append(result)
             if $0.count > PhotoPipeline.resultsKept { $0.removeFirst() }
         }

@@ -16,6 +16,10 @@ public struct PhotoResult: Sendable, Equatable {
     public var bracketOffsetThirds: Int?
     /// The interval run the photo is of (its timelapse is made of them).
     public var intervalRun: Int?
+    /// How many of the press's frames will never be taken (cancelled, refused, a bracket
+    /// cut short): this result stands for them, so a program waiting for the press's
+    /// results stops waiting. 0 for a frame that was taken.
+    public var untakenFrames = 0
 
     public init(ticket: Int?, sequence: UInt32, framesLate: Int, exposureSeconds: Double, iso: Int) {
         (self.ticket, self.sequence, self.framesLate) = (ticket, sequence, framesLate)

@@ -60,6 +60,8 @@ final class ShutterQueue {
     func add(_ request: ControlMailbox.CaptureRequest) {
         guard waiting < ShutterQueue.capacity else {
             log("shutter: press \(request.number) refused, \(waiting) photos still waiting for their frames")
+            photos.recordUntaken(request, frames: request.bracket?.frames ?? 1,
+                                 reason: "refused: \(waiting) photos still waiting for their frames")
             return
         }
         pending[(first + waiting) % ShutterQueue.capacity] = request
@@ -153,6 +155,7 @@ final class ShutterQueue {
         let outcome = BracketOutcome(press: press.number, frames: run.frames, taken: run.taken.count,
                                      notAsAsked: run.taken.notAsAsked)
         lastBracket = outcome
+        photos.recordUntaken(press, frames: run.frames - run.taken.count, reason: "bracket: frame not taken")
         log("shutter: press \(press.number): bracket of \(run.frames) at ±\(DriveSettings.stepText(run.plan.stepThirds)) EV, "
             + "\(outcome.taken) taken" + (outcome.notAsAsked > 0 ? ", \(outcome.notAsAsked) not exposed as asked" : ""))
         bracket = nil
@@ -258,7 +261,14 @@ final class ShutterQueue {
     private func cancelWaiting() {
         guard waiting > 0 else { return }
         let count = waiting
-        let numbers = (0..<waiting).compactMap { pending[(first + $0) % ShutterQueue.capacity]?.number }
+        let presses = (0..<waiting).compactMap { pending[(first + $0) % ShutterQueue.capacity] }
+        let numbers = presses.map(\.number)
+        for (index, press) in presses.enumerated() {
+            // A bracket under way has sent the frames it took; the rest are not taken.
+            let frames = index == 0 ? bracket.map { $0.frames - $0.taken.count } ?? press.bracket?.frames ?? 1
+                : press.bracket?.frames ?? 1
+            photos.recordUntaken(press, frames: frames, reason: "cancelled: memory low")
+        }
         for index in pending.indices { pending[index] = nil }
         (first, waiting) = (0, 0)
         ring.forgetWaitingPhotos()
