@@ -74,6 +74,55 @@ extern "C" reflex_detector *reflex_detector_open(const char *model_path, const c
 
 extern "C" void reflex_detector_close(reflex_detector *detector) { delete detector; }
 
+extern "C" reflex_detector *reflex_detector_open_onnx(const char *model_path, int input_width, int input_height,
+                                                      char *error, size_t error_size) {
+    try {
+        cv::setNumThreads(1);
+        auto *detector = new reflex_detector();
+        detector->net = cv::dnn::readNetFromONNX(model_path);
+        detector->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        detector->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        detector->input = cv::Size(input_width, input_height);
+        return detector;
+    } catch (const std::exception &failure) {
+        report(failure, error, error_size);
+        return nullptr;
+    }
+}
+
+extern "C" int reflex_detector_forward_letterboxed(reflex_detector *detector, const uint8_t *rgb, int width, int height,
+                                                   int stride, float *output, size_t capacity, int *rows, int *columns,
+                                                   float *scale, char *error, size_t error_size) {
+    try {
+        cv::Mat image = wrap(rgb, width, height, stride, CV_8UC3);
+        float ratio = std::min(float(detector->input.width) / width, float(detector->input.height) / height);
+        cv::Size scaled(std::max(1, int(width * ratio)), std::max(1, int(height * ratio)));
+        cv::Mat boxed(detector->input, CV_8UC3, cv::Scalar(114, 114, 114)), resized;
+        cv::resize(image, resized, scaled, 0, 0, cv::INTER_LINEAR);
+        resized.copyTo(boxed(cv::Rect(0, 0, scaled.width, scaled.height)));
+        // RGB in, BGR to the network (swapRB), 0…255 as YOLOX was trained.
+        cv::dnn::blobFromImage(boxed, detector->blob, 1.0, cv::Size(), cv::Scalar(), true, false, CV_32F);
+        detector->net.setInput(detector->blob);
+        cv::Mat out = detector->net.forward();
+        std::vector<double> layers;
+        detector->forward_ms = detector->net.getPerfProfile(layers) * 1000.0 / cv::getTickFrequency();
+        // [1, N, C] (or [N, C]): a row a candidate.
+        if (out.dims < 2 || (out.dims == 3 && out.size[0] != 1) || out.dims > 3)
+            throw std::runtime_error("the network's output is not [1, N, 5 + classes] rows");
+        *rows = out.size[out.dims - 2];
+        *columns = out.size[out.dims - 1];
+        *scale = ratio;
+        size_t needed = size_t(*rows) * size_t(*columns);
+        if (needed > capacity) throw std::runtime_error("the network's output is larger than its buffer");
+        cv::Mat continuous = out.isContinuous() ? out : out.clone();
+        std::copy(continuous.ptr<float>(), continuous.ptr<float>() + needed, output);
+        return 0;
+    } catch (const std::exception &failure) {
+        report(failure, error, error_size);
+        return -1;
+    }
+}
+
 extern "C" int reflex_detector_detect(reflex_detector *detector, const uint8_t *rgb, int width, int height, int stride,
                                       int class_id, float threshold, reflex_box *boxes, int capacity, char *error,
                                       size_t error_size) {

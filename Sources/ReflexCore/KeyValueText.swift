@@ -28,12 +28,14 @@ extension KeyValueText {
         case syntax(Problem)
         case badValue(key: String, value: String)
         case unknownKey(String)
+        case missingKey(String)
 
         public var description: String {
             switch self {
             case .syntax(let problem): "\(problem)"
             case .badValue(let key, let value): "\(key) = \(value) is not a valid value"
             case .unknownKey(let key): "unknown key \(key)"
+            case .missingKey(let key): "no \(key) = … line"
             }
         }
     }

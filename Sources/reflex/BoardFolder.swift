@@ -4,6 +4,7 @@ import ReflexHardware
 import ReflexISP
 import ReflexRuntime
 import ReflexStorage
+import ReflexVision
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,6 +95,13 @@ enum BoardFolder {
     static func video(in folder: String) -> (BoardVideo, String) {
         read("video.conf", in: folder, parse: BoardVideo.parse, fallback: BoardVideo(),
              what: "movies' size and microphone", without: "movies at 1080p30 with ALSA's default microphone")
+    }
+
+    /// The person detector the board names instead of the shipped one (analysis.conf), or nil:
+    /// the shipped one.
+    static func detectorModel(in folder: String) -> (DetectorModel?, String) {
+        read("analysis.conf", in: folder, parse: { DetectorModel.parse($0, boardFolder: folder).map(Optional.some) },
+             fallback: nil, what: "auto-zoom's person detector", without: "auto-zoom runs the shipped person detector")
     }
 
     /// One board file parsed, or `fallback` when it is missing or unusable, with the line

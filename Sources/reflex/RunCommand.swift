@@ -177,11 +177,19 @@ struct Run: ParsableCommand {
     }
 
     /// The analysis for auto-zoom: its stream on the sensor, its thread, the person
-    /// detector's model where the package installed it (or `$REFLEX_MODEL`, or a clone's Models/).
+    /// detector's model: `$REFLEX_MODEL` if set, else the board's (analysis.conf), else the
+    /// shipped one where the package installed it (or in a clone's Models/).
     private func startAnalysis(_ sensor: SensorPipeline) -> SubjectAnalysis {
-        let model = PersonDetector.locateModel(environment: getenv("REFLEX_MODEL").map { String(cString: $0) },
-                                               executablePath: executablePath())
-        let analysis = SubjectAnalysis(modelPath: model, log: { log($0) })
+        let environment = getenv("REFLEX_MODEL").map { String(cString: $0) }
+        var model: DetectorModel?
+        if environment?.isEmpty ?? true {
+            let (boardModel, note) = BoardFolder.detectorModel(in: camera.boardFolder)
+            log(note)
+            model = boardModel
+        }
+        model = model ?? PersonDetector.locateModel(environment: environment, executablePath: executablePath())
+            .map { DetectorModel(path: $0) }
+        let analysis = SubjectAnalysis(model: model, log: { log($0) })
         sensor.mailbox.attach(analysis.sink)
         if !analysis.start() { log("auto-zoom: cannot start the analysis thread; the camera runs without auto-zoom") }
         return analysis

@@ -30,6 +30,21 @@ reflex_detector *reflex_detector_open(const char *model_path, const char *graph_
                                       int input_width, int input_height, char *error, size_t error_size);
 void reflex_detector_close(reflex_detector *detector);
 
+/// Loads an ONNX detector (YOLOX-style: one output of [1, N, 5 + classes] rows) whose input is
+/// `input_width` x `input_height` BGR pixels of 0…255. The network runs on the calling thread
+/// only. NULL on failure, with a message in `error`.
+reflex_detector *reflex_detector_open_onnx(const char *model_path, int input_width, int input_height, char *error,
+                                           size_t error_size);
+
+/// Runs the network on an RGB image (3 bytes a pixel, rows `stride` bytes apart) letterboxed
+/// into its input the way YOLOX was trained: scaled by `*scale` (the smaller of the two
+/// sides' ratios), at the top left, the rest grey (114). Copies the output, `*rows` rows of
+/// `*columns` floats, into `output` if it holds `capacity` floats; returns 0, or -1 with a
+/// message in `error` (the rows and columns still said when only the capacity was short).
+int reflex_detector_forward_letterboxed(reflex_detector *detector, const uint8_t *rgb, int width, int height, int stride,
+                                        float *output, size_t capacity, int *rows, int *columns, float *scale,
+                                        char *error, size_t error_size);
+
 /// Finds persons (class `class_id`) scoring at least `threshold` in an RGB image (3 bytes a
 /// pixel, rows `stride` bytes apart), resized to the network's input. Writes up to `capacity`
 /// boxes; returns how many, or -1 with a message in `error`.

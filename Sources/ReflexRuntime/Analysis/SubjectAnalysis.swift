@@ -31,7 +31,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     public static let priority = WorkerThread.Priority.yielding(nice: 5)
     private let thread = WorkerThread(name: "reflex-analysis", priority: SubjectAnalysis.priority)
     private let snapshots = TripleBuffer { SubjectSnapshot() }
-    private let modelPath: String?
+    private let model: DetectorModel?
     private let clock: TimeSource
     private let log: @Sendable (String) -> Void
     private let available = Atomic<Bool>(false)
@@ -62,12 +62,17 @@ public final class SubjectAnalysis: @unchecked Sendable {
     /// Seconds between the log's summaries while the analysis takes frames.
     static let summarySeconds = 10.0
 
-    /// `modelPath`: the person detector's model (nil: none was found).
-    public init(modelPath: String?, clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
-        self.modelPath = modelPath
+    /// `model`: the person detector's model (nil: none was found).
+    public init(model: DetectorModel?, clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
+        self.model = model
         self.clock = clock
         self.log = log
         sink.isPaused = true
+    }
+
+    /// The shipped kind of model, at `modelPath` (nil: none was found).
+    public convenience init(modelPath: String?, clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
+        self.init(model: modelPath.map { DetectorModel(path: $0) }, clock: clock, log: log)
     }
 
     /// Whether a detector runs (false until it opened, and where there is no model).
@@ -115,14 +120,15 @@ public final class SubjectAnalysis: @unchecked Sendable {
 
     /// Opens the model; said once either way.
     func openDetector() {
-        guard let modelPath else {
+        guard let model else {
             log("auto-zoom: no person detector model (\(PersonDetector.modelFileName)); the camera runs without auto-zoom")
             return
         }
         do {
-            detector = try PersonDetector(modelPath: modelPath)
+            let opened = try PersonDetector(model: model)
+            detector = opened
             available.store(true, ordering: .releasing)
-            log("auto-zoom: person detector \(modelPath) ready")
+            log("auto-zoom: person detector \(model.path) ready (input \(opened.networkInputSide) px)")
         } catch {
             log("auto-zoom: \(error); the camera runs without auto-zoom")
         }
