@@ -111,7 +111,7 @@ struct TrackBench: ParsableCommand {
         // 60 times a second, each against the truth of the picture on screen.
         var control = AutoZoomControl()
         var zoom = ZoomRamp(range: InterfaceController.zoomRange)
-        var score = FramingScore(size: size, firstScored: Int(rate.rounded()))
+        var score = FramingScore(size: size, firstScored: Int(rate.rounded()), zoomRange: InterfaceController.zoomRange)
         var smallest = Double.infinity
         // The frames whose subject was the clip's own (its box over the truth), of those with a subject.
         var followedTruth = 0, withSubject = 0
