@@ -14,6 +14,7 @@ struct BadBoardTests {
         ("video.conf", "size = 8k\n"),
         ("gps.conf", "port = 70000\n"),
         ("lenses/tele.conf", "camera = imx708\nmagnification = 1000\n"),
+        ("analysis.conf", "model = detector.tflite\n"),
     ]
 
     /// The simulated sensor brings its own calibration: the panel's, controls', GPS's and
@@ -27,11 +28,26 @@ struct BadBoardTests {
         }
         let log = camera.stop()
         #expect(shown != nil, "the camera showed its picture: \(log)")
-        for file in ["display.conf", "controls.conf", "gps.conf", "video.conf"] {
+        for file in ["display.conf", "controls.conf", "gps.conf", "video.conf", "analysis.conf"] {
             #expect(log.contains("board: \(board.path)/\(file) is not usable ("), "\(file): \(log)")
         }
         #expect(log.contains("; the first connected display, upright") && log.contains("; the usual keys and two encoders")
-                && log.contains("; gpsd at 127.0.0.1:2947") && log.contains("; movies at 1080p30"), "\(log)")
+                && log.contains("; gpsd at 127.0.0.1:2947") && log.contains("; movies at 1080p30")
+                && log.contains("; auto-zoom runs the shipped person detector"), "\(log)")
+    }
+
+    /// A board that names its own person detector (analysis.conf): the camera runs it.
+    @Test func theBoardsOwnDetectorIsTheOneThatRuns() throws {
+        let board = TemporaryFolder()
+        try Data(TinyYOLOXModel.bytes(side: 320)).write(to: URL(fileURLWithPath: board.path + "/tiny-yolox.onnx"))
+        try Data("model = tiny-yolox.onnx\ninput = 320\n".utf8).write(to: URL(fileURLWithPath: board.path + "/analysis.conf"))
+        let camera = try ScreenCommandTests.RunningCamera(["--sensor", "sim", "--board", board.path])
+        // (The analysis thread opens its detector first thing; stopping waits for it.)
+        let shown = camera.waitForFrame { $0.meanLuma(x: $0.width / 4, y: $0.height / 4, width: $0.width / 2, height: $0.height / 2) > 20 }
+        let log = camera.stop()
+        #expect(shown != nil, "the camera showed its picture: \(log)")
+        #expect(log.contains("auto-zoom: person detector \(board.path)/tiny-yolox.onnx ready (input 320 px)"), "\(log)")
+        #expect(log.contains("board: auto-zoom's person detector from \(board.path)/analysis.conf"), "\(log)")
     }
 
     /// A camera board reads its sensor's calibration and lenses: without a camera here, the
