@@ -222,3 +222,23 @@ extern "C" int reflex_hog_detect(const uint8_t *rgb, int width, int height, int 
         return -1;
     }
 }
+
+extern "C" int reflex_cut_out(const uint8_t *rgb, int width, int height, int stride, int x, int y, int rect_width,
+                              int rect_height, int iterations, uint8_t *mask, char *error, size_t error_size) {
+    try {
+        cv::Mat image = wrap(rgb, width, height, stride, CV_8UC3), labels, background, foreground;
+        cv::Rect area = cv::Rect(x, y, rect_width, rect_height) & cv::Rect(0, 0, width, height);
+        if (area.width < 2 || area.height < 2) throw std::runtime_error("the rectangle is outside the image");
+        cv::grabCut(image, labels, area, background, foreground, iterations, cv::GC_INIT_WITH_RECT);
+        for (int row = 0; row < height; row++) {
+            const uchar *label = labels.ptr<uchar>(row);
+            for (int column = 0; column < width; column++) {
+                mask[row * width + column] = (label[column] == cv::GC_FGD || label[column] == cv::GC_PR_FGD) ? 1 : 0;
+            }
+        }
+        return 0;
+    } catch (const std::exception &failure) {
+        report(failure, error, error_size);
+        return -1;
+    }
+}

@@ -48,13 +48,6 @@ public enum SkierClip {
     /// The signboard the skier passes behind (fractions of the frame).
     static let board = FrameBox(x: 0.36, y: 0.3, width: 0.1, height: 0.48)
 
-    /// A person cut out: colour and coverage (0…1), `width` × `height`.
-    struct CutOut {
-        var width: Int, height: Int
-        var rgb: [UInt8]
-        var alpha: [Float]
-    }
-
     /// Where the skier is at `time` on `course`: centre and height (fractions of the frame),
     /// facing right.
     static func skier(at time: Double, on course: Course = .slope) -> (x: Double, y: Double, height: Double, right: Bool) {
@@ -104,69 +97,44 @@ public enum SkierClip {
     @discardableResult
     public static func make(source: String, into folder: String, course: Course = .slope) throws -> [PixelRect] {
         let person = try cutOut(from: source)
-        let aspect = Double(person.width) / Double(person.height)
+        let aspect = person.aspect
         let scenery = slope()
         var picture = [UInt32](repeating: 0, count: width * height)
-        let format = VideoFormat(width: width, height: height, framesPerSecond: framesPerSecond, bitRate: 8_000_000)
-        guard let choice = VideoEncoderChoice.firstThatOpens(VideoEncoderChoice.candidates(memoryToMemory: nil), format: format).choice
-        else { throw BenchError("no H.264 encoder opens") }
-        let encoder = try VideoEncoder(choice, format: format, globalHeader: true)
-        let path = folder + "/" + fileName
-        let file = try FileDescriptor(opening: path + ".partial", O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
-        let writer = try MovieWriter { bytes in
-            guard let base = bytes.baseAddress else { return 0 }
-            return Glibc.write(file.rawValue, base, bytes.count) == bytes.count ? 0 : errno
+        let clip = try ClipWriter(folder: folder, width: width, height: height, framesPerSecond: framesPerSecond)
+        func paste(_ box: PixelRect, mirrored: Bool, tinted: Bool) {
+            person.paste(into: &picture, pictureWidth: width, pictureHeight: height, box: box, mirrored: mirrored, tinted: tinted)
         }
-        let stream = try writer.addStream(for: encoder.context!)
-        try writer.start()
-        var truths: [PixelRect] = []
         for index in 0..<course.frameCount {
             let time = Double(index) / Double(framesPerSecond)
             picture.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: scenery) }
             let skierPlace = skier(at: time, on: course)
             let truth = truth(frame: index, cutOutAspect: aspect, on: course)
-            truths.append(truth)
             // (Those standing by are behind the skier's path: the truth is never hidden by them.)
             for still in standingBy(on: course) {
                 let h = still.height * Double(height), w = h * aspect
-                paste(person, into: &picture, box: PixelRect(x: Int(still.x * Double(width) - w / 2), y: Int(still.y * Double(height) - h / 2),
-                                                             width: Int(w), height: Int(h)), mirrored: still.x > 0.5, tinted: true)
+                paste(PixelRect(x: Int(still.x * Double(width) - w / 2), y: Int(still.y * Double(height) - h / 2),
+                                width: Int(w), height: Int(h)), mirrored: still.x > 0.5, tinted: true)
             }
-            paste(person, into: &picture, box: truth, mirrored: !skierPlace.right, tinted: false)
+            paste(truth, mirrored: !skierPlace.right, tinted: false)
             if let other = passerBy(at: time, on: course) {
                 let h = other.height * Double(height), w = h * aspect
-                paste(person, into: &picture, box: PixelRect(x: Int(other.x * Double(width) - w / 2), y: Int(other.y * Double(height) - h / 2),
-                                                             width: Int(w), height: Int(h)), mirrored: false, tinted: true)
+                paste(PixelRect(x: Int(other.x * Double(width) - w / 2), y: Int(other.y * Double(height) - h / 2),
+                                width: Int(w), height: Int(h)), mirrored: false, tinted: true)
             }
             drawBoard(into: &picture)
-            try picture.withUnsafeBufferPointer { pixels in
-                _ = try encoder.encode(xrgb: pixels.baseAddress!, stride: width, index: Int64(index), into: writer, stream: stream)
-            }
+            try clip.add(picture, truth: truth)
         }
-        try encoder.finish(into: writer, stream: stream)
-        try writer.finish()
-        guard fsync(file.rawValue) == 0, rename(path + ".partial", path) == 0 else {
-            throw BenchError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        var csv = "frame,x,y,w,h\n"
-        for (index, box) in truths.enumerated() { csv += "\(index),\(box.x),\(box.y),\(box.width),\(box.height)\n" }
-        try AtomicFile.write(Array(csv.utf8), to: folder + "/" + truthName)
-        return truths
+        try clip.finish()
+        return clip.truths
     }
 
     /// The walker of `sourceBox` in the clip's first picture, cut from the scene behind him
     /// (the per-pixel median of every fourth picture).
-    static func cutOut(from source: String) throws -> CutOut {
-        let reader = try VideoFileReader(path: source)
-        var pictures: [[UInt8]] = []
-        repeat {
-            try reader.next()
-            pictures.append(reader.rgb)
-        } while reader.loops == 0 && pictures.count < 200
-        if reader.loops > 0 { pictures.removeLast() }
-        let first = pictures[0]
-        let sample = stride(from: 0, to: pictures.count, by: 4).map { pictures[$0] }
-        let box = sourceBox, w = reader.width
+    static func cutOut(from source: String) throws -> PersonCutOut {
+        let video = try VideoPictures(path: source)
+        let first = video.pictures[0]
+        let sample = video.sample
+        let box = sourceBox, w = video.width
         var mask = [Bool](repeating: false, count: box.width * box.height)
         for y in 0..<box.height {
             for x in 0..<box.width {
@@ -191,43 +159,15 @@ public enum SkierClip {
         var filtered = [Bool](repeating: false, count: mask.count)
         for y in 0..<box.height { for x in 0..<box.width where kept(x, y) { filtered[y * box.width + x] = true } }
         // The person is the largest piece (a speck of someone else's is not).
-        let clean = largestPiece(of: filtered, width: box.width, height: box.height)
-        var left = box.width, right = -1, top = box.height, bottom = -1
-        for y in 0..<box.height { for x in 0..<box.width where clean[y * box.width + x] {
-            (left, right, top, bottom) = (min(left, x), max(right, x), min(top, y), max(bottom, y))
-        } }
-        guard right > left, bottom > top else { throw BenchError("no person found at \(box) in \(source)") }
-        let cw = right - left + 1, ch = bottom - top + 1
-        var rgb = [UInt8](repeating: 0, count: cw * ch * 3), alpha = [Float](repeating: 0, count: cw * ch)
-        for y in 0..<ch { for x in 0..<cw {
-            let sx = left + x, sy = top + y
-            alpha[y * cw + x] = clean[sy * box.width + sx] ? 1 : 0
-            for channel in 0..<3 { rgb[(y * cw + x) * 3 + channel] = first[((box.y + sy) * w + box.x + sx) * 3 + channel] }
-        } }
-        return CutOut(width: cw, height: ch, rgb: rgb, alpha: alpha)
-    }
-
-    /// The largest 4-connected piece of `mask`.
-    static func largestPiece(of mask: [Bool], width: Int, height: Int) -> [Bool] {
-        var label = [Int](repeating: 0, count: mask.count)
-        var sizes = [0]
-        for start in mask.indices where mask[start] && label[start] == 0 {
-            sizes.append(0)
-            let piece = sizes.count - 1
-            var stack = [start]
-            label[start] = piece
-            while let index = stack.popLast() {
-                sizes[piece] += 1
-                let x = index % width, y = index / width
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                where nx >= 0 && ny >= 0 && nx < width && ny < height && mask[ny * width + nx] && label[ny * width + nx] == 0 {
-                    label[ny * width + nx] = piece
-                    stack.append(ny * width + nx)
-                }
-            }
+        let clean = PersonCutOut.largestPiece(of: filtered, width: box.width, height: box.height)
+        var boxPixels = [UInt8](repeating: 0, count: box.width * box.height * 3)
+        for y in 0..<box.height { for x in 0..<box.width { for channel in 0..<3 {
+            boxPixels[(y * box.width + x) * 3 + channel] = first[((box.y + y) * w + box.x + x) * 3 + channel]
+        } } }
+        guard let person = PersonCutOut(rgb: boxPixels, mask: clean, maskWidth: box.width) else {
+            throw BenchError("no person found at \(box) in \(source)")
         }
-        guard let largest = sizes.indices.dropFirst().max(by: { sizes[$0] < sizes[$1] }) else { return mask }
-        return label.map { $0 == largest }
+        return person
     }
 
     /// The slope: a pale sky, snow shading from bright to blue-grey with fine grain, a row of
@@ -261,7 +201,7 @@ public enum SkierClip {
                         if abs(Double(x) - centre) < 2 + 3 * t { (r, g, b) = (r - 35, g - 30, b - 22) }
                     }
                 }
-                pixels[y * width + x] = xrgb(r, g, b)
+                pixels[y * width + x] = ClipWriter.xrgb(r, g, b)
             }
         }
         // Spruces: dark triangles standing on the ridge.
@@ -271,44 +211,21 @@ public enum SkierClip {
                 let half = wide * dy / tall / 2
                 for dx in -half...half {
                     let x = base + dx, y = ridge - tall + dy + 10
-                    if x >= 0 && x < width && y >= 0 { pixels[y * width + x] = xrgb(30, 62, 40) }
+                    if x >= 0 && x < width && y >= 0 { pixels[y * width + x] = ClipWriter.xrgb(30, 62, 40) }
                 }
             }
         }
         return pixels
     }
 
-    static func xrgb(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
-        func channel(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 255)) }
-        return 0xFF00_0000 | channel(r) << 16 | channel(g) << 8 | channel(b)
-    }
-
-    /// The person scaled into `box` (nearest sample), mirrored when facing left; `tinted`
-    /// gives the other person a red jacket, so two people are two.
-    static func paste(_ person: CutOut, into picture: inout [UInt32], box: PixelRect, mirrored: Bool, tinted: Bool) {
-        guard box.width > 0, box.height > 0 else { return }
-        for y in max(box.y, 0)..<min(box.y + box.height, height) {
-            let sy = min((y - box.y) * person.height / box.height, person.height - 1)
-            for x in max(box.x, 0)..<min(box.x + box.width, width) {
-                var sx = min((x - box.x) * person.width / box.width, person.width - 1)
-                if mirrored { sx = person.width - 1 - sx }
-                let source = sy * person.width + sx
-                guard person.alpha[source] > 0 else { continue }
-                var r = Double(person.rgb[source * 3]), g = Double(person.rgb[source * 3 + 1]), b = Double(person.rgb[source * 3 + 2])
-                if tinted { (r, g, b) = (min(r * 1.8 + 40, 255), g * 0.7, b * 0.7) }
-                picture[y * width + x] = xrgb(r, g, b)
-            }
-        }
-    }
-
     /// The signboard, in front of everything.
     static func drawBoard(into picture: inout [UInt32]) {
         let x0 = Int(board.x * Double(width)), x1 = Int((board.x + board.width) * Double(width))
         let y0 = Int(board.y * Double(height)), y1 = Int((board.y + board.height) * Double(height))
-        for y in y0..<y1 { for x in x0..<x1 { picture[y * width + x] = xrgb(28, 90, 60) } }
+        for y in y0..<y1 { for x in x0..<x1 { picture[y * width + x] = ClipWriter.xrgb(28, 90, 60) } }
         // Its post, to the ground.
         let post = (x0 + x1) / 2
-        for y in y1..<min(y1 + 80, height) { for x in (post - 4)...(post + 4) { picture[y * width + x] = xrgb(60, 60, 60) } }
+        for y in y1..<min(y1 + 80, height) { for x in (post - 4)...(post + 4) { picture[y * width + x] = ClipWriter.xrgb(60, 60, 60) } }
     }
 
     /// A clip's truth file: a `frame,x,y,w,h` line a frame (pixels of the clip), by frame.

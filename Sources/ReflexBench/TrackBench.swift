@@ -32,7 +32,7 @@ struct TrackBench: ParsableCommand {
     var framing = "medium"
     @Option(help: "Only make the skier clip (skier.mp4, skier.csv) in this folder.")
     var makeClip: String?
-    @Option(help: "The skier clip's course: slope (the bench's), crowd (the slope past two people standing still) or standing (a subject a slow detector can frame).")
+    @Option(help: "The clip made: slope (the skier clip's), crowd (the slope past two people standing still), standing (a subject a slow detector can frame) or athletes (real people in athletic poses over a real scene).")
     var course = "slope"
     @Option(help: "The repository's Tests/Data (default: found from the working folder or the binary).")
     var testdata: String?
@@ -41,11 +41,20 @@ struct TrackBench: ParsableCommand {
 
     func run() throws {
         guard let data = TestData.locate(testdata) else { throw BenchError("no Tests/Data found (give --testdata)") }
-        guard let skierCourse = SkierClip.Course(rawValue: course) else { throw BenchError("--course is slope or standing") }
+        let skierCourse = SkierClip.Course(rawValue: course)
+        guard skierCourse != nil || course == "athletes" else { throw BenchError("--course is slope, crowd, standing or athletes") }
+        /// The chosen clip and its truth, made in `folder`.
+        func makeChosenClip(in folder: String) throws {
+            if let skierCourse {
+                try SkierClip.make(source: data + "/people/vtest-0100-6s.mp4", into: folder, course: skierCourse)
+            } else {
+                try AthleteClip.make(testData: data, into: folder)
+            }
+        }
         if let folder = makeClip {
             try AtomicFile.createFolder(folder)
             let started = monotonicSeconds()
-            try SkierClip.make(source: data + "/people/vtest-0100-6s.mp4", into: folder, course: skierCourse)
+            try makeChosenClip(in: folder)
             print("Made \(folder)/\(SkierClip.fileName) and \(SkierClip.truthName) in \(Formatting.fixed(monotonicSeconds() - started, 1, width: 0)) s")
             return
         }
@@ -62,7 +71,7 @@ struct TrackBench: ParsableCommand {
             guard let truth else { throw BenchError("--clip needs --truth") }
             (clipPath, truthPath) = (clip, truth)
         } else {
-            try SkierClip.make(source: data + "/people/vtest-0100-6s.mp4", into: work, course: skierCourse)
+            try makeChosenClip(in: work)
             (clipPath, truthPath) = (work + "/" + SkierClip.fileName, work + "/" + SkierClip.truthName)
         }
         let truths = try SkierClip.readTruth(truthPath)

@@ -65,6 +65,12 @@ int reflex_flow_track(const uint8_t *previous, const uint8_t *next, int width, i
 int reflex_flow_corners(const uint8_t *grey, int width, int height, int stride, int x, int y, int rect_width,
                         int rect_height, float *points, int capacity, char *error, size_t error_size);
 
+/// Cuts the object inside a rectangle of an RGB image from its background with OpenCV's
+/// GrabCut (`iterations` rounds, started from the rectangle alone): `mask` (width x height)
+/// receives 1 for the object's pixels, 0 for the rest. 0, or -1 with a message.
+int reflex_cut_out(const uint8_t *rgb, int width, int height, int stride, int x, int y, int rect_width, int rect_height,
+                   int iterations, uint8_t *mask, char *error, size_t error_size);
+
 /// OpenCV's HOG people detector (its default SVM) on an RGB image made twice as large (its
 /// window is 64x128 pixels): boxes in fractions, as above.
 int reflex_hog_detect(const uint8_t *rgb, int width, int height, int stride, reflex_box *boxes, int capacity,
