@@ -32,6 +32,16 @@ cv::Mat wrap(const uint8_t *pixels, int width, int height, int stride, int type)
     return cv::Mat(height, width, type, const_cast<uint8_t *>(pixels), static_cast<size_t>(stride));
 }
 
+// A loaded network made a detector: OpenCV's own CPU backend, the caller's input size.
+reflex_detector *prepared(cv::dnn::Net net, int input_width, int input_height) {
+    auto *detector = new reflex_detector();
+    detector->net = net;
+    detector->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    detector->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    detector->input = cv::Size(input_width, input_height);
+    return detector;
+}
+
 }  // namespace
 
 extern "C" int reflex_write_text_graph(const char *model_path, const char *output_path, char *error, size_t error_size) {
@@ -60,12 +70,7 @@ extern "C" reflex_detector *reflex_detector_open(const char *model_path, const c
         std::fclose(file);
         if (read != model.size() || model.empty()) throw std::runtime_error(std::string("cannot read ") + model_path);
         std::vector<uchar> graph(graph_text, graph_text + graph_length);
-        auto *detector = new reflex_detector();
-        detector->net = cv::dnn::readNetFromTensorflow(model, graph);
-        detector->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        detector->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-        detector->input = cv::Size(input_width, input_height);
-        return detector;
+        return prepared(cv::dnn::readNetFromTensorflow(model, graph), input_width, input_height);
     } catch (const std::exception &failure) {
         report(failure, error, error_size);
         return nullptr;
@@ -78,12 +83,7 @@ extern "C" reflex_detector *reflex_detector_open_onnx(const char *model_path, in
                                                       char *error, size_t error_size) {
     try {
         cv::setNumThreads(1);
-        auto *detector = new reflex_detector();
-        detector->net = cv::dnn::readNetFromONNX(model_path);
-        detector->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        detector->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-        detector->input = cv::Size(input_width, input_height);
-        return detector;
+        return prepared(cv::dnn::readNetFromONNX(model_path), input_width, input_height);
     } catch (const std::exception &failure) {
         report(failure, error, error_size);
         return nullptr;

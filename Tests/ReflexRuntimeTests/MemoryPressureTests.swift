@@ -13,6 +13,13 @@ import Testing
 /// developed are cancelled and counted, never an OOM kill.
 @Suite("Memory pressure", .serialized)
 struct MemoryPressureTests {
+    /// A photo pipeline saving into `state`, not started: what the shutter's side hands photos to.
+    static func photos(in state: TemporaryFolder, log: TestLog) -> PhotoPipeline {
+        PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path)),
+                      describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
+                      status: StatusBoard(), giveBack: { _ in }, log: log.write)
+    }
+
     static func press(_ number: Int) -> ControlMailbox.CaptureRequest {
         ControlMailbox.CaptureRequest(number: number, ticket: nil, pressedAt: monotonicSeconds(), framing: Framing(zoom: 1), format: nil)
     }
@@ -66,9 +73,7 @@ struct MemoryPressureTests {
     @Test func extremePressureCancelsThePressesWaitingForMemory() throws {
         let log = TestLog()
         let state = TemporaryFolder()
-        let photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path)),
-                                   describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
-                                   status: StatusBoard(), giveBack: { _ in }, log: log.write)
+        let photos = Self.photos(in: state, log: log)
         let ring = ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 0)
         let queue = ShutterQueue(ring: ring, photos: photos, log: log.write)
         for number in 1...3 { queue.add(Self.press(number)) }
@@ -88,9 +93,7 @@ struct MemoryPressureTests {
     @Test func theCancelledPressesOfAnotherProgramHaveTheirResultsAtOnce() throws {
         let log = TestLog()
         let state = TemporaryFolder()
-        let photos = PhotoPipeline(numbering: CardNumbering(card: PhotoCard(root: state.path), counter: PhotoCounter(folder: state.path)),
-                                   describer: PhotoDescriber(calibration: .simulated, software: "Reflex test"),
-                                   status: StatusBoard(), giveBack: { _ in }, log: log.write)
+        let photos = Self.photos(in: state, log: log)
         let queue = ShutterQueue(ring: ZeroLagRing(ringFrames: 6, spares: 4, frameBytes: 0), photos: photos, log: log.write)
         let bracket = try #require(BracketPlan(frames: 3, stepThirds: 3))
         queue.add(ControlMailbox.CaptureRequest(number: 1, ticket: 11, pressedAt: monotonicSeconds(), framing: Framing(zoom: 1), format: nil))
