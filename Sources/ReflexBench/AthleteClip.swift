@@ -33,12 +33,6 @@ public enum AthleteClip {
         return (0.74 - 0.26 * (time - 7) / 5, bottom, heightShare, false)
     }
 
-    /// The footballer's true box in frame `index`, in pixels.
-    public static func truth(frame index: Int, cutOutAspect: Double) -> PixelRect {
-        let place = athlete(at: Double(index) / Double(framesPerSecond))
-        return box(centreX: place.x, bottom: place.bottom, height: place.height, aspect: cutOutAspect)
-    }
-
     static func box(centreX: Double, bottom: Double, height share: Double, aspect: Double) -> PixelRect {
         let h = share * Double(height), w = h * aspect
         return PixelRect(x: Int((centreX * Double(width) - w / 2).rounded()), y: Int((bottom * Double(height) - h).rounded()),

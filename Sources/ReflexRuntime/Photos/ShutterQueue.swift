@@ -265,8 +265,7 @@ final class ShutterQueue {
         let numbers = presses.map(\.number)
         for (index, press) in presses.enumerated() {
             // A bracket under way has sent the frames it took; the rest are not taken.
-            let frames = index == 0 ? bracket.map { $0.frames - $0.taken.count } ?? press.bracket?.frames ?? 1
-                : press.bracket?.frames ?? 1
+            let frames = (index == 0 ? bracket.map { $0.frames - $0.taken.count } : nil) ?? press.bracket?.frames ?? 1
             photos.recordUntaken(press, frames: frames, reason: "cancelled: memory low")
         }
         for index in pending.indices { pending[index] = nil }
