@@ -90,6 +90,26 @@ struct SubjectTrackerTests {
         #expect(!tracker.subjectTapped)
     }
 
+    @Test func onASlowBoardTheOneMovingStillBeatsThoseStandingStill() throws {
+        // Detections five seconds apart (an emulated board): a large person stands near the
+        // middle; a smaller one walks slowly across the right half, a twelfth of their height a
+        // second. Only "lately" spanning a few detections lets the walker be seen to move: were
+        // it two seconds, where they have been would jump to each sighting.
+        var tracker = SubjectTracker()
+        let gap = 5.0, still = Self.person(0.45, height: 0.45)
+        let walker = { (t: Double) in Self.person(0.5 + 0.012 * (t - 20), 0.55, height: 0.25) }
+        for index in 0..<4 { tracker.update(with: [still], at: Double(index) * gap) }
+        let standing = try #require(tracker.subject).id
+        for index in 4...11 {
+            let time = Double(index) * gap
+            tracker.update(with: [still, walker(time)], at: time)
+        }
+        let walking = try #require(tracker.tracks.first { $0.box(at: 55).height < 0.3 })
+        #expect(tracker.tracks.count == 2, "one track each: \(tracker.tracks.map(\.id))")
+        #expect(walking.isMoving(at: 55, aspect: tracker.aspect), "moving: \(walking.travel(at: 55, aspect: tracker.aspect)) heights")
+        #expect(tracker.subject?.id == walking.id, "the walker, not \(standing) standing by")
+    }
+
     @Test func aTappedPersonStandingStillIsKeptWhileOthersMove() throws {
         var tracker = SubjectTracker()
         Self.run(&tracker, seconds: 1) { _ in [Self.person(0.3, height: 0.5)] }

@@ -18,11 +18,12 @@ public struct PersonTrack: Sendable, Equatable {
     /// last seen (a part of the frame the detector did not look at is no miss).
     public internal(set) var missedLooks = 0
     /// Where the person has been lately: the found centres and the logarithm of the found
-    /// heights (how near), averaged over `anchorSeconds`.
+    /// heights (how near), averaged over "lately" (`anchorSeconds`, or a few detections where
+    /// they come seconds apart).
     private var anchorX: Double, anchorY: Double, anchorScale: Double
     private var anchorTime: Double
 
-    /// How long "lately" is for `travel`.
+    /// How long "lately" is for `travel`, where detections come often.
     public static let anchorSeconds = 2.0
     /// A person this far (in their heights) from where they have been lately is moving
     /// across the scene: at a quarter of their height a second or more, held for a while.
@@ -38,9 +39,12 @@ public struct PersonTrack: Sendable, Equatable {
         anchorScale = log(max(detection.box.height, 1e-4))
     }
 
-    /// Found at `box` at `time`: the average of where they have been moves towards it.
-    mutating func seen(at box: FrameBox, time: Double) {
-        let weight = min(max(time - anchorTime, 0) / PersonTrack.anchorSeconds, 1)
+    /// Found at `box` at `time`: the average of where they have been over `lately` seconds
+    /// moves towards it. (On a slow board, with seconds between detections, "lately" spans a
+    /// few of them: were it shorter than the gap, the average would jump to each sighting and
+    /// no one would ever be seen moving.)
+    mutating func seen(at box: FrameBox, time: Double, lately: Double = PersonTrack.anchorSeconds) {
+        let weight = min(max(time - anchorTime, 0) / lately, 1)
         anchorX += weight * (box.centreX - anchorX)
         anchorY += weight * (box.centreY - anchorY)
         anchorScale += weight * (log(max(box.height, 1e-4)) - anchorScale)
@@ -73,10 +77,10 @@ public struct PersonTrack: Sendable, Equatable {
         hits >= PersonTrack.hitsToTakeOver && time - firstSeen >= 1 && isMoving(at: time, aspect: aspect)
     }
 
-    /// Known to stand still: followed for longer than "lately" and hardly away from where
+    /// Known to stand still: followed for longer than `lately` and hardly away from where
     /// they have been (someone just found may be walking: not known yet).
-    public func isStill(at time: Double, aspect: Double) -> Bool {
-        time - firstSeen >= PersonTrack.anchorSeconds && travel(at: time, aspect: aspect) < PersonTrack.movingHeights / 2
+    public func isStill(at time: Double, aspect: Double, lately: Double = PersonTrack.anchorSeconds) -> Bool {
+        time - firstSeen >= lately && travel(at: time, aspect: aspect) < PersonTrack.movingHeights / 2
     }
 
     /// Seen often enough to be a person, not one stray detection.

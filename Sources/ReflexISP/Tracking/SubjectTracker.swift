@@ -43,6 +43,9 @@ public struct SubjectTracker: Sendable {
     private var unseenSeconds: Double { max(Self.lostSeconds, 1.8 * pace) }
     private var recentSeconds: Double { max(Self.tentativeSeconds, 2.5 * pace) }
     private var coastSeconds: Double { max(Self.maximumCoastSeconds, 3 * pace) }
+    /// "Lately", for whether someone moves: three detections at least, so a person seen every
+    /// few seconds (a slow board) is still seen to move.
+    private var latelySeconds: Double { max(PersonTrack.anchorSeconds, 3 * pace) }
     /// A track never looked at this long (the sweep's other squares, a slow machine) ends
     /// anyway, and no sooner than twenty detections.
     public static let unlookedSeconds = 3.0
@@ -86,7 +89,7 @@ public struct SubjectTracker: Sendable {
             } else {
                 tracks[track].motion.correct(with: detections[detection].box)
             }
-            tracks[track].seen(at: detections[detection].box, time: time)
+            tracks[track].seen(at: detections[detection].box, time: time, lately: latelySeconds)
             unmatched.removeAll { $0 == detection }
         }
         for index in tracks.indices where tracks[index].lastSeen < time
@@ -200,7 +203,7 @@ public struct SubjectTracker: Sendable {
         let moving = candidates.filter { $0.isMoving(at: time, aspect: aspect) }
         if let current = subject {
             // Kept, unless the rule chose someone standing still and someone else now moves.
-            guard !subjectTapped, current.isStill(at: time, aspect: aspect),
+            guard !subjectTapped, current.isStill(at: time, aspect: aspect, lately: latelySeconds),
                   let mover = moving.filter({ $0.id != current.id && $0.isSteadilyMoving(at: time, aspect: aspect)
                       && !isPartOfSomeoneElse($0, among: candidates, at: time) })
                     .max(by: { score($0) < score($1) }) else { return }
