@@ -411,19 +411,28 @@ class Machine:
             raise RigError(f"the guest did not answer within {timeout + grace} s: {command}")
         return answer
 
-    def _ask(self, command, timeout, grace, until_ready=False):
+    def _ask(self, command, timeout, grace):
         """Sends a command to the agent and waits for its answer, (exit code, output); None if
-        none came in `timeout` + `grace` s or, with `until_ready`, if the agent said it was ready
-        first (it drops what it read before it listened, so the command is lost)."""
+        none came in `timeout` + `grace` s."""
+        return self._await([self._send(command, timeout)], timeout + grace)
+
+    def _send(self, command, timeout):
+        """Sends a command for the guest to run within `timeout` s; returns its request's id."""
         request_id = self.next_id
         self.next_id += 1
         encoded = base64.b64encode(command.encode()).decode()
         self.agent_socket.sendall(f"{request_id} {timeout} {encoded}\n".encode())
-        prefix = f"@@reflex {request_id} ".encode()
-        deadline = time.monotonic() + timeout + grace
+        return request_id
+
+    def _await(self, request_ids, seconds, until_ready=False):
+        """The first answer to any of `request_ids` within `seconds`, (exit code, output);
+        None if none came or, with `until_ready`, if the agent said it was ready first (it
+        drops what it read before it listened, so those requests are lost)."""
+        prefixes = [f"@@reflex {request_id} ".encode() for request_id in request_ids]
+        deadline = time.monotonic() + seconds
         while True:
             for line in self._agent_lines():
-                if line.startswith(prefix):
+                if any(line.startswith(prefix) for prefix in prefixes):
                     parts = line.split(b" ", 3)
                     output = base64.b64decode(parts[3]) if len(parts) > 3 and parts[3] else b""
                     return int(parts[2]), output.decode(errors="replace")
@@ -445,18 +454,25 @@ class Machine:
         *complete, self.agent_buffer = self.agent_buffer.split(b"\n")
         return [line.strip(b"\r") for line in complete]
 
-    def wait_for_agent(self, timeout=600):
+    def wait_for_agent(self, timeout=600, patience=30):
         """Boot until the guest's agent answers; returns the seconds since QEMU started. It is
-        asked every 2 s, and at once when it says it is ready. (The limit is for a guest that
-        will never answer: a busy host's TCG boot has taken 120 s and more.)"""
+        asked once, again at once when it says it is ready (it drops what came before it
+        listened), and again after `patience` s without an answer; an answer to any of those
+        asks counts. (Asked every 2 s and only the last ask's answer counting, a slowed guest
+        that takes longer than that to answer was left a queue it never caught up with. The
+        limit is for a guest that will never answer: a busy host's TCG boot has taken 120 s
+        and more.)"""
         deadline = time.monotonic() + timeout
+        asked = []
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RigError(f"QEMU exited during boot ({self.process.returncode})")
             try:
-                answer = self._ask("echo alive", timeout=1, grace=1, until_ready=True)
+                asked.append(self._send("echo alive", patience))
+                answer = self._await(asked, min(patience, max(deadline - time.monotonic(), 0)), until_ready=True)
             except RigError:
                 answer = None
+                time.sleep(1)
             if answer and answer[0] == 0 and answer[1].strip() == "alive":
                 return time.monotonic() - self.started_at
         raise RigError(f"the guest's agent never answered in {timeout} s; console:\n{self.console_text()[-3000:]}")
