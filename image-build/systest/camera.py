@@ -5,6 +5,8 @@ import time
 
 import rig
 
+from .steps import paced
+
 REFLEX_LOG = "journalctl -b -u reflex -o cat --no-pager"
 # The running camera's own lines: a restart makes a new process, and the lines before it are
 # the last one's.
@@ -24,7 +26,7 @@ def follow_log(machine, pattern, limit):
     journal (journalctl -f) until that line comes: asking again and again would take the
     emulated machine's CPU from what is awaited (a boot, the camera starting)."""
     status, line = machine.run(f"exec 3< <(exec {REFLEX_LOG} -n all -f); follower=$!; grep -m1 -e '{pattern}' <&3;"
-                               " found=$?; kill $follower; exit $found", timeout=limit)
+                               " found=$?; kill $follower; exit $found", timeout=int(paced(limit)))
     return line if status == 0 else None
 
 

@@ -4,7 +4,7 @@ import time
 
 import rig
 
-from .steps import RESULTS
+from .steps import RESULTS, paced
 
 
 def screendump(steps, name):
@@ -26,7 +26,7 @@ def screen_until(steps, name, checks, limit=15):
     takes them. Returns the last screendump and its checks: require on them fails a screen that
     never came right, with that screendump as the evidence."""
     started = time.monotonic()
-    until = min(started + limit, steps.deadline)
+    until = min(started + paced(limit), steps.deadline)
     tries = 0
     while True:
         tries += 1

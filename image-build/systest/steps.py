@@ -10,6 +10,29 @@ import rig
 RESULTS = os.path.join(rig.REPO, ".build-systest" + ("-arm64" if rig.ARCH == "arm64" else ""))
 SCENARIOS = []
 
+# How much slower than a guest of CI's kind at rest this run's guest is (1 at most as fast):
+# every time limit of a scenario, a step and a wait is stretched by it, so a slower or busier
+# machine takes longer and fails for a stall, never for being slow. The runner measures it
+# by the boot (`measure_pace`).
+PACE = 1.0
+# QEMU's start until the guest's agent answers, in seconds, on a machine of CI's kind (2
+# cores, TCG) with nothing else running: 38-47 s.
+REFERENCE_BOOT_SECONDS = 40.0
+# A guest slower than this is no machine to test on: its limits stop stretching.
+MOST_PACE = 5.0
+
+
+def measure_pace(seconds_to_agent):
+    """Sets PACE from how long the boot took until the guest answered; returns it."""
+    global PACE
+    PACE = min(max(seconds_to_agent / REFERENCE_BOOT_SECONDS, 1.0), MOST_PACE)
+    return PACE
+
+
+def paced(seconds):
+    """A time limit of a guest of CI's kind at rest, for this run's guest."""
+    return seconds * PACE
+
 
 def scenario(name, limit=120):
     """Registers a scenario: a function of a Steps object, with a time limit in seconds."""
@@ -40,7 +63,7 @@ class Steps:
         self.times = []
 
     def run(self, what, command, expect_status=0, contains=(), matches=(), excludes=(), timeout=30):
-        """Runs `command` in the guest; fails unless it exits with `expect_status` and its
+        """Runs `command` in the guest within `timeout` s (paced); fails unless it exits with `expect_status` and its
         output contains every string of `contains`, matches every regex of `matches`, and
         holds none of `excludes`. Returns the output."""
         started = time.monotonic()
@@ -60,7 +83,7 @@ class Steps:
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
             raise StepFailed(f"step {self.count} ({what}): the scenario's time limit was reached")
-        status, output = self.machine.run(command, timeout=min(timeout, max(1, int(remaining))))
+        status, output = self.machine.run(command, timeout=min(int(paced(timeout)), max(1, int(remaining))))
         problems = []
         if expect_status is not None and status != expect_status:
             problems.append(f"exit status {status}, expected {expect_status}")
@@ -73,8 +96,8 @@ class Steps:
         return output
 
     def wait_until(self, what, command, limit=60, **expectations):
-        """Repeats a step until it passes or `limit` seconds pass; the last failure is reported."""
-        until = min(time.monotonic() + limit, self.deadline)
+        """Repeats a step until it passes or `limit` seconds pass (paced); the last failure is reported."""
+        until = min(time.monotonic() + paced(limit), self.deadline)
 
         def give_up(failure, now):
             if now >= until:
@@ -86,8 +109,9 @@ class Steps:
         when the number that `progress` (a regex with one group) finds in the output (a count
         of the camera's own reports of the heavy work) has not grown for `stall` seconds, or
         at the scenario's deadline. A slow machine reports less often; a stalled camera not
-        at all."""
+        at all. (`stall` is paced.)"""
         started = time.monotonic()
+        stall = paced(stall)
         last = {"count": -1, "grew": started}
 
         def give_up(failure, now):
