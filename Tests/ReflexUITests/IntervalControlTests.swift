@@ -103,8 +103,8 @@ import Testing
         var c = IntervalControlTests.interval(every: 60, count: 10)
         #expect(!c.screenDimmed(at: 1_000), "no run, never dimmed")
         _ = SelfTimerControlTests.press(&c, at: 0)
-        #expect(!c.screenDimmed(at: InterfaceController.dimAfter - 0.5))
-        #expect(c.screenDimmed(at: InterfaceController.dimAfter + 0.2))
+        #expect(!c.screenDimmed(at: DriveControl.dimAfter - 0.5))
+        #expect(c.screenDimmed(at: DriveControl.dimAfter + 0.2))
         let woke = SelfTimerControlTests.press(&c, at: 20)
         #expect(woke.notice == nil && woke.haptic == nil && c.intervalRun != nil, "the press only woke the screen")
         #expect(!c.screenDimmed(at: 20.5))
@@ -134,7 +134,7 @@ import Testing
         #expect(c.nextTimedPhoto(at: 10) == 10 && c.timedPhotoRun == 1)
         #expect(c.takeEndedRun() == nil, "still running")
         _ = IntervalControlTests.run(&c, from: 10.1, to: 20)
-        #expect(c.takeEndedRun() == InterfaceController.EndedRun(run: 1, photos: 3))
+        #expect(c.takeEndedRun() == DriveControl.EndedRun(run: 1, photos: 3))
         #expect(c.takeEndedRun() == nil, "once")
         // A second run stopped before its first photo: nothing to make a movie of.
         var d = IntervalControlTests.interval(every: 2, count: 3, delay: 5)
@@ -145,6 +145,6 @@ import Testing
         _ = SelfTimerControlTests.press(&d, at: 12)
         _ = IntervalControlTests.run(&d, from: 12, to: 19.5)
         _ = SelfTimerControlTests.press(&d, at: 20)
-        #expect(d.takeEndedRun() == InterfaceController.EndedRun(run: 2, photos: 2))
+        #expect(d.takeEndedRun() == DriveControl.EndedRun(run: 2, photos: 2))
     }
 }

@@ -129,7 +129,7 @@ final class InputRouter {
 
     /// An interval run ended having taken photos: its timelapse is made where the settings
     /// ask for one (the timelapse thread says its progress, or why it made none).
-    func makeTimelapse(of ended: InterfaceController.EndedRun, now: Double, model: inout ScreenModel) {
+    func makeTimelapse(of ended: DriveControl.EndedRun, now: Double, model: inout ScreenModel) {
         guard let rate = model.state.settings.drive.timelapseFramesPerSecond, let timelapse else { return }
         if !timelapse.make(TimelapseMaker.Job(run: ended.run, photos: ended.photos, framesPerSecond: rate)) {
             model.showNotice(InterfaceText.timelapseBusy, at: now)
