@@ -412,51 +412,27 @@ public final class Reviewer: @unchecked Sendable {
         frame.clipped = []
         clear(frame)
         frame.pixels.withUnsafeMutableBufferPointer { panel in
+            let painter = ReviewIndexPainter(grid: grid, panel: panel.baseAddress!, width: width, height: height)
             for index in grid.visibleItems where index < cursor.items.count {
-                let cell = grid.cell(index)
                 guard let picture = cellPicture(cursor.items[index], grid: grid) else {
-                    fill(PixelRect(x: cell.x, y: cell.y, width: cell.width, height: cell.height), 0xFF26_2626, grid: grid, panel)
+                    painter.paintEmptyCell(index)
                     continue
                 }
-                let x = cell.x + (cell.width - picture.width) / 2, y = cell.y + (cell.height - picture.height) / 2
-                let (firstRow, endRow) = (max(0, grid.top - y), min(picture.height, grid.bottom - y))
-                guard firstRow < endRow else { continue }
-                picture.pixels.withUnsafeBufferPointer { source in
-                    for row in firstRow..<endRow {
-                        (panel.baseAddress! + (y + row) * width + x)
-                            .update(from: source.baseAddress! + row * picture.width, count: min(picture.width, width - x))
-                    }
+                picture.pixels.withUnsafeBufferPointer {
+                    painter.paintPicture($0, pictureWidth: picture.width, pictureHeight: picture.height, inCell: index)
                 }
             }
             // What each item is: its format where more than a JPEG, a padlock if protected.
             if let badges {
                 for index in grid.visibleItems where index < cursor.items.count {
                     let item = cursor.items[index]
-                    for kind in IndexBadges.kinds(format: item.format, isProtected: item.isProtected) {
-                        badges.lay(kind, on: grid.cell(index), into: panel.baseAddress!, width: width, top: grid.top,
-                                   bottom: min(grid.bottom, height))
-                    }
+                    painter.paintBadges(IndexBadges.kinds(format: item.format, isProtected: item.isProtected), inCell: index,
+                                        from: badges)
                 }
             }
-            // The highlight: a frame in the accent round its cell.
-            let cell = grid.cell(grid.highlighted), thick = max(3, grid.gap / 2 + 1)
-            for side in [PixelRect(x: cell.x - thick, y: cell.y - thick, width: cell.width + 2 * thick, height: thick),
-                         PixelRect(x: cell.x - thick, y: cell.y + cell.height, width: cell.width + 2 * thick, height: thick),
-                         PixelRect(x: cell.x - thick, y: cell.y, width: thick, height: cell.height),
-                         PixelRect(x: cell.x + cell.width, y: cell.y, width: thick, height: cell.height)] {
-                fill(side, 0xFFFF_B300, grid: grid, panel)
-            }
+            painter.paintHighlight()
         }
         finishPublishing()
-    }
-
-    /// Fills `rect` with `colour`, within the screen and the grid's band.
-    private func fill(_ rect: PixelRect, _ colour: UInt32, grid: ReviewGrid, _ panel: UnsafeMutableBufferPointer<UInt32>) {
-        let x0 = max(rect.x, 0), x1 = min(rect.x + rect.width, width)
-        guard x0 < x1 else { return }
-        for y in max(rect.y, grid.top)..<max(max(rect.y, grid.top), min(rect.y + rect.height, grid.bottom, height)) {
-            (panel.baseAddress! + y * width + x0).update(repeating: colour, count: x1 - x0)
-        }
     }
 
     /// `item`'s small picture fitted to the grid's cells, read once (`ReviewLoader.thumbnail`).
