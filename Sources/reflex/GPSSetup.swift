@@ -1,6 +1,7 @@
 import ReflexSystem
 import ReflexCore
 import ReflexHardware
+import ReflexRuntime
 
 /// The camera's GPS side: a gpsd client at the Board's address (or the environment's),
 /// started at once and asking gpsd only while geotag is on.

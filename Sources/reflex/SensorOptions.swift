@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReflexHardware
+import ReflexRuntime
 import ReflexISP
 
 /// Which camera a command uses and the board that describes it (`reflex run`, `reflex capture`).

@@ -2,7 +2,6 @@ import ReflexSystem
 import ReflexCore
 import ReflexHardware
 import ReflexISP
-import ReflexRuntime
 import ReflexStorage
 import ReflexVision
 #if canImport(Glibc)
@@ -14,11 +13,11 @@ import Glibc
 /// (/usr/share/reflex/boards/<name>); a `share/reflex/board` folder beside the binary's own
 /// folder (/opt/x/bin/reflex → /opt/x/share/reflex/board). With none of these, the camera runs
 /// uncalibrated and the log names /etc/reflex/board, where a board belongs.
-enum BoardFolder {
-    static let configuredPath = "/etc/reflex/board"
-    static let environmentVariable = "REFLEX_BOARD_DIR"
+public enum BoardFolder {
+    public static let configuredPath = "/etc/reflex/board"
+    public static let environmentVariable = "REFLEX_BOARD_DIR"
 
-    static func resolve(flag: String?) -> String {
+    public static func resolve(flag: String?) -> String {
         if let flag, !flag.isEmpty { return flag }
         if let value = getenv(environmentVariable), value.pointee != 0 { return String(cString: value) }
         // From the binary's real file (/proc/self/exe): a link to it elsewhere still finds
@@ -41,7 +40,7 @@ enum BoardFolder {
     }
 
     /// The sensor calibration, and a line for the log saying where it came from.
-    static func sensorCalibration(in folder: String) -> (SensorCalibration, String) {
+    public static func sensorCalibration(in folder: String) -> (SensorCalibration, String) {
         read("sensor.conf", in: folder, parse: { SensorCalibration.parse($0) }, fallback: SensorCalibration(),
              what: "sensor calibration", without: "the sensor runs uncalibrated")
     }
@@ -49,7 +48,7 @@ enum BoardFolder {
     /// The board's lenses (lenses/ultra-wide.conf, wide.conf, tele.conf: each lens's camera
     /// and place on the zoom, with its sensor's calibration); none on a board of one camera.
     /// A lens file that cannot be used is left out, and said.
-    static func lenses(in folder: String) -> ([BoardLens], [String]) {
+    public static func lenses(in folder: String) -> ([BoardLens], [String]) {
         var lenses: [BoardLens] = []
         var notes: [String] = []
         for role in LensDescription.Role.allCases {
@@ -68,7 +67,7 @@ enum BoardFolder {
 
     /// The panel's description (card, connector, mode, rotation); none means the first
     /// connected display in its preferred mode, upright.
-    static func panelConfiguration(in folder: String) -> (PanelConfiguration, String) {
+    public static func panelConfiguration(in folder: String) -> (PanelConfiguration, String) {
         read("display.conf", in: folder, parse: PanelConfiguration.parse, fallback: PanelConfiguration(),
              what: "panel", without: "the first connected display, upright")
     }
@@ -76,14 +75,14 @@ enum BoardFolder {
     /// The board's controls (controls.conf); none means two encoders (REFLEX_DIAL 1 turns
     /// the selected dial, 2 picks it) and the usual keys (KEY_CAMERA, KEY_CAMERA_FOCUS, the
     /// zoom and volume keys, KEY_MENU, KEY_RECORD).
-    static func controls(in folder: String) -> (BoardControls, String) {
+    public static func controls(in folder: String) -> (BoardControls, String) {
         read("controls.conf", in: folder, parse: BoardControls.parse, fallback: BoardControls(),
              what: "controls", without: "the usual keys and two encoders")
     }
 
     /// Where the board's gpsd listens (gps.conf), the environment's GPSD_HOST and GPSD_PORT
     /// over it; none means gpsd's own port on the loopback address, 127.0.0.1:2947.
-    static func gpsAddress(in folder: String) -> (GPSDAddress, String) {
+    public static func gpsAddress(in folder: String) -> (GPSDAddress, String) {
         let (address, note) = read("gps.conf", in: folder, parse: GPSDAddress.parse, fallback: GPSDAddress(),
                                    what: "gpsd's address", without: "gpsd at 127.0.0.1:2947")
         let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
@@ -92,14 +91,14 @@ enum BoardFolder {
 
     /// How the board records movies (video.conf); none means 1080p30 with ALSA's default
     /// microphone.
-    static func video(in folder: String) -> (BoardVideo, String) {
+    public static func video(in folder: String) -> (BoardVideo, String) {
         read("video.conf", in: folder, parse: BoardVideo.parse, fallback: BoardVideo(),
              what: "movies' size and microphone", without: "movies at 1080p30 with ALSA's default microphone")
     }
 
     /// The person detector the board names instead of the shipped one (analysis.conf), or nil:
     /// the shipped one.
-    static func detectorModel(in folder: String) -> (DetectorModel?, String) {
+    public static func detectorModel(in folder: String) -> (DetectorModel?, String) {
         read("analysis.conf", in: folder, parse: { DetectorModel.parse($0, boardFolder: folder).map(Optional.some) },
              fallback: nil, what: "auto-zoom's person detector", without: "auto-zoom runs the shipped person detector")
     }
