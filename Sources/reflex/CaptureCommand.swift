@@ -29,7 +29,7 @@ struct Capture: ParsableCommand {
     var output: String?
     @Option(help: "jpeg | raw | raw+jpeg (default: the saved setting).")
     var format: CaptureFormat?
-    @Option(help: "Photos to take, a tenth of a second apart.")
+    @Option(help: "Photos to take at the camera's burst rate (10 a second).")
     var burst = 1
     @Option(name: .customLong("self-timer"),
             help: "2s | 10s | 10s-3: the photo that long after the command (10s-3: three photos a second apart).")
@@ -54,9 +54,6 @@ struct Capture: ParsableCommand {
     var ev: String?
     @Flag(help: "Print one JSON object per photo.")
     var json = false
-
-    /// Seconds the camera streams before the shot, so Auto exposure and white balance settle.
-    static let settleSeconds = 1.5
 
     func validate() throws {
         guard (1...CaptureService.largestBurst).contains(burst) else {
@@ -128,46 +125,38 @@ struct Capture: ParsableCommand {
     /// The running camera's socket went between two photos.
     private struct CameraNotRunning: Error {}
 
-    /// Calls `shoot` as each photo falls due: a burst's a tenth of a second apart from now,
-    /// the self-timer's after its delay, or an interval run's at their planned times (a photo
-    /// that fell due while the one before was still being taken is counted missed, and the
-    /// others keep their times).
+    /// When the photos fall due: the interval run's, the self-timer's, or a burst's.
+    private var shotSchedule: ShotSchedule {
+        ShotSchedule(intervalRun.map { .interval($0) } ?? selfTimer.map { .selfTimer($0) } ?? .burst(burst))
+    }
+
+    /// Calls `shoot` as each photo falls due (`ShotSchedule`: the camera's own rules).
     private func forEachShot(startedAt: Double, _ shoot: () throws -> Void) throws {
-        if var run = intervalRun {
-            // The first delay counts from the command; a camera that took longer to start
-            // (alone, the stream's start and settling) moves the whole grid, not the photos
-            // due meanwhile into "missed".
-            run.start(at: max(startedAt, monotonicSeconds() - run.firstDelay))
-            while let due = run.nextDue {
-                countDown(to: due)
-                guard run.next(at: monotonicSeconds()) != nil else { continue }
-                try shoot()
-            }
-            if run.missed > 0 {
-                log("capture: \(run.missed) of the interval's photos missed: the one before took longer than the interval")
-            }
-            return
-        }
-        let first = selfTimer.map { startedAt + $0.seconds } ?? monotonicSeconds()
-        let spacing = selfTimer == nil ? 0.1 : SelfTimer.shotSpacing
-        for index in 0..<(selfTimer?.shots ?? burst) {
-            countDown(to: first + Double(index) * spacing)
+        var schedule = shotSchedule
+        schedule.start(commandStartedAt: startedAt, now: monotonicSeconds())
+        while let due = schedule.nextDue {
+            countDown(to: due, schedule)
+            guard schedule.take(at: monotonicSeconds()) else { continue }
             try shoot()
+        }
+        if schedule.missed > 0 {
+            log("capture: \(schedule.missed) of the interval's photos missed: the one before took longer than the interval")
         }
     }
 
     /// Waits until `time` (monotonic seconds); with the self-timer, says each whole second
     /// left as the camera's countdown does.
-    private func countDown(to time: Double) {
+    private func countDown(to time: Double, _ schedule: ShotSchedule) {
         var said: Int?
-        while case let left = time - monotonicSeconds(), left > 0 {
-            let seconds = Int(left.rounded(.up))
-            if selfTimer != nil, seconds != said {
-                log("capture: self-timer, \(seconds) s")
-                said = seconds
+        while true {
+            let now = monotonicSeconds(), left = time - now
+            guard left > 0 else { return }
+            if let countdown = schedule.countdown(at: now), countdown != said {
+                log("capture: self-timer, \(countdown) s")
+                said = countdown
             }
             // (To the next whole second left, or the time itself.)
-            usleep(UInt32((left - Double(seconds - 1)) * 1_000_000) + 1)
+            usleep(UInt32((left - (left.rounded(.up) - 1)) * 1_000_000) + 1)
         }
     }
 
@@ -226,8 +215,12 @@ struct Capture: ParsableCommand {
             photos.stop()
             gps?.stop()
         }
-        try waitForStream(sensor, log: log)
-        if let gps { waitForFix(gps) }
+        guard StreamSettling.wait(for: sensor.status) else {
+            throw CaptureFailure("the camera does not stream: " + (log.lastLine ?? "no camera found"))
+        }
+        if let gps, case let status = gps.waitForFix(patience: Capture.fixPatience), status != .fix {
+            ReflexSystem.log("capture: " + (status.refusal ?? "no GPS fix yet") + "; the photo carries no location")
+        }
         if let plan = bracketPlan {
             guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil, bracket: plan) else {
                 throw CaptureFailure("the shutter is busy")
@@ -268,31 +261,6 @@ struct Capture: ParsableCommand {
                 throw ValidationError("\(error)")
             }
         }
-    }
-
-    /// Until the camera streams and exposure has had time to settle; a camera that will not
-    /// stream is an error with the camera's own words. (The 10 s are for the stream to
-    /// start; the settling comes after them, so a camera slow to start is not refused for
-    /// the settling it has still to do.)
-    private func waitForStream(_ sensor: SensorPipeline, log: CaptureLog) throws {
-        let deadline = monotonicSeconds() + 10
-        var streamingSince: Double?
-        while streamingSince.map({ monotonicSeconds() - $0 < Capture.settleSeconds }) ?? (monotonicSeconds() < deadline) {
-            if streamingSince == nil, sensor.status.latestSensorReport().status == .streaming { streamingSince = monotonicSeconds() }
-            usleep(20_000)
-        }
-        guard streamingSince != nil else {
-            throw CaptureFailure("the camera does not stream: " + (log.lastLine ?? "no camera found"))
-        }
-    }
-
-    /// With geotag on, the shot waits (up to `fixPatience`) for a fix, as a camera just
-    /// switched on does; without one it is taken all the same, with no location, and says so.
-    private func waitForFix(_ gps: GPSDClient) {
-        let deadline = monotonicSeconds() + Capture.fixPatience
-        while monotonicSeconds() < deadline, gps.status != .fix, gps.status.refusal == nil { usleep(50_000) }
-        guard gps.status != .fix else { return }
-        log("capture: " + (gps.status.refusal ?? "no GPS fix yet") + "; the photo carries no location")
     }
 
     /// Seconds a geotagged shot waits for a fix after the stream has settled.

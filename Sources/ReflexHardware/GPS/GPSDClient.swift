@@ -52,6 +52,14 @@ public final class GPSDClient: @unchecked Sendable {
 
     public var status: GPSStatus { GPSStatus(rawValue: current.load(ordering: .acquiring)) ?? .off }
 
+    /// Blocks up to `patience` seconds for a fix, as a camera just switched on waits for one
+    /// before a geotagged shot, or until gpsd refuses; the status then.
+    public func waitForFix(patience: Double) -> GPSStatus {
+        let deadline = monotonicSeconds() + patience
+        while monotonicSeconds() < deadline, status != .fix, status.refusal == nil { usleep(50_000) }
+        return status
+    }
+
     /// The fix that held at `time` (monotonic seconds), nil when there was none that fresh.
     public func fix(at time: Double) -> GPSFix? {
         history.withLock { $0.fix(at: time) }

@@ -80,8 +80,8 @@ public final class CaptureService: @unchecked Sendable {
         }
         var tickets: [Int] = []
         for index in 0..<request.count {
-            // A burst's presses a tenth of a second apart, each the frame under way then.
-            if index > 0 { _ = thread.pause(seconds: 0.1) }
+            // A burst's presses at the camera's burst rate, each the frame under way then.
+            if index > 0 { _ = thread.pause(seconds: BurstTimer().interval) }
             guard let ticket = mailbox.requestRemoteCapture(at: monotonicSeconds(), format: request.format) else {
                 UnixSocket.writeLine(connection, "error\tthe shutter is busy: \(tickets.count) of \(request.count) taken")
                 break
