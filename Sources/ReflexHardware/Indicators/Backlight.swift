@@ -10,10 +10,8 @@ import Glibc
 /// state changes, so the realtime loop may call it every frame.
 public final class Backlight {
     public let name: String
-    private let descriptor: Int32
-    private let full: [UInt8]
-    private let dimmed: [UInt8]
-    private var shownDim = false
+    /// "On" is dimmed; the file holds full brightness at start.
+    private let brightness: SysfsBrightness
 
     /// The share of the most brightness the dimmed screen keeps: readable up close, dark enough
     /// to save most of a backlight's power.
@@ -33,27 +31,17 @@ public final class Backlight {
             log("backlight \(name): no max_brightness in \(path); the screen is not dimmed")
             return nil
         }
-        let descriptor = open(path + "/brightness", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        let now = min(number("brightness") ?? maximum, maximum)
+        let low = min(max(Int((Double(maximum) * Backlight.dimFraction).rounded()), 1), max(now, 1))
+        guard let brightness = SysfsBrightness(path: path + "/brightness", off: now, on: low, isOn: false) else {
             log("backlight \(name): cannot open \(path)/brightness (\(String(cString: strerror(errno)))); the screen is not dimmed")
             return nil
         }
-        let now = min(number("brightness") ?? maximum, maximum)
-        let low = min(max(Int((Double(maximum) * Backlight.dimFraction).rounded()), 1), max(now, 1))
-        (self.name, self.descriptor) = (name, descriptor)
-        (full, dimmed) = (Array("\(now)\n".utf8), Array("\(low)\n".utf8))
+        (self.name, self.brightness) = (name, brightness)
     }
 
-    deinit {
-        dim(false)
-        close(descriptor)
-    }
+    deinit { dim(false) }
 
     /// Dimmed or at full; a write only when that changes.
-    public func dim(_ on: Bool) {
-        guard shownDim != on else { return }
-        shownDim = on
-        let bytes = on ? dimmed : full
-        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    }
+    public func dim(_ on: Bool) { brightness.set(on) }
 }

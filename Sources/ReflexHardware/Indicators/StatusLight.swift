@@ -9,11 +9,8 @@ import Glibc
 /// LED's own work), so the realtime loop may call it every frame.
 public final class StatusLight {
     public let name: String
-    private let descriptor: Int32
-    /// "0\n" and the LED's full brightness ("255\n"), made once.
-    private let dark: [UInt8] = Array("0\n".utf8)
-    private let lit: [UInt8]
-    private var shown: Bool?
+    /// Dark (0) or the LED's full brightness.
+    private let brightness: SysfsBrightness
 
     /// `name` is the LED's, or a pattern with `*` for an LED whose number changes from boot
     /// to boot (an input device's, `input*::misc`): the first LED it matches, by name order.
@@ -25,24 +22,17 @@ public final class StatusLight {
         }
         let path = folder + "/" + name
         let maximum = SmallFile.text(path + "/max_brightness").flatMap { Int($0.filter { !$0.isWhitespace }) } ?? 1
-        let descriptor = open(path + "/brightness", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        guard let brightness = SysfsBrightness(path: path + "/brightness", off: 0, on: max(maximum, 1)) else {
             log("status light \(name): cannot open \(path)/brightness (\(String(cString: strerror(errno)))); the self-timer blinks nothing")
             return nil
         }
-        (self.name, self.descriptor, lit) = (name, descriptor, Array("\(max(maximum, 1))\n".utf8))
+        (self.name, self.brightness) = (name, brightness)
     }
 
     deinit {
-        if shown == true { set(false) }
-        close(descriptor)
+        if brightness.isOn == true { set(false) }
     }
 
     /// Lit or dark; a write only when that changes.
-    public func set(_ on: Bool) {
-        guard shown != on else { return }
-        shown = on
-        let bytes = on ? lit : dark
-        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    }
+    public func set(_ on: Bool) { brightness.set(on) }
 }
