@@ -19,8 +19,8 @@ public final class BoxFlow {
 
     /// Where `box` (fractions of the picture) went from `previous` to `next` (grey, `width` ×
     /// `height`, rows `width` apart); nil when too few points could be followed.
-    public func follow(_ box: FrameBox, from previous: UnsafePointer<UInt8>, to next: UnsafePointer<UInt8>,
-                       width: Int, height: Int) -> FrameBox? {
+    public func follow(_ box: FractionalBox, from previous: UnsafePointer<UInt8>, to next: UnsafePointer<UInt8>,
+                       width: Int, height: Int) -> FractionalBox? {
         let x = Int(box.x * Double(width)), y = Int(box.y * Double(height))
         let w = Int(box.width * Double(width)), h = Int(box.height * Double(height))
         let count = Int(reflex_flow_corners(previous, Int32(width), Int32(height), Int32(width), Int32(x), Int32(y), Int32(w),
@@ -35,7 +35,7 @@ public final class BoxFlow {
         }
         guard dx.count >= BoxFlow.fewestFollowed else { return nil }
         func median(_ values: [Float]) -> Double { Double(values.sorted()[values.count / 2]) }
-        return FrameBox(x: box.x + median(dx) / Double(width), y: box.y + median(dy) / Double(height),
+        return FractionalBox(x: box.x + median(dx) / Double(width), y: box.y + median(dy) / Double(height),
                         width: box.width, height: box.height)
     }
 }

@@ -100,7 +100,7 @@ public final class PersonDetector {
                                            Float(threshold), &boxes, Int32(boxes.count), &message, message.count)
         guard count >= 0 else { throw Failure(description: "detection failed: \(Self.text(message))") }
         return boxes.prefix(Int(count)).map { box in
-            PersonDetection(box: FrameBox(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height)),
+            PersonDetection(box: FractionalBox(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height)),
                             confidence: Double(box.score))
         }
     }

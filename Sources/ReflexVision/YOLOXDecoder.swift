@@ -68,12 +68,12 @@ public struct YOLOXDecoder: Sendable, Equatable {
 
     /// A box in the input's pixels as fractions of the picture, cut to it; nil if nothing is left.
     private func pictureBox(centreX: Double, centreY: Double, width: Double, height: Double, scale: Double,
-                            pictureWidth: Int, pictureHeight: Int) -> FrameBox? {
+                            pictureWidth: Int, pictureHeight: Int) -> FractionalBox? {
         let pictureW = Double(pictureWidth), pictureH = Double(pictureHeight)
         let left = max((centreX - width / 2) / scale, 0), top = max((centreY - height / 2) / scale, 0)
         let right = min((centreX + width / 2) / scale, pictureW), bottom = min((centreY + height / 2) / scale, pictureH)
         guard right > left, bottom > top else { return nil }
-        return FrameBox(x: left / pictureW, y: top / pictureH, width: (right - left) / pictureW, height: (bottom - top) / pictureH)
+        return FractionalBox(x: left / pictureW, y: top / pictureH, width: (right - left) / pictureW, height: (bottom - top) / pictureH)
     }
 
     /// Greedy non-maximum suppression: each box kept unless a more confident kept one overlaps it.

@@ -33,8 +33,9 @@ struct Run: ParsableCommand {
     @Option(help: "The storage card's folder (default: /media/card, where a card counts only when mounted).")
     var storage: String?
 
-    @Option(help: "The DRM card to use (default: the board's display.conf, else the first with a connected display).")
-    var card: String?
+    @Option(name: .customLong("display-card"),
+            help: "The DRM card to use, /dev/dri/cardN (default: the board's display.conf, else the first with a connected display).")
+    var displayCard: String?
 
     /// Seconds between two frame-statistics lines in the log.
     static let statisticsInterval = 30
@@ -53,9 +54,9 @@ struct Run: ParsableCommand {
         log(boardNote)
         var (panel, panelNote) = BoardFolder.panelConfiguration(in: camera.boardFolder)
         log(panelNote)
-        if let card {
+        if let displayCard {
             // Another card: the board's connector and mode may not exist on it.
-            panel.card = card
+            panel.card = displayCard
             panel.connector = nil
             (panel.modeWidth, panel.modeHeight) = (nil, nil)
         }

@@ -10,7 +10,7 @@ struct AutoFramingTests {
     /// Runs the rule from `start` for `seconds` at 60 frames a second, the subject given by
     /// `subject(t)`; each frame's framing with its time.
     static func run(_ rule: inout AutoFraming, from start: Double = 0, seconds: Double,
-                    extent: FrameBox = Framing.wholePicture,
+                    extent: FractionalBox = Framing.wholePicture,
                     subject: (Double) -> AutoFraming.Subject?) -> [(time: Double, framing: Framing)] {
         var frames: [(Double, Framing)] = []
         let count = Int((seconds / frame).rounded())
@@ -23,7 +23,7 @@ struct AutoFramingTests {
 
     static func person(height: Double, centreX: Double = 0.5, centreY: Double = 0.5, velocityX: Double = 0)
         -> AutoFraming.Subject {
-        AutoFraming.Subject(box: FrameBox(centreX: centreX, centreY: centreY, width: height * 0.4, height: height),
+        AutoFraming.Subject(box: FractionalBox(centreX: centreX, centreY: centreY, width: height * 0.4, height: height),
                             velocityX: velocityX)
     }
 
@@ -88,7 +88,7 @@ struct AutoFramingTests {
             Self.person(height: 0.15, centreX: 0.3 + 0.1 * time, velocityX: 0.1)
         }
         for (time, framing) in frames where time > 1 {
-            let shown = FrameBox(centreX: 0.3 + 0.1 * time, centreY: 0.5, width: 0.06, height: 0.15).within(framing.crop)
+            let shown = FractionalBox(centreX: 0.3 + 0.1 * time, centreY: 0.5, width: 0.06, height: 0.15).within(framing.crop)
             #expect(shown.centreX > 1.0 / 3 && shown.centreX < 2.0 / 3, "at \(time) s the subject is at \(shown.centreX)")
         }
         let last = frames.last!
@@ -145,7 +145,7 @@ struct AutoFramingTests {
         #expect(abs(frames.last!.framing.crop.x + frames.last!.framing.crop.width - 1) < 1e-9, "against the right edge")
         // A wider lens sees beyond the zoom-1 picture: the crop may go there.
         var wide = AutoFraming(range: 0.5...8, size: .medium, framing: Framing(zoom: 1))
-        let ultraWide = FrameBox(x: -0.5, y: -0.5, width: 2, height: 2)
+        let ultraWide = FractionalBox(x: -0.5, y: -0.5, width: 2, height: 2)
         let far = Self.run(&wide, seconds: 6, extent: ultraWide) { _ in Self.person(height: 0.1, centreX: 1.2) }
         #expect(far.last!.framing.centreX > 1, "panned onto what only the wider lens sees")
     }
@@ -158,7 +158,7 @@ struct AutoFramingTests {
         var rule = AutoFraming(range: 1...8, size: .medium, framing: Framing(zoom: 4.4, centreX: 1 - 0.5 / 4.4))
         func skier(_ time: Double) -> AutoFraming.Subject {
             let height = 0.15 + 0.03 * time, turned = max(time - 0.3, 0)
-            return AutoFraming.Subject(box: FrameBox(centreX: 0.95 - 0.15 * turned, centreY: 0.5, width: height * 0.4,
+            return AutoFraming.Subject(box: FractionalBox(centreX: 0.95 - 0.15 * turned, centreY: 0.5, width: height * 0.4,
                                                      height: height), velocityX: time > 0.3 ? -0.15 : 0, heightVelocity: 0.03)
         }
         let frames = Self.run(&rule, seconds: 4, subject: skier)
@@ -177,21 +177,21 @@ struct AutoFramingTests {
     }
 
     @Test func boxesOverlapAndMoveBetweenPictures() {
-        let a = FrameBox(x: 0, y: 0, width: 0.2, height: 0.2)
+        let a = FractionalBox(x: 0, y: 0, width: 0.2, height: 0.2)
         #expect(a.overlap(a) == 1)
-        #expect(a.overlap(FrameBox(x: 0.5, y: 0.5, width: 0.1, height: 0.1)) == 0)
-        #expect(abs(a.overlap(FrameBox(x: 0.1, y: 0, width: 0.2, height: 0.2)) - 1.0 / 3) < 1e-12)
-        let crop = FrameBox(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
-        let inCrop = FrameBox(x: 0.3, y: 0.4, width: 0.1, height: 0.2).within(crop)
+        #expect(a.overlap(FractionalBox(x: 0.5, y: 0.5, width: 0.1, height: 0.1)) == 0)
+        #expect(abs(a.overlap(FractionalBox(x: 0.1, y: 0, width: 0.2, height: 0.2)) - 1.0 / 3) < 1e-12)
+        let crop = FractionalBox(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        let inCrop = FractionalBox(x: 0.3, y: 0.4, width: 0.1, height: 0.2).within(crop)
         #expect(abs(inCrop.x - 0.1) < 1e-12 && abs(inCrop.height - 0.4) < 1e-12)
-        #expect(inCrop.placed(in: crop) == FrameBox(x: 0.3, y: 0.4, width: 0.1, height: 0.2))
+        #expect(inCrop.placed(in: crop) == FractionalBox(x: 0.3, y: 0.4, width: 0.1, height: 0.2))
     }
 }
 
 /// The manual zoom and auto-zoom sharing the zoom.
 @Suite("Auto-zoom control")
 struct AutoZoomControlTests {
-    static let subject = AutoFraming.Subject(box: FrameBox(centreX: 0.6, centreY: 0.5, width: 0.04, height: 0.1))
+    static let subject = AutoFraming.Subject(box: FractionalBox(centreX: 0.6, centreY: 0.5, width: 0.04, height: 0.1))
 
     @Test func offItIsTheManualZoomCentred() {
         var control = AutoZoomControl()
@@ -230,11 +230,11 @@ struct AutoZoomControlTests {
             }
             return framing
         }
-        let near = settled(on: AutoFraming.Subject(box: FrameBox(centreX: 0.52, centreY: 0.5, width: 0.05, height: 0.12)))
+        let near = settled(on: AutoFraming.Subject(box: FractionalBox(centreX: 0.52, centreY: 0.5, width: 0.05, height: 0.12)))
         #expect(near.zoom > 3.5, "framed at about 4.2x: \(near.zoom)")
         #expect(lenses.lens(forZoom: near.centredZoomHoldingCrop) == 1, "the tele, as a zoom key held to \(near.zoom)x takes it")
         #expect(lenses.lens(forZoom: Framing(zoom: near.zoom).centredZoomHoldingCrop) == 1)
-        let edge = settled(on: AutoFraming.Subject(box: FrameBox(centreX: 0.85, centreY: 0.5, width: 0.05, height: 0.12)))
+        let edge = settled(on: AutoFraming.Subject(box: FractionalBox(centreX: 0.85, centreY: 0.5, width: 0.05, height: 0.12)))
         #expect(edge.zoom > 3.5 && edge.centreX > 0.75)
         #expect(lenses.lens(forZoom: edge.centredZoomHoldingCrop) == 0, "the wide, cropped: \(edge.centredZoomHoldingCrop)")
     }

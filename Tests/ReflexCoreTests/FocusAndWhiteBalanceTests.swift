@@ -1,7 +1,7 @@
 import Testing
 @testable import ReflexCore
 
-@Suite("Focus dial (seed 000 story 2.4, seed 001)")
+@Suite("Focus dial (docs/camera.md, Auto and Pro)")
 struct FocusDialTests {
     @Test func distanceLabelsFollowTheSeedsMapping() {
         let expected: [(Double, String)] = [
@@ -73,7 +73,7 @@ struct FocusDialTests {
     }
 }
 
-@Suite("White balance (seed 000 story 2.5)")
+@Suite("White balance (docs/camera.md, Auto and Pro)")
 struct WhiteBalanceTests {
     @Test func presetsCarryTheSeedsKelvin() {
         let kelvin = Dictionary(uniqueKeysWithValues: WhiteBalancePreset.allCases.map { ($0.name, $0.kelvin) })

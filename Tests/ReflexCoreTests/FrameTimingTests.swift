@@ -85,7 +85,7 @@ import Testing
 
 @Suite struct ProRevealTests {
     @Test func itEasesInAndOutOverFourHundredMilliseconds() {
-        var reveal = ProReveal(shown: false)
+        var reveal = ProDialsSlide(shown: false)
         #expect(reveal.progress(at: 10) == 0)
         reveal.set(shown: true, at: 10)
         #expect(reveal.progress(at: 10) == 0)
@@ -95,11 +95,11 @@ import Testing
         #expect(reveal.progress(at: 10.4) == 1)
         #expect(reveal.isSettled(at: 10.4))
         #expect(!reveal.isSettled(at: 10.3))
-        #expect((0.3...0.5).contains(ProReveal.duration), "seed 000: a 300–500 ms animation")
+        #expect((0.3...0.5).contains(ProDialsSlide.duration), "a 300–500 ms animation")
     }
 
     @Test func aReversalStartsFromWhereTheAnimationHadGot() {
-        var reveal = ProReveal(shown: false)
+        var reveal = ProDialsSlide(shown: false)
         reveal.set(shown: true, at: 0)
         let beforeReversal = reveal.progress(at: 0.1)  // a quarter of the way in
         reveal.set(shown: false, at: 0.1)

@@ -41,7 +41,7 @@ struct DialInputTests {
     }
 }
 
-@Suite("Controls fade (seed 000 story 2.1)")
+@Suite("Controls fade (docs/camera.md, Auto and Pro)")
 struct ControlsFadeTests {
     @Test func fullOpacityForThreeSecondsThenThirtyPercent() {
         let fade = ControlsFade(now: 100)
@@ -66,7 +66,7 @@ struct ControlsFadeTests {
     }
 }
 
-@Suite("Zoom ramp (seed 003)")
+@Suite("Zoom ramp (docs/camera.md, The controls)")
 struct ZoomRampTests {
     @Test func holdingZoomInDoublesEachSecond() {
         var zoom = ZoomRamp(range: 1...10)

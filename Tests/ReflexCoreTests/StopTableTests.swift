@@ -1,7 +1,7 @@
 import Testing
 @testable import ReflexCore
 
-@Suite("ISO dial (seed 000 story 2.2)")
+@Suite("ISO dial (docs/camera.md, Auto and Pro)")
 struct ISODialTests {
     @Test func theStopTableIsExactlyTheSeeds() {
         #expect(ISOSpeed.stopTable.map(\.value) == [
@@ -66,7 +66,7 @@ struct ISODialTests {
     }
 }
 
-@Suite("Shutter dial (seed 000 story 2.3)")
+@Suite("Shutter dial (docs/camera.md, Auto and Pro)")
 struct ShutterDialTests {
     static let seedLabels = [
         "1/8000", "1/6400", "1/5000", "1/4000", "1/3200", "1/2500", "1/2000", "1/1600", "1/1250", "1/1000",

@@ -162,7 +162,7 @@ struct DNGEncoderTests {
     }
 
     @Test(.tags(.externalTool)) func oneCalibrationAloneAndNoWhiteBalance() throws {
-        let alone = ColorCalibrationSet(illuminant: .d65, colorMatrix: TestPhotos.d65.colorMatrix)
+        let alone = ColourCalibrationSet(illuminant: .d65, colorMatrix: TestPhotos.d65.colorMatrix)
         let dng = try EncodedDNG(SyntheticRaw(width: 64, height: 48, format: Self.rggb12),
                                  description: TestPhotos.description(calibrations: [alone], asShotNeutral: nil))
         let tags = try dng.tags()

@@ -13,18 +13,18 @@ enum TestPhotos {
         focalLength35mm: 28, exposureProgram: .normal, exposureBias: -1.0 / 3, meteringMode: .centerWeighted,
         whiteBalanceManual: false, captured: captured)
 
-    static let d65 = ColorCalibrationSet(
+    static let d65 = ColourCalibrationSet(
         illuminant: .d65, colorMatrix: Matrix3([0.7, -0.2, -0.05, -0.4, 1.2, 0.2, -0.1, 0.2, 0.6]),
         forwardMatrix: Matrix3([0.6, 0.3, 0.1, 0.25, 0.7, 0.05, 0.05, 0.1, 0.7]))
 
-    static let standardA = ColorCalibrationSet(
+    static let standardA = ColourCalibrationSet(
         illuminant: .standardA, colorMatrix: Matrix3([0.8, -0.25, -0.05, -0.4, 1.3, 0.1, -0.05, 0.3, 0.5]),
         forwardMatrix: Matrix3([0.62, 0.28, 0.1, 0.26, 0.69, 0.05, 0.04, 0.11, 0.7]))
 
     /// Both calibrations (D65 given first, to check the order), a white balance and noise;
     /// black levels differ on each sample of the tile, to check their order.
     static func description(blackLevels: [Double] = [256, 257, 258, 259], whiteLevel: Int = 4095,
-                            calibrations: [ColorCalibrationSet] = [d65, standardA],
+                            calibrations: [ColourCalibrationSet] = [d65, standardA],
                             asShotNeutral: SIMD3<Double>? = SIMD3(0.5, 1, 0.625),
                             activeArea: PixelRect? = nil, defaultCrop: PixelRect? = nil) -> RawDescription {
         RawDescription(uniqueCameraModel: "Reflex Reflex One", blackLevels: blackLevels, whiteLevel: whiteLevel,

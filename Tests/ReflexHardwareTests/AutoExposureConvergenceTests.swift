@@ -24,7 +24,7 @@ struct AutoLoop {
     init(scene: SimulatedScene, start: ExposureSetting, settings: CameraSettings = CameraSettings()) {
         self.scene = scene
         controller = ExposureController(
-            sensor: SensorExposureModel(limits: AutoLoop.limits, gainMapping: nil), color: ColorCalibration(),
+            sensor: SensorExposureModel(limits: AutoLoop.limits, gainMapping: nil), color: ColourCalibration(),
             levels: (SimulatedScene.blackLevel, SimulatedScene.whiteLevel), current: start,
             delayFrames: SimulatedExposureLatency.framesOfDelay - 1)
         _ = controller.apply(settings, afterFrame: nil)

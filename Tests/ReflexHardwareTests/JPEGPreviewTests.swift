@@ -331,8 +331,8 @@ struct JPEGPreviewTests {
 
     @Test func aWebcamsMotionJPEGIsChosenOnlyWithoutBayerOrYUYV() {
         let bayer: UInt32 = 0x3231_4752  // RG12
-        #expect(CaptureFormatChoice.best(of: [CaptureFormatChoice.motionJPEG, bayer]) == bayer)
-        #expect(CaptureFormatChoice.best(of: [CaptureFormatChoice.motionJPEG, CaptureFormatChoice.yuyv]) == CaptureFormatChoice.yuyv)
-        #expect(CaptureFormatChoice.best(of: [CaptureFormatChoice.motionJPEG]) == CaptureFormatChoice.motionJPEG)
+        #expect(StreamFormatChoice.best(of: [StreamFormatChoice.motionJPEG, bayer]) == bayer)
+        #expect(StreamFormatChoice.best(of: [StreamFormatChoice.motionJPEG, StreamFormatChoice.yuyv]) == StreamFormatChoice.yuyv)
+        #expect(StreamFormatChoice.best(of: [StreamFormatChoice.motionJPEG]) == StreamFormatChoice.motionJPEG)
     }
 }

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aShakeIsTheSameEachRunAndDifferentEachFrame() {
-        let shake = HandShake(shift: 6, rotation: 0.1)
+        let shake = CameraShake(shift: 6, rotation: 0.1)
         #expect(shake.pose(frame: 3) == shake.pose(frame: 3))
         #expect(shake.pose(frame: 3) != shake.pose(frame: 4))
         for frame in UInt64(0)..<200 {
@@ -28,9 +28,9 @@ import Testing
     @Test func aShakenFrameShowsTheSceneMovedAndAStillHandChangesNothing() {
         var scene = SimulatedScene(noise: false)
         let tripod = Self.render(scene, frame: 5)
-        scene.shake = HandShake(shift: 0, rotation: 0)
+        scene.shake = CameraShake(shift: 0, rotation: 0)
         #expect(Self.render(scene, frame: 5) == tripod)
-        scene.shake = HandShake(shift: 8, rotation: 0)
+        scene.shake = CameraShake(shift: 8, rotation: 0)
         let shaken = Self.render(scene, frame: 5)
         #expect(shaken != tripod)
         // The shaken frame's pixel (x, y) is the tripod's (x + dx, y + dy), to the 2×2 cell (and

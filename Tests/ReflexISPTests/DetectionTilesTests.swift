@@ -40,7 +40,7 @@ struct DetectionTilesTests {
         let height = 0.25, width = height * 0.4 / Self.wide
         for x in stride(from: 0.0, through: 1 - width, by: 0.01) {
             for y in stride(from: 0.0, through: 1 - height, by: 0.01) {
-                let person = FrameBox(x: x, y: y, width: width, height: height)
+                let person = FractionalBox(x: x, y: y, width: width, height: height)
                 let whole = small.contains { square in
                     person.x >= square.x - 1e-9 && person.x + person.width <= square.x + square.width + 1e-9
                         && person.y >= square.y - 1e-9 && person.y + person.height <= square.y + square.height + 1e-9

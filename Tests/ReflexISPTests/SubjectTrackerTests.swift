@@ -9,7 +9,7 @@ struct SubjectTrackerTests {
     static let step = 0.1
 
     static func person(_ centreX: Double, _ centreY: Double = 0.5, height: Double = 0.2) -> PersonDetection {
-        PersonDetection(box: FrameBox(centreX: centreX, centreY: centreY, width: height * 0.4, height: height), confidence: 0.9)
+        PersonDetection(box: FractionalBox(centreX: centreX, centreY: centreY, width: height * 0.4, height: height), confidence: 0.9)
     }
 
     /// Feeds `seconds` of detections given by `people(t)`.
@@ -122,7 +122,7 @@ struct SubjectTrackerTests {
 
     @Test func aPersonWhereTheDetectorDidNotLookIsNotMissed() throws {
         var tracker = SubjectTracker()
-        let left = FrameBox(x: 0, y: 0, width: 0.5, height: 1), right = FrameBox(x: 0.5, y: 0, width: 0.5, height: 1)
+        let left = FractionalBox(x: 0, y: 0, width: 0.5, height: 1), right = FractionalBox(x: 0.5, y: 0, width: 0.5, height: 1)
         // Seen twice in the left half, then the detector looks only at the right for two seconds.
         Self.run(&tracker, seconds: 0.2) { _ in [Self.person(0.25)] }
         for step in 0..<20 { tracker.update(with: [], lookedAt: [right], at: 0.2 + 0.1 * Double(step)) }
@@ -135,7 +135,7 @@ struct SubjectTrackerTests {
 
     @Test func aPersonTheSweepLooksAtNowAndThenSurvivesAMiss() throws {
         var tracker = SubjectTracker()
-        let left = FrameBox(x: 0, y: 0, width: 0.5, height: 1), right = FrameBox(x: 0.5, y: 0, width: 0.5, height: 1)
+        let left = FractionalBox(x: 0, y: 0, width: 0.5, height: 1), right = FractionalBox(x: 0.5, y: 0, width: 0.5, height: 1)
         Self.run(&tracker, seconds: 0.3) { _ in [Self.person(0.25)] }
         // Looked at once a second (the sweep), missed the first time, found the next.
         for step in 0..<30 {
@@ -157,7 +157,7 @@ struct SubjectTrackerTests {
 
     @Test func aPersonNeverLookedForEndsAfterAWhile() {
         var tracker = SubjectTracker()
-        let right = FrameBox(x: 0.5, y: 0, width: 0.5, height: 1)
+        let right = FractionalBox(x: 0.5, y: 0, width: 0.5, height: 1)
         Self.run(&tracker, seconds: 0.2) { _ in [Self.person(0.25)] }
         for step in 0..<60 { tracker.update(with: [], lookedAt: [right], at: 0.2 + 0.1 * Double(step)) }
         #expect(tracker.tracks.isEmpty, "a ghost does not live on where nobody looks")

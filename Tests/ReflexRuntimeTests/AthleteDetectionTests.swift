@@ -45,7 +45,7 @@ struct AthleteDetectionTests {
 
     /// A wide pose's box is wide where a detector reads the body: found is its centre inside
     /// the true box and a third of the true box's area shared.
-    static func finds(_ found: [PersonDetection], _ truth: FrameBox) -> Bool {
+    static func finds(_ found: [PersonDetection], _ truth: FractionalBox) -> Bool {
         found.contains { truth.contains(x: $0.box.centreX, y: $0.box.centreY) && $0.box.overlap(truth) >= 0.3 }
     }
 
@@ -59,7 +59,7 @@ struct AthleteDetectionTests {
         let detector = try PersonDetector(modelPath: Self.repository + "/Models/" + PersonDetector.modelFileName)
         for height in [0.16, 0.25, 0.3] {
             let (xrgb, pixels) = scene.picture(athleteAt: 0.4, bottom: 0.75, height: height)
-            let truth = FrameBox(x: Double(pixels.x) / Double(AthleteClip.width), y: Double(pixels.y) / Double(AthleteClip.height),
+            let truth = FractionalBox(x: Double(pixels.x) / Double(AthleteClip.width), y: Double(pixels.y) / Double(AthleteClip.height),
                                  width: Double(pixels.width) / Double(AthleteClip.width),
                                  height: Double(pixels.height) / Double(AthleteClip.height))
             let swept = try Self.sweep(Self.rgb(xrgb, factor: 2), detector: detector)

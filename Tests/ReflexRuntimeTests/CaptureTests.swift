@@ -304,7 +304,7 @@ final class SequenceRecorder: FrameSink, @unchecked Sendable {
     var recorded: [UInt32] { sequences.withLock { $0 } }
 }
 
-/// Holding the shutter (story 4.7): three seconds at 10 frames a second, as the loop presses
+/// Holding the shutter (docs/camera.md, Photos): three seconds at 10 frames a second, as the loop presses
 /// for a held shutter (`BurstTimer`), on the simulated sensor at 30 fps stepped frame by frame:
 /// 31 photos, each the frame under way at its press (every third frame), in order, none late,
 /// all saved, and the stream's frames all delivered around them. (Whether the sensor keeps its

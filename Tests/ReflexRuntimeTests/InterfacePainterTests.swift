@@ -181,7 +181,7 @@ struct InterfacePainterTests {
         // What the analysis thread would do: a person a tenth of the picture high, right of
         // the middle, seen at each frame's time.
         func see() {
-            let person = PersonDetection(box: FrameBox(centreX: 0.65, centreY: 0.5, width: 0.04, height: 0.1), confidence: 0.9)
+            let person = PersonDetection(box: FractionalBox(centreX: 0.65, centreY: 0.5, width: 0.04, height: 0.1), confidence: 0.9)
             analysis.take([person], at: rig.clock.now)
             analysis.publish(at: rig.clock.now)
         }

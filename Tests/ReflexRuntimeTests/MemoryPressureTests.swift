@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 @testable import ReflexRuntime
 
-/// Memory pressure (seed 002 story 4.7): the kernel's PSI triggers are set where it has
+/// Memory pressure (docs/camera.md, Photos): the kernel's PSI triggers are set where it has
 /// them; under extreme pressure the presses still waiting for memory and the photos not yet
 /// developed are cancelled and counted, never an OOM kill.
 @Suite("Memory pressure", .serialized)

@@ -178,7 +178,7 @@ struct ReviewScreenTests {
         }
         let layout = RawLayout(width: width, height: height, format: RawFormat(cfa: .rggb, bitsPerSample: 12, packing: .unpacked16))
         let description = RawDescription(uniqueCameraModel: "Reflex Test", blackLevels: [64, 64, 64, 64], whiteLevel: 4095,
-                                         calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
+                                         calibrations: [ColourCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
                                          asShotNeutral: SIMD3(1, 1, 1))
         let blue = [UInt8]((0..<(256 * 192)).flatMap { _ in [20, 30, 220] as [UInt8] })
         let dng = try samples.withUnsafeBytes { raw in

@@ -10,7 +10,7 @@ import Synchronization
 import Testing
 @testable import ReflexRuntime
 
-/// Saving that never loses a shot (seed 002 stories 4.6 and 4.8), on a real small file
+/// Saving that never loses a shot (docs/camera.md, Photos), on a real small file
 /// system: a full card holds the photo with Retry and Discard; a retry writes the same
 /// bytes; a discard leaves the card as it was; a missing card holds photos until it is back.
 @Suite("Save queue", .serialized)
@@ -54,7 +54,7 @@ struct SaveQueueTests {
                                   exposure: ExposureSetting(exposure: 0.01, analogGain: 1),
                                   parameters: ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
                                                             whiteBalance: SIMD3(1.5, 1, 1.6),
-                                                            colorMatrix: ColorCalibration().previewMatrix),
+                                                            colorMatrix: ColourCalibration().previewMatrix),
                                   sensorZoom: 1))
             var settings = CameraSettings()
             settings.format = format

@@ -45,7 +45,7 @@ struct SkierFramingTests {
             let picture = (Int(frame.sequence) - 1) % SkierClip.frameCount
             let truth = truths[picture]
             score.add(FramingScore.Sample(picture: picture, time: now, framing: framing, subjectID: snapshot.subject?.id),
-                      truth: FrameBox(x: Double(truth.x) / Double(SkierClip.width), y: Double(truth.y) / Double(SkierClip.height),
+                      truth: FractionalBox(x: Double(truth.x) / Double(SkierClip.width), y: Double(truth.y) / Double(SkierClip.height),
                                       width: Double(truth.width) / Double(SkierClip.width),
                                       height: Double(truth.height) / Double(SkierClip.height)))
         }

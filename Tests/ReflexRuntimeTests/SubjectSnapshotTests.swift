@@ -12,7 +12,7 @@ import Testing
     static func snapshot() throws -> SubjectSnapshot {
         var tracker = SubjectTracker()
         for second in 0...2 {
-            let box = FrameBox(centreX: 0.3 + 0.1 * Double(second), centreY: 0.5, width: 0.1, height: 0.3)
+            let box = FractionalBox(centreX: 0.3 + 0.1 * Double(second), centreY: 0.5, width: 0.1, height: 0.3)
             tracker.update(with: [PersonDetection(box: box, confidence: 0.9)], at: Double(second))
         }
         let subject = try #require(tracker.subject)

@@ -5,7 +5,7 @@ import ReflexCore
 @testable import ReflexStorage
 import ReflexSystem
 
-@Suite("Settings that survive restarts (seed 004 story 1.7, seed 002 stories 4.3 and 4.5)")
+@Suite("Settings that survive restarts (docs/camera.md, Settings)")
 struct SettingsStoreTests {
     @Test func theFirstStartIsAutoWithoutAWarning() {
         let folder = TemporaryFolder()

@@ -3,7 +3,7 @@ import ReflexISP
 import ReflexUI
 import Testing
 
-/// Geotag's consent (seed 002 story 4.4): the first switch-on asks, with Allow and Don't
+/// Geotag's consent (docs/camera.md, Geotagging): the first switch-on asks, with Allow and Don't
 /// allow; only Allow turns it on, and is remembered.
 @Suite struct GeotagConsentTests {
     typealias Menu = QuickMenuTests

@@ -2,7 +2,7 @@ import ReflexCore
 import ReflexUI
 import Testing
 
-/// What the hand feels for each kind of event (seed 000: a tick per stop, resistance at the
+/// What the hand feels for each kind of event (docs/camera.md, The controls: a tick per stop, resistance at the
 /// limits; a confirmation on mode and format switches and on the shutter).
 @Suite struct HapticOutcomeTests {
     static let layout = InterfaceControllerTests.layout

@@ -226,7 +226,7 @@ import Testing
         var c = ReviewControlTests.reviewing(info)
         let bar = ReviewControlTests.review.timeBar
         let (y, quarter) = (Double(bar.y) + Double(bar.height) / 2, Double(bar.x) + Double(bar.width) / 4)
-        func seek(_ event: InputEvent, at t: Double) -> ReviewCommand? { c.handle(event, at: t, metered: Self.metered).review }
+        func seek(_ event: InputEvent, at t: Double) -> ReviewRequest? { c.handle(event, at: t, metered: Self.metered).review }
         #expect(seek(.touchDown(slot: 0, x: quarter, y: y), at: 3) == .seek(5))
         #expect(seek(.touchMotion(slot: 0, x: quarter + Double(bar.width) / 4, y: y + 30), at: 3.1) == .seek(10))
         #expect(seek(.touchMotion(slot: 0, x: quarter + Double(bar.width) / 4 + 0.2, y: y), at: 3.2) == nil, "the same tenth")

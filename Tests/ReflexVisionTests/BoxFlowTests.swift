@@ -20,7 +20,7 @@ struct BoxFlowTests {
 
     @Test func theBoxMovesWithItsContents() throws {
         let before = Self.picture(patchAt: 50, 40), after = Self.picture(patchAt: 56, 37)
-        let box = FrameBox(x: 50.0 / 160, y: 40.0 / 120, width: 30.0 / 160, height: 40.0 / 120)
+        let box = FractionalBox(x: 50.0 / 160, y: 40.0 / 120, width: 30.0 / 160, height: 40.0 / 120)
         let followed = try #require(BoxFlow().follow(box, from: before, to: after, width: 160, height: 120))
         #expect(abs(followed.x * 160 - 56) < 0.5 && abs(followed.y * 120 - 37) < 0.5, "\(followed.x * 160), \(followed.y * 120)")
         #expect(followed.width == box.width && followed.height == box.height)
@@ -28,7 +28,7 @@ struct BoxFlowTests {
 
     @Test func aBoxWithNothingToFollowGivesNoAnswer() {
         let flat = [UInt8](repeating: 128, count: 160 * 120)
-        let box = FrameBox(x: 0.3, y: 0.3, width: 0.2, height: 0.3)
+        let box = FractionalBox(x: 0.3, y: 0.3, width: 0.2, height: 0.3)
         #expect(BoxFlow().follow(box, from: flat, to: flat, width: 160, height: 120) == nil)
     }
 }

@@ -29,7 +29,7 @@ struct ONNXDetectorTests {
             try detector.detect(rgb: $0.baseAddress!, width: width, height: height, stride: width * 3)
         }
         try #require(found.count == 1, "\(found)")
-        let box = found[0].box, expected = FrameBox(x: 256.0 / 832, y: 128.0 / 624, width: 64.0 / 832, height: 64.0 / 624)
+        let box = found[0].box, expected = FractionalBox(x: 256.0 / 832, y: 128.0 / 624, width: 64.0 / 832, height: 64.0 / 624)
         #expect(box.overlap(expected) > 0.98, "\(box) against \(expected)")
         #expect(found[0].confidence > 0.99)
         #expect(detector.forwardMilliseconds > 0)

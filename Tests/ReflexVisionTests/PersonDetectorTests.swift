@@ -15,7 +15,7 @@ struct PersonDetectorTests {
     static let model = repository + "/Models/" + PersonDetector.modelFileName
 
     struct Labelled {
-        var box: FrameBox
+        var box: FractionalBox
         var clear: Bool
     }
 
@@ -26,7 +26,7 @@ struct PersonDetectorTests {
         let text = try String(contentsOfFile: folder + name + ".csv", encoding: .utf8)
         let people = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("x,") }.map { line in
             let fields = line.split(separator: ",").map { Double($0)! }
-            return Labelled(box: FrameBox(x: fields[0] / Double(picture.width), y: fields[1] / Double(picture.height),
+            return Labelled(box: FractionalBox(x: fields[0] / Double(picture.width), y: fields[1] / Double(picture.height),
                                           width: fields[2] / Double(picture.width), height: fields[3] / Double(picture.height)),
                             clear: fields[4] == 1)
         }

@@ -121,7 +121,7 @@ struct TimelapseBench: ParsableCommand {
         let scene = SimulatedScene(noise: true)
         let isp = PhotoISP(maximumWidth: width, maximumSourceWidth: width)
         let parameters = ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
-                                       whiteBalance: SIMD3(1.2, 1, 1.4), colorMatrix: ColorCalibration().previewMatrix)
+                                       whiteBalance: SIMD3(1.2, 1, 1.4), colorMatrix: ColourCalibration().previewMatrix)
         var paths: [String] = [], bytes = 0
         for index in 0..<count {
             scene.render(into: raw.baseAddress!, layout: layout, time: Double(index) * 0.2,

@@ -94,7 +94,7 @@ struct DemosaicQualityBench {
         guard access("/usr/bin/dcraw_emu", X_OK) == 0 else { return nil }
         let description = RawDescription(uniqueCameraModel: "Reflex Bench", blackLevels: Array(repeating: Double(SimulatedScene.blackLevel), count: 4),
                                          whiteLevel: SimulatedScene.whiteLevel,
-                                         calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
+                                         calibrations: [ColourCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
                                          asShotNeutral: nil)
         let preview = [UInt8](repeating: 128, count: 16 * 9 * 3)
         let dng = try raw.withUnsafeBytes { bytes throws(PhotoEncodingError) in

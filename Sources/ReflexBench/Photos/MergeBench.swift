@@ -138,13 +138,13 @@ struct MergeBench: ParsableCommand {
         let folder = "/tmp/reflex-bench-merge-\(getpid())"
         try AtomicFile.createFolder(folder)
         defer { _ = try? ChildProcess.runUntilLine(["/bin/rm", "-rf", folder], matching: nil, timeout: 30) }
-        let cores = PhotoHelpers.onlineCores()
-        let parallel = PhotoHelpers.parallelWork(priority: .background, cores: cores)
+        let cores = PhotoHelperThreads.onlineCores()
+        let parallel = PhotoHelperThreads.parallelWork(priority: .background, cores: cores)
         let noise = SensorCalibration.simulated.noise(atGain: 4)
         let preview = [UInt8](repeating: 128, count: 256 * 192 * 3)
         func description(black: Int, white: Int, frames: Int?) -> RawDescription {
             var raw = RawDescription(uniqueCameraModel: "Reflex Bench", blackLevels: Array(repeating: Double(black), count: 4),
-                                     whiteLevel: white, calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
+                                     whiteLevel: white, calibrations: [ColourCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
                                      asShotNeutral: nil, noiseProfile: noise)
             raw.framesMerged = frames
             return raw

@@ -59,7 +59,7 @@ public struct MergeQualityBench: Sendable {
     /// A hand's shake between the frames (the scene moved a few pixels and turned a little):
     /// the detail the merge keeps against one frame's, beside a plain average of the aligned
     /// frames and one of the frames as shot (what alignment saves).
-    public func alignment(shake: HandShake = HandShake()) -> Alignment {
+    public func alignment(shake: CameraShake = CameraShake()) -> Alignment {
         let setting = ExposureSetting(exposure: 0.01, analogGain: 1)
         var scene = SimulatedScene(noise: true)
         scene.shake = shake
@@ -91,7 +91,7 @@ public struct MergeQualityBench: Sendable {
     }
 
     func alignmentRow() {
-        let shake = HandShake(), figures = alignment(shake: shake)
+        let shake = CameraShake(), figures = alignment(shake: shake)
         let percent = { (value: Double) in Formatting.fixed(100 * value / figures.oneFrame, 1, width: 0) + " %" }
         print("  handheld (±\(Formatting.fixed(shake.shift, 0, width: 0)) px, ±\(Formatting.fixed(shake.rotation, 2, width: 0))° "
               + "a frame), detail kept against one frame's: merged \(percent(figures.merged)) (target ≥ 95 %); "

@@ -22,7 +22,7 @@ struct PhotoFileBench {
     var raw: RawDescription {
         RawDescription(uniqueCameraModel: "Reflex Bench", blackLevels: Array(repeating: Double(frame.parameters.blackLevel), count: 4),
                        whiteLevel: frame.parameters.whiteLevel,
-                       calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
+                       calibrations: [ColourCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
                        asShotNeutral: SIMD3(1 / 1.2, 1, 1 / 1.4), noiseProfile: NoiseProfile(scale: 1e-4, offset: 1e-7))
     }
 

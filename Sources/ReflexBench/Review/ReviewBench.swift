@@ -66,7 +66,7 @@ struct ReviewBench: ParsableCommand {
         let card = folder + "/browse", dcf = card + "/DCIM/100REFLX"
         try AtomicFile.createFolder(dcf)
         for index in 1...12 { try AtomicFile.write(jpeg, to: dcf + "/" + PhotoNumber(folder: 100, file: index)!.fileStem + ".JPG") }
-        func shown(_ command: ReviewCommand, by reviewer: Reviewer) throws -> Double { try Self.seconds(to: command, by: reviewer) }
+        func shown(_ command: ReviewRequest, by reviewer: Reviewer) throws -> Double { try Self.seconds(to: command, by: reviewer) }
         var opened: [Double] = [], next: [Double] = [], jump: [Double] = [], zoomed: [Double] = [], panned: [Double] = []
         let photo = size.lowercased().split(separator: "x").compactMap { Int($0) }
         for _ in 0..<max(runs / 3, 1) {
@@ -141,7 +141,7 @@ struct ReviewBench: ParsableCommand {
         let reviewer = Reviewer(card: card, width: screen[0], height: screen[1], log: { _ in })
         guard reviewer.start() else { throw BenchError("cannot start review's thread") }
         defer { reviewer.stop() }
-        func shown(_ command: ReviewCommand) throws -> Double { try Self.seconds(to: command, by: reviewer) }
+        func shown(_ command: ReviewRequest) throws -> Double { try Self.seconds(to: command, by: reviewer) }
         _ = try shown(.open)
         guard let count = reviewer.shownFrame?.info?.count else { throw BenchError("the card is empty") }
         let layout = ReviewLayout(ScreenLayout(width: screen[0], height: screen[1]))
@@ -234,7 +234,7 @@ struct ReviewBench: ParsableCommand {
     }
 
     /// Seconds from `command` to its frame, ready for the loop (polled every 50 µs).
-    static func seconds(to command: ReviewCommand, by reviewer: Reviewer) throws -> Double {
+    static func seconds(to command: ReviewRequest, by reviewer: Reviewer) throws -> Double {
         let started = monotonicSeconds()
         reviewer.send(command)
         while reviewer.newestFrame() == nil {

@@ -61,7 +61,7 @@ struct ReviewRawBench {
         }
         let layout = RawLayout(width: width, height: height, format: RawFormat(cfa: .rggb, bitsPerSample: 12, packing: .unpacked16))
         let description = RawDescription(uniqueCameraModel: "Reflex Bench", blackLevels: [256, 256, 256, 256], whiteLevel: 4095,
-                                         calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
+                                         calibrations: [ColourCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],
                                          asShotNeutral: SIMD3(0.5, 1, 0.6))
         let preview = [UInt8](repeating: 128, count: 256 * 192 * 3)
         return try samples.withUnsafeBytes { bytes throws(PhotoEncodingError) in

@@ -47,7 +47,7 @@ public struct FramingScore: Sendable {
     /// zoom a crop inside the picture can put its centre in the middle third. A subject against
     /// the frame's edge at 1×, taller than the size at 1×, or too small for the longest zoom
     /// cannot be framed: such a frame says nothing of auto-zoom.
-    public func isFramable(_ truth: FrameBox) -> Bool {
+    public func isFramable(_ truth: FractionalBox) -> Bool {
         guard truth.height > 0 else { return false }
         let wanted = size.subjectHeight / truth.height
         guard wanted >= zoomRange.lowerBound / 1.2, wanted <= zoomRange.upperBound * 1.2 else { return false }
@@ -59,7 +59,7 @@ public struct FramingScore: Sendable {
     }
 
     /// Takes one frame; `truth` is the subject's true box in the clip's fractions.
-    public mutating func add(_ sample: Sample, truth: FrameBox) {
+    public mutating func add(_ sample: Sample, truth: FractionalBox) {
         defer { last = sample }
         if let last, sample.time > last.time {
             let speed = abs(FastMath.log2(sample.framing.zoom / last.framing.zoom)) / (sample.time - last.time)

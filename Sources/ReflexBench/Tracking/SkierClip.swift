@@ -46,7 +46,7 @@ public enum SkierClip {
     /// The walker cut out: vtest frame 100, the man on the right (x, y, width, height).
     static let sourceBox = PixelRect(x: 580, y: 146, width: 48, height: 96)
     /// The signboard the skier passes behind (fractions of the frame).
-    static let board = FrameBox(x: 0.36, y: 0.3, width: 0.1, height: 0.48)
+    static let board = FractionalBox(x: 0.36, y: 0.3, width: 0.1, height: 0.48)
 
     /// Where the skier is at `time` on `course`: centre and height (fractions of the frame),
     /// facing right.

@@ -144,7 +144,7 @@ struct TrackBench: ParsableCommand {
             let framed = control.framing(enabled: true, size: size, zoom: &zoom, pinching: false,
                                          subject: snapshot.subject(at: now), at: now)
             guard let box = truths[picture] else { continue }
-            let truth = FrameBox(x: Double(box.x) / Double(width), y: Double(box.y) / Double(height),
+            let truth = FractionalBox(x: Double(box.x) / Double(width), y: Double(box.y) / Double(height),
                                  width: Double(box.width) / Double(width), height: Double(box.height) / Double(height))
             score.add(FramingScore.Sample(picture: picture, time: now, framing: framed, subjectID: snapshot.subject?.id), truth: truth)
             if trace != nil {
@@ -213,7 +213,7 @@ struct TrackBench: ParsableCommand {
             }
             hogMilliseconds += (monotonicSeconds() - hogStarted) * 1000
             let hogFound = boxes.prefix(Int(max(count, 0))).map {
-                FrameBox(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+                FractionalBox(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
             }
             for (tally, detections) in [(0, found), (1, hogFound)] {
                 let recalled = labels.filter { label in detections.contains { $0.overlap(label) >= 0.5 } }.count

@@ -54,7 +54,7 @@ struct LargeFrame {
     let mode: CameraSession.Mode
     let exposure = ExposureSetting(exposure: 0.01, analogGain: 2)
     let parameters = ISPParameters(blackLevel: SimulatedScene.blackLevel, whiteLevel: SimulatedScene.whiteLevel,
-                                   whiteBalance: SIMD3(1.2, 1, 1.4), colorMatrix: ColorCalibration().previewMatrix)
+                                   whiteBalance: SIMD3(1.2, 1, 1.4), colorMatrix: ColourCalibration().previewMatrix)
 
     /// `frameNumber`: another number, another noise (a burst's frames).
     init(width: Int, height: Int, frameNumber: UInt64 = 1) {

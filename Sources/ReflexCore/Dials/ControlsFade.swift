@@ -1,4 +1,4 @@
-/// The Pro controls fade after 3 s untouched (seed 000 story 2.1) and come back at once.
+/// The Pro controls fade after 3 s untouched (docs/camera.md, Auto and Pro) and come back at once.
 /// Time is seconds on a monotonic clock, passed in by the caller.
 public struct ControlsFade: Sendable, Equatable {
     public static let idleDelay = 3.0

@@ -1,4 +1,4 @@
-/// Holding the shutter takes a burst (seed 002 story 4.7: at least 10 frames a second). The
+/// Holding the shutter takes a burst (docs/camera.md, Photos: at least 10 frames a second). The
 /// first photo is taken at the press; once the shutter has been held `holdSeconds`, the
 /// burst's photos are due at the press plus each `interval`, the first ones already past:
 /// the zero-lag ring still holds those frames, so the burst starts at the press, not at the

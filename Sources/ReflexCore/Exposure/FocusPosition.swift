@@ -52,7 +52,7 @@ public struct FocusPosition: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// The approximate distance shown beside the dial. A lens position is not a distance,
-    /// so this follows the mapping of seed 001 (Dev Notes, "Distance Display Approximation"):
+    /// so this follows the mapping of the focus dial's distance labels (docs/camera.md, Auto and Pro):
     /// up to 0.10 → 0.1m, 0.20 → 0.3m, 0.40 → 0.5m, 0.60 → 1m, 0.80 → 2m, 0.95 → 5m,
     /// above → ∞. Each bound belongs to the nearer band, as in the seed's first-match switch.
     public var distanceLabel: String {

@@ -9,7 +9,7 @@ public struct ISOSpeed: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The HUD form: "ISO 400".
     public var description: String { "ISO \(value)" }
 
-    /// Every stop the ISO dial knows, exactly as seed 000 story 2.2 lists them: 1/3 stops
+    /// Every stop the ISO dial knows, exactly as docs/camera.md (Auto and Pro) lists them: 1/3 stops
     /// from 100 to 3200, then whole stops to 12800.
     public static let stopTable: [ISOSpeed] = [
         100, 125, 160, 200, 250, 320, 400, 500, 640, 800, 1000, 1250, 1600, 2000, 2500,

@@ -1,4 +1,4 @@
-/// Auto lets the camera decide; Pro shows the dials (seed 000 story 2.1).
+/// Auto lets the camera decide; Pro shows the dials (docs/camera.md, Auto and Pro).
 public enum ShootingMode: String, Sendable, CaseIterable {
     case auto, pro
 }

@@ -42,7 +42,7 @@ public struct ShutterSpeed: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 
-    /// Every stop the shutter dial knows, exactly as seed 000 story 2.3 lists them,
+    /// Every stop the shutter dial knows, exactly as docs/camera.md (Auto and Pro) lists them,
     /// fastest first: 1/8000 … 1/4, then 0.3" … 1".
     public static let stopTable: [ShutterSpeed] = [
         8000, 6400, 5000, 4000, 3200, 2500, 2000, 1600, 1250, 1000, 800, 640, 500, 400, 320,

@@ -1,4 +1,4 @@
-/// The named white balance presets of seed 000 story 2.5, with their Kelvin.
+/// The named white balance presets (docs/camera.md, Auto and Pro), with their Kelvin.
 public enum WhiteBalancePreset: String, Sendable, CaseIterable {
     case sunny, cloudy, shade, tungsten, fluorescent
 

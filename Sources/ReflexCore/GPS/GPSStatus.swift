@@ -1,4 +1,4 @@
-/// What the GPS side is doing, for the icon and for the switch's check (seed 002 story 4.5).
+/// What the GPS side is doing, for the icon and for the switch's check (docs/camera.md, Geotagging).
 public enum GPSStatus: UInt8, Sendable, Equatable {
     /// Geotag is off: gpsd is not asked.
     case off

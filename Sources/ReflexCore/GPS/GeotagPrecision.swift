@@ -1,4 +1,4 @@
-/// How exact the saved coordinates are (seed 002 story 4.5: precise or approximate).
+/// How exact the saved coordinates are (docs/camera.md, Geotagging: precise or approximate).
 ///
 /// Approximate rounds latitude and longitude to 0.01° — 1.1 km north–south, 1.1 km × cos
 /// latitude east–west, so at most about 0.8 km from where the photo was taken — rounds the

@@ -1,4 +1,4 @@
-/// What the hand feels, as seed 000 asks: a light tick for each stop a dial passes, a
+/// What the hand feels, as docs/camera.md, The controls, says: a light tick for each stop a dial passes, a
 /// heavier bump where a bound refuses the turn, a firm confirmation when the mode, the format
 /// or the lens changes, and a short crisp pulse for the shutter. Rumble magnitudes (0…65535,
 /// a motor's strong and weak sides) and lengths short enough that a fast spin's ticks stay

@@ -1,4 +1,4 @@
-/// One of a board's cameras as a lens of the one virtual camera (seed 000 story 2.6): its
+/// One of a board's cameras as a lens of the one virtual camera (docs/camera.md, The controls): its
 /// role, what finds its camera, and where it sits on the zoom. Read from the board's
 /// `lenses/<role>.conf`, beside that sensor's own calibration keys (sensor.conf's).
 public struct LensDescription: Sendable, Equatable {

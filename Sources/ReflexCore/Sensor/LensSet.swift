@@ -1,4 +1,4 @@
-/// The lenses a photographer sees as one camera (seed 000 story 2.6): those of the board's
+/// The lenses a photographer sees as one camera (docs/camera.md, The controls): those of the board's
 /// that are present, ordered from the widest. The zoom factor picks the lens: the longest
 /// whose switch-over the zoom has reached; the rest of the zoom is the ISP's crop of that
 /// lens's picture, so the field of view is continuous across a change of lens.

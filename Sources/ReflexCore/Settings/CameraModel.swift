@@ -32,7 +32,7 @@ public struct CameraModel: Sendable, Equatable {
         self.settings = fitted
     }
 
-    /// The formats this sensor can save (seed 002 story 4.3: only supported ones are shown).
+    /// The formats this sensor can save (docs/camera.md, Photos: only the ones it can save are offered).
     public var availableFormats: [CaptureFormat] {
         guard limits.hasRawFormat else { return [.jpeg] }
         return limits.enhancedRawUnavailable == nil ? CaptureFormat.allCases : CaptureFormat.allCases.filter { !$0.merges }

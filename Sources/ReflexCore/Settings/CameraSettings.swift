@@ -7,8 +7,8 @@ public struct CameraSettings: Sendable, Hashable {
     public var format: CaptureFormat = .jpeg
     public var geotag = false
     public var geotagPrecision: GeotagPrecision = .precise
-    /// The photographer allowed geotagging once, on the screen that explains it (seed 002
-    /// story 4.4): turning geotag on again does not ask again.
+    /// The photographer allowed geotagging once, on the screen that explains it (docs/camera.md,
+    /// Geotagging): turning geotag on again does not ask again.
     public var geotagConsent = false
     public var iso: ManualValue<ISOSpeed> = .auto
     public var shutter: ManualValue<ShutterSpeed> = .auto

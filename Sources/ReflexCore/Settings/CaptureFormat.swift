@@ -1,4 +1,4 @@
-/// What the shutter saves (seed 002 story 4.3, and Enhanced RAW of story 4.2).
+/// What the shutter saves (docs/camera.md, Photos: the formats and Enhanced RAW).
 public enum CaptureFormat: String, Sendable, CaseIterable {
     case jpeg
     case raw

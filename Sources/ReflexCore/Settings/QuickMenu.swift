@@ -1,8 +1,8 @@
 /// The quick menu's state: open or not, and the line the dials are on. Walked by the dials
 /// (one moves the highlight, one changes the value) and by touch (see InterfaceController).
 ///
-/// Over it, the first time geotag is turned on, the screen that asks for consent (seed 002
-/// story 4.4): it answers Allow or Don't allow, and the dials move between the two.
+/// Over it, the first time geotag is turned on, the screen that asks for consent (docs/camera.md,
+/// Geotagging): it answers Allow or Don't allow, and the dials move between the two.
 public struct QuickMenu: Sendable, Equatable {
     public private(set) var isOpen = false
     public private(set) var highlighted = QuickMenuItem.format

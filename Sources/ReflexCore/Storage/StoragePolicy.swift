@@ -1,4 +1,4 @@
-/// What the card's free space means for the photographer (seed 002 story 4.8): below 500 MB a
+/// What the card's free space means for the photographer (docs/camera.md, Photos): below 500 MB a
 /// "Low storage" warning with the shots left in the chosen format, below 100 MB a prominent
 /// one at each press, and "Storage full" once the next photo would not fit. The shots left
 /// come from the real sizes of this camera's files (a running average of those saved), and

@@ -5,7 +5,7 @@
 /// interface's layers, the commit: a fraction of a millisecond) comes as late as it safely
 /// can, so a touch or a detent that arrives while the picture is rendered still shows at
 /// that vblank: the wait from input to screen stays within a frame and the latch's lead
-/// (seed 000: the preview answers within 16 ms).
+/// (the preview answers within 16 ms: docs/camera.md, The controls).
 ///
 /// The latch's lead is its slowest recent run plus a margin for the wake-up and the commit
 /// to reach the hardware; a single run slower than all others in the last second (a host

@@ -37,13 +37,13 @@ public struct AutoFraming: Sendable {
 
     /// Where the subject is now, and how fast it moves (fractions of the zoom-1 picture a second).
     public struct Subject: Sendable, Equatable {
-        public var box: FrameBox
+        public var box: FractionalBox
         public var velocityX: Double
         public var velocityY: Double
         /// How fast its height changes (fractions of the picture a second): coming nearer.
         public var heightVelocity: Double
 
-        public init(box: FrameBox, velocityX: Double = 0, velocityY: Double = 0, heightVelocity: Double = 0) {
+        public init(box: FractionalBox, velocityX: Double = 0, velocityY: Double = 0, heightVelocity: Double = 0) {
             (self.box, self.velocityX, self.velocityY, self.heightVelocity) = (box, velocityX, velocityY, heightVelocity)
         }
     }
@@ -120,7 +120,7 @@ public struct AutoFraming: Sendable {
     /// The framing at `now` for `subject` (nil: not seen in this frame), its crop kept inside
     /// `extent`, the part of the zoom-1 picture the streaming lens sees.
     @discardableResult
-    public mutating func update(subject: Subject?, extent: FrameBox = Framing.wholePicture, at now: Double) -> Framing {
+    public mutating func update(subject: Subject?, extent: FractionalBox = Framing.wholePicture, at now: Double) -> Framing {
         let step = min(max(now - (lastUpdate ?? now), 0), AutoFraming.longestStep)
         lastUpdate = now
         if subject != nil { lastSeen = now }

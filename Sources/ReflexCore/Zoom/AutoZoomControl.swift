@@ -15,7 +15,7 @@ public struct AutoZoomControl: Sendable {
     /// frames); `pinching` says two fingers are zooming; `subject` is the subject predicted to
     /// `now` (nil: none seen); `extent` what the streaming lens sees of the zoom-1 picture.
     public mutating func framing(enabled: Bool, size: AutoFraming.Size, zoom: inout ZoomRamp, pinching: Bool,
-                                 subject: AutoFraming.Subject?, extent: FrameBox = Framing.wholePicture,
+                                 subject: AutoFraming.Subject?, extent: FractionalBox = Framing.wholePicture,
                                  at now: Double) -> Framing {
         guard enabled else {
             rule = nil

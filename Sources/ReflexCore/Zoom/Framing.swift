@@ -11,11 +11,11 @@ public struct Framing: Sendable, Equatable {
     }
 
     /// The part of the zoom-1 picture shown.
-    public var crop: FrameBox { FrameBox(centreX: centreX, centreY: centreY, width: 1 / zoom, height: 1 / zoom) }
+    public var crop: FractionalBox { FractionalBox(centreX: centreX, centreY: centreY, width: 1 / zoom, height: 1 / zoom) }
 
     /// This framing with its crop moved the least it must to lie inside `extent` (the part of
     /// the zoom-1 picture the lens sees); centred on the extent where the crop is larger.
-    public func kept(inside extent: FrameBox) -> Framing {
+    public func kept(inside extent: FractionalBox) -> Framing {
         func clamp(_ centre: Double, _ start: Double, _ length: Double) -> Double {
             let half = 0.5 / zoom
             let low = start + half, high = start + length - half
@@ -26,14 +26,14 @@ public struct Framing: Sendable, Equatable {
     }
 
     /// The whole zoom-1 picture.
-    public static let wholePicture = FrameBox(x: 0, y: 0, width: 1, height: 1)
+    public static let wholePicture = FractionalBox(x: 0, y: 0, width: 1, height: 1)
 
     /// The crop in the pixels of a `width` × `height` frame that shows the middle
     /// 1/`frameZoom` of the zoom-1 picture (the camera's own zoom, a longer or wider lens);
     /// nil where that is the whole frame.
     public func crop(inFrameWidth width: Int, height: Int, frameZoom: Double) -> PixelRect? {
         let side = 1 / max(frameZoom, 0.01)
-        let box = crop.within(FrameBox(centreX: 0.5, centreY: 0.5, width: side, height: side))
+        let box = crop.within(FractionalBox(centreX: 0.5, centreY: 0.5, width: side, height: side))
         guard box.width < 0.999 || box.height < 0.999 || abs(box.x) > 0.001 || abs(box.y) > 0.001 else { return nil }
         let w = min(max(Int((box.width * Double(width)).rounded()), 2), width)
         let h = min(max(Int((box.height * Double(height)).rounded()), 2), height)

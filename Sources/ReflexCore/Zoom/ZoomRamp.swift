@@ -1,4 +1,4 @@
-/// Holding zoom-in or zoom-out ramps the zoom factor exponentially (seed 003): at rate 2.0
+/// Holding zoom-in or zoom-out ramps the zoom factor exponentially (docs/camera.md, The controls): at rate 2.0
 /// it doubles (or halves) each second, between the lens's range and the maximum; releasing
 /// holds the value reached. A pure function of the time passed in.
 public struct ZoomRamp: Sendable, Equatable {

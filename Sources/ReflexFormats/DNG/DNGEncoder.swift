@@ -60,7 +60,7 @@ public enum DNGEncoder {
         try file.createDirectory()
         try file.defineDNGTags()
         try setIdentity(photo, uniqueCameraModel: description.uniqueCameraModel, into: file)
-        try DNGColorTags.set(description, into: file)
+        try DNGColourTags.set(description, into: file)
         // One SubIFD, the raw: libtiff fills in its offset when it writes the next directory.
         try file.set(TIFFTAG_SUBIFD, [UInt64(0)])
         try file.set(TIFFTAG_EXIFIFD, offset: exifOffset)

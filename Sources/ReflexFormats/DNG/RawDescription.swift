@@ -13,7 +13,7 @@ public struct RawDescription: Sendable, Equatable {
     public var blackLevels: [Double]
     public var whiteLevel: Int
     /// One or two calibrations (the illuminants differ); never a matrix without its illuminant.
-    public var calibrations: [ColorCalibrationSet]
+    public var calibrations: [ColourCalibrationSet]
     /// The white balance really used, as the camera-space neutral (DNG AsShotNeutral: the
     /// inverse of the gains, green 1); nil where it is not known (then it is left out).
     public var asShotNeutral: SIMD3<Double>?
@@ -30,7 +30,7 @@ public struct RawDescription: Sendable, Equatable {
     /// nil: one frame, as taken.
     public var framesMerged: Int?
 
-    public init(uniqueCameraModel: String, blackLevels: [Double], whiteLevel: Int, calibrations: [ColorCalibrationSet],
+    public init(uniqueCameraModel: String, blackLevels: [Double], whiteLevel: Int, calibrations: [ColourCalibrationSet],
                 asShotNeutral: SIMD3<Double>?, baselineExposure: Double = 0,
                 noiseProfile: NoiseProfile? = nil, activeArea: PixelRect? = nil,
                 defaultCrop: PixelRect? = nil) {
@@ -45,7 +45,7 @@ public struct RawDescription: Sendable, Equatable {
 
 /// A colour matrix with the illuminant it was measured under (DNG ColorMatrixN with
 /// CalibrationIlluminantN, and ForwardMatrixN where known).
-public struct ColorCalibrationSet: Sendable, Equatable {
+public struct ColourCalibrationSet: Sendable, Equatable {
     /// EXIF LightSource codes the DNG calibration uses.
     public enum Illuminant: UInt16, Sendable {
         case standardA = 17

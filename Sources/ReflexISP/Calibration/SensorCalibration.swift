@@ -98,8 +98,8 @@ public struct SensorCalibration: Sendable, Equatable {
     public var focalLength35mm: Int?
 
     /// Kelvin ↔ white-balance gains and the preview's colour matrix, from `colorMatrix`.
-    public var color: ColorCalibration {
-        colorMatrix.map { ColorCalibration(cameraFromXYZ: $0) } ?? ColorCalibration()
+    public var color: ColourCalibration {
+        colorMatrix.map { ColourCalibration(cameraFromXYZ: $0) } ?? ColourCalibration()
     }
 
     public init() {}

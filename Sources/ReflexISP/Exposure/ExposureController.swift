@@ -23,7 +23,7 @@ public struct ExposureController: Sendable {
     }
 
     public let sensor: SensorExposureModel
-    public let color: ColorCalibration
+    public let color: ColourCalibration
     /// The camera's black and white levels when Reflex meters its frames (raw); nil for a
     /// camera that exposes its own finished pictures (YUYV, Motion-JPEG).
     public let levels: (black: Int, white: Int)?
@@ -47,7 +47,7 @@ public struct ExposureController: Sendable {
     public var locked = false
 
     /// `current`: what the sensor is set to as streaming starts.
-    public init(sensor: SensorExposureModel, color: ColorCalibration, levels: (black: Int, white: Int)?,
+    public init(sensor: SensorExposureModel, color: ColourCalibration, levels: (black: Int, white: Int)?,
                 current: ExposureSetting, delayFrames: Int) {
         self.sensor = sensor
         self.color = color

@@ -17,7 +17,7 @@ struct BoxMotion: Sendable, Equatable {
     static let detectionErrorHeights = 0.08
 
     /// `across`: the speed across the picture it is known to have (a person seen again).
-    init(box: FrameBox, across: Double = 0) {
+    init(box: FractionalBox, across: Double = 0) {
         let h = max(box.height, 1e-4)
         let position = (0.1 * h) * (0.1 * h), velocity = (2 * h) * (2 * h)
         centreX = MotionAxis(position: box.centreX, velocity: across, positionVariance: position, velocityVariance: velocity)
@@ -26,12 +26,12 @@ struct BoxMotion: Sendable, Equatable {
         aspect = box.width / h
     }
 
-    var box: FrameBox { box(after: 0) }
+    var box: FractionalBox { box(after: 0) }
 
     /// The box `seconds` after the estimate's time.
-    func box(after seconds: Double) -> FrameBox {
+    func box(after seconds: Double) -> FractionalBox {
         let h = max(height.predicted(after: seconds), 1e-4)
-        return FrameBox(centreX: centreX.predicted(after: seconds), centreY: centreY.predicted(after: seconds),
+        return FractionalBox(centreX: centreX.predicted(after: seconds), centreY: centreY.predicted(after: seconds),
                         width: h * aspect, height: h)
     }
 
@@ -49,7 +49,7 @@ struct BoxMotion: Sendable, Equatable {
     }
 
     /// A measured box; `errorHeights` is how far off it may be, in its heights.
-    mutating func correct(with box: FrameBox, errorHeights: Double = BoxMotion.detectionErrorHeights) {
+    mutating func correct(with box: FractionalBox, errorHeights: Double = BoxMotion.detectionErrorHeights) {
         let h = max(box.height, 1e-4)
         let variance = (errorHeights * h) * (errorHeights * h)
         centreX.correct(with: box.centreX, variance: variance)
@@ -60,7 +60,7 @@ struct BoxMotion: Sendable, Equatable {
 
     /// Seen again after a while hidden: the box starts again where it is seen, keeping the
     /// speed across it had (the jump at the reappearance is not a speed).
-    mutating func restart(at box: FrameBox) {
+    mutating func restart(at box: FractionalBox) {
         self = BoxMotion(box: box, across: centreX.velocity)
     }
 

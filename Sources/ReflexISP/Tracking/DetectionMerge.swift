@@ -15,7 +15,7 @@ public enum DetectionMerge {
     /// Each person once: the most confident box of a person seen whole, else the union of the
     /// parts, with the highest confidence any of its boxes had. Most confident first.
     public static func merge(_ found: [RegionDetection]) -> [PersonDetection] {
-        var people: [(box: FrameBox, confidence: Double, whole: Bool)] = []
+        var people: [(box: FractionalBox, confidence: Double, whole: Bool)] = []
         for candidate in found.sorted(by: { $0.detection.confidence > $1.detection.confidence }) {
             let box = candidate.detection.box, whole = !candidate.isCut
             guard let index = people.firstIndex(where: { samePerson($0.box, wasWhole: $0.whole, box, isWhole: whole) }) else {
@@ -33,7 +33,7 @@ public enum DetectionMerge {
     }
 
     /// Whether two boxes are one person: they overlap as one, or a cut one lies mostly in the other.
-    static func samePerson(_ a: FrameBox, wasWhole aWhole: Bool, _ b: FrameBox, isWhole bWhole: Bool) -> Bool {
+    static func samePerson(_ a: FractionalBox, wasWhole aWhole: Bool, _ b: FractionalBox, isWhole bWhole: Bool) -> Bool {
         if a.overlap(b) >= sameOverlap { return true }
         if !aWhole && a.fraction(inside: b) >= partInside { return true }
         if !bWhole && b.fraction(inside: a) >= partInside { return true }
@@ -42,7 +42,7 @@ public enum DetectionMerge {
     }
 
     /// Two parts cut side by side span about the same rows (or, cut above and below, the same columns).
-    static func heightsAgree(_ a: FrameBox, _ b: FrameBox) -> Bool {
+    static func heightsAgree(_ a: FractionalBox, _ b: FractionalBox) -> Bool {
         func shared(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
             max(min(a1, b1) - max(a0, b0), 0) / max(min(a1 - a0, b1 - b0), 1e-9)
         }

@@ -26,9 +26,9 @@ public struct DetectionPlan: Sendable {
     /// The regions of the next detection (fractions of the frame; `aspect`: its width over its
     /// height). `subject`: where the subject is predicted, if one is followed; `newcomers`:
     /// people seen once, waiting for a second look.
-    public mutating func regions(subject: FrameBox?, newcomers: [FrameBox], aspect: Double) -> [FrameBox] {
+    public mutating func regions(subject: FractionalBox?, newcomers: [FractionalBox], aspect: Double) -> [FractionalBox] {
         defer { detectionsPlanned += 1 }
-        var regions: [FrameBox] = []
+        var regions: [FractionalBox] = []
         if let subject { regions.append(Self.crop(around: subject, aspect: aspect) ?? Framing.wholePicture) }
         // A newcomer is looked at again at once while searching, every other detection while
         // following (the subject's crop comes first).
@@ -47,12 +47,12 @@ public struct DetectionPlan: Sendable {
 
     /// A square of the frame around a person at `box`, with margin; nil for one large enough
     /// to be seen in the whole frame.
-    public static func crop(around box: FrameBox, aspect: Double) -> FrameBox? {
+    public static func crop(around box: FractionalBox, aspect: Double) -> FractionalBox? {
         guard box.height < smallSubject else { return nil }
         let height = min(max(box.height * margin, smallestRegion), 1)
         let width = min(height / max(aspect, 1e-3), 1)
         let x = min(max(box.centreX - width / 2, 0), 1 - width)
         let y = min(max(box.centreY - height / 2, 0), 1 - height)
-        return FrameBox(x: x, y: y, width: width, height: height)
+        return FractionalBox(x: x, y: y, width: width, height: height)
     }
 }

@@ -19,7 +19,7 @@ public enum DetectionTiles {
 
     /// Every square of the sweep: the whole frame first, then the frame-high squares, then the
     /// small ones row by row (fractions of the frame; `aspect`: its width over its height).
-    public static func sweep(aspect: Double) -> [FrameBox] {
+    public static func sweep(aspect: Double) -> [FractionalBox] {
         // (A frame no wider than high is its own frame-high square.)
         let whole = Framing.wholePicture
         return [whole] + (squares(side: 1, aspect: aspect) + squares(side: smallSide, aspect: aspect)).filter { $0 != whole }
@@ -27,15 +27,15 @@ public enum DetectionTiles {
 
     /// Squares of `side` frame heights covering the frame, evenly spread, each overlapping its
     /// neighbours by at least the overlaps above. None where the frame is narrower than one.
-    public static func squares(side: Double, aspect: Double) -> [FrameBox] {
+    public static func squares(side: Double, aspect: Double) -> [FractionalBox] {
         let aspect = max(aspect, 1e-3)
         let width = min(side / aspect, 1), height = min(side, 1)
         let rows = count(covering: 1, side: height, overlap: verticalOverlap)
         let columns = count(covering: 1, side: width, overlap: horizontalOverlap)
-        var squares: [FrameBox] = []
+        var squares: [FractionalBox] = []
         for row in 0..<rows {
             for column in 0..<columns {
-                squares.append(FrameBox(x: offset(column, of: columns, side: width), y: offset(row, of: rows, side: height),
+                squares.append(FractionalBox(x: offset(column, of: columns, side: width), y: offset(row, of: rows, side: height),
                                         width: width, height: height))
             }
         }

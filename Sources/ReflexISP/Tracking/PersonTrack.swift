@@ -43,7 +43,7 @@ public struct PersonTrack: Sendable, Equatable {
     /// moves towards it. (On a slow board, with seconds between detections, "lately" spans a
     /// few of them: were it shorter than the gap, the average would jump to each sighting and
     /// no one would ever be seen moving.)
-    mutating func seen(at box: FrameBox, time: Double, lately: Double = PersonTrack.anchorSeconds) {
+    mutating func seen(at box: FractionalBox, time: Double, lately: Double = PersonTrack.anchorSeconds) {
         let weight = min(max(time - anchorTime, 0) / lately, 1)
         anchorX += weight * (box.centreX - anchorX)
         anchorY += weight * (box.centreY - anchorY)
@@ -87,7 +87,7 @@ public struct PersonTrack: Sendable, Equatable {
     public var isConfirmed: Bool { hits >= SubjectTracker.hitsToConfirm }
 
     /// Where the person is at `time` (predicted from the estimate).
-    public func box(at time: Double) -> FrameBox { motion.box(after: time - estimatedAt) }
+    public func box(at time: Double) -> FractionalBox { motion.box(after: time - estimatedAt) }
 
     /// The centre's speed in fractions of the picture a second.
     public var velocity: (x: Double, y: Double) { motion.velocity }

@@ -4,9 +4,9 @@ import ReflexCore
 /// subject), already in the frame's fractions, with the region it was found in.
 public struct RegionDetection: Sendable, Equatable {
     public var detection: PersonDetection
-    public var region: FrameBox
+    public var region: FractionalBox
 
-    public init(detection: PersonDetection, region: FrameBox) {
+    public init(detection: PersonDetection, region: FractionalBox) {
         (self.detection, self.region) = (detection, region)
     }
 

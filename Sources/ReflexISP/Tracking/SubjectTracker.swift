@@ -66,13 +66,13 @@ public struct SubjectTracker: Sendable {
     public var subject: PersonTrack? { subjectID.flatMap { id in tracks.first { $0.id == id } } }
 
     /// People seen once, waiting for a second look, where they are predicted at `time`.
-    public func newcomers(at time: Double) -> [FrameBox] {
+    public func newcomers(at time: Double) -> [FractionalBox] {
         tracks.filter { !$0.isConfirmed }.map { $0.box(at: time) }
     }
 
     /// One analysis frame's detections, taken at `time`, from a detector that looked at
     /// `regions` of the picture (nil: all of it).
-    public mutating func update(with detections: [PersonDetection], lookedAt regions: [FrameBox]? = nil, at time: Double) {
+    public mutating func update(with detections: [PersonDetection], lookedAt regions: [FractionalBox]? = nil, at time: Double) {
         if let lastUpdate, time > lastUpdate {
             lastGap = min(time - lastUpdate, 10)
             detectionInterval += 0.3 * (lastGap - detectionInterval)
@@ -115,7 +115,7 @@ public struct SubjectTracker: Sendable {
     /// `box`: whole in one of them (a person cut by a region's edge may be missed there), at a
     /// size the network sees there. A person predicted out of the picture counts as looked for
     /// (and so as missed).
-    static func wasLookedFor(_ box: FrameBox, in regions: [FrameBox]?) -> Bool {
+    static func wasLookedFor(_ box: FractionalBox, in regions: [FractionalBox]?) -> Bool {
         guard let regions else { return true }
         guard Framing.wholePicture.contains(x: box.centreX, y: box.centreY) else { return true }
         return regions.contains { region in
@@ -169,7 +169,7 @@ public struct SubjectTracker: Sendable {
 
     /// A finer measurement of a track's box between detections (optical flow); it moves the
     /// estimate but is no detection: it neither confirms the track nor keeps it alive.
-    public mutating func refine(track id: Int, box: FrameBox, errorHeights: Double, at time: Double) {
+    public mutating func refine(track id: Int, box: FractionalBox, errorHeights: Double, at time: Double) {
         guard let index = tracks.firstIndex(where: { $0.id == id }) else { return }
         tracks[index].motion.predict(by: time - tracks[index].estimatedAt)
         tracks[index].estimatedAt = time

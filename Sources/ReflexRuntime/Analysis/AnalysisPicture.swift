@@ -59,7 +59,7 @@ final class AnalysisPicture {
             }
         }
         let side = 1 / max(frame.sensorZoom, 0.01)
-        extent = FrameBox(centreX: 0.5, centreY: 0.5, width: side, height: side)
+        extent = FractionalBox(centreX: 0.5, centreY: 0.5, width: side, height: side)
     }
 
     /// XRGB pixels to RGB for the detector and Rec. 601 luma (in integers) for the flow.

@@ -7,7 +7,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// The analysis engine of seed 003: on a thread of its own, below the realtime loop and above
+/// Auto-zoom's analysis (docs/camera.md, Auto-zoom): on a thread of its own, below the realtime loop and above
 /// the saving thread, it takes the newest frame of the analysis stream (`sink`, newest wins,
 /// its losses counted), finds persons in it about ten times a second (`PersonDetector`, around
 /// the subject and in the squares of a sweep of the frame, `DetectionPlan`, each person once,
@@ -201,7 +201,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     /// Detections found in the frame at `time` in `regions` of the zoom-1 picture (nil: all of
     /// it), to the tracker. (Internal: a test feeds its own, then `publish`, to drive the loop's
     /// auto-zoom without a detector.)
-    func take(_ detections: [PersonDetection], lookedAt regions: [FrameBox]? = nil, at time: Double) {
+    func take(_ detections: [PersonDetection], lookedAt regions: [FractionalBox]? = nil, at time: Double) {
         tracker.update(with: detections, lookedAt: regions, at: time)
     }
 
@@ -216,7 +216,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
 
     /// Persons in the regions the plan gives (around the subject and newcomers, the sweep's
     /// squares), each once, with the regions looked at, in the zoom-1 picture's fractions.
-    private func detect(with detector: PersonDetector, at time: Double) -> (found: [PersonDetection], regions: [FrameBox]) {
+    private func detect(with detector: PersonDetector, at time: Double) -> (found: [PersonDetection], regions: [FractionalBox]) {
         let extent = picture.extent
         tracker.aspect = picture.aspect * extent.height / max(extent.width, 1e-9)
         let subject = tracker.subject.map { $0.box(at: time).within(extent) }

@@ -14,7 +14,7 @@ public struct SubjectSnapshot: Sendable {
     public var subject: PersonTrack?
     /// The photographer tapped it (rather than the rule choosing it).
     public var subjectTapped = false
-    public var others = InlineArray<8, FrameBox>(repeating: FrameBox(x: 0, y: 0, width: 0, height: 0))
+    public var others = InlineArray<8, FractionalBox>(repeating: FractionalBox(x: 0, y: 0, width: 0, height: 0))
     /// Their centres' speeds (fractions of the picture a second), to draw them where they are.
     public var otherVelocities = InlineArray<8, SIMD2<Double>>(repeating: .zero)
     public var otherCount = 0
@@ -41,7 +41,7 @@ public struct SubjectSnapshot: Sendable {
     public var staleAfter: Double { max(SubjectSnapshot.staleSeconds, 3 * detectionInterval) }
 
     /// Other person `index` where it is predicted to be at `now`.
-    public func other(_ index: Int, at now: Double) -> FrameBox {
+    public func other(_ index: Int, at now: Double) -> FractionalBox {
         var box = others[index]
         box.x += otherVelocities[index].x * (now - time)
         box.y += otherVelocities[index].y * (now - time)

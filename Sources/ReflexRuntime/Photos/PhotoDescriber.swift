@@ -65,14 +65,14 @@ public struct PhotoDescriber: Sendable {
 
     /// The board's matrices with their illuminants; without any, the sensor is taken to have
     /// sRGB primaries (what the preview assumes), measured under D65.
-    var calibrations: [ColorCalibrationSet] { PhotoDescriber.calibrations(of: calibration) }
+    var calibrations: [ColourCalibrationSet] { PhotoDescriber.calibrations(of: calibration) }
 
-    static func calibrations(of calibration: SensorCalibration) -> [ColorCalibrationSet] {
-        var sets: [ColorCalibrationSet] = []
+    static func calibrations(of calibration: SensorCalibration) -> [ColourCalibrationSet] {
+        var sets: [ColourCalibrationSet] = []
         if let a = calibration.colorMatrixA {
-            sets.append(ColorCalibrationSet(illuminant: .standardA, colorMatrix: a, forwardMatrix: calibration.forwardMatrixA))
+            sets.append(ColourCalibrationSet(illuminant: .standardA, colorMatrix: a, forwardMatrix: calibration.forwardMatrixA))
         }
-        sets.append(ColorCalibrationSet(illuminant: .d65, colorMatrix: calibration.colorMatrix ?? .sRGBFromXYZ,
+        sets.append(ColourCalibrationSet(illuminant: .d65, colorMatrix: calibration.colorMatrix ?? .sRGBFromXYZ,
                                         forwardMatrix: calibration.forwardMatrix))
         return sets
     }

@@ -31,7 +31,7 @@ public final class PhotoDeveloper {
     private var previewISP: PreviewISP?
     private var rendered: [UInt8] = []
 
-    /// Where an Enhanced RAW's merge may run side by side (`PhotoHelpers`).
+    /// Where an Enhanced RAW's merge may run side by side (`PhotoHelperThreads`).
     private let parallel: ParallelWork
 
     public init(describer: PhotoDescriber, parallel: ParallelWork = .sequential) {
@@ -130,7 +130,7 @@ public final class PhotoDeveloper {
     /// A photo from a frame that is no raw (YUYV): a JPEG alone.
     private func developPicture(_ capture: TakenPhoto, mode: CameraSession.Mode, crop: PixelRect?,
                                 jpegQuality: Int) throws(PhotoEncodingError) -> Developed {
-        guard mode.fourCC == CaptureFormatChoice.yuyv else {
+        guard mode.fourCC == StreamFormatChoice.yuyv else {
             throw PhotoEncodingError("photos from \(FourCC(mode.fourCC)) frames are not supported")
         }
         let width = crop?.width ?? mode.width, height = crop?.height ?? mode.height

@@ -74,7 +74,7 @@ public final class PhotoPipeline: @unchecked Sendable {
         self.cardSpace = cardSpace ?? { StorageProbe.freeBytes(at: root, requireMountPoint: false) }
         self.card = card
         self.numbering = numbering
-        developer = PhotoDeveloper(describer: describer, parallel: PhotoHelpers.parallelWork(priority: priority))
+        developer = PhotoDeveloper(describer: describer, parallel: PhotoHelperThreads.parallelWork(priority: priority))
         self.status = status
         self.giveBack = giveBack
         self.log = log

@@ -6,7 +6,7 @@ import ReflexUI
 import Synchronization
 
 /// Review's thread: it owns the card's files for review. Told by the realtime loop what the
-/// photographer asked (`ReviewCommand`), it lists the card, decodes the item to show fitted to
+/// photographer asked (`ReviewRequest`), it lists the card, decodes the item to show fitted to
 /// the panel (`ReviewLoader`), lays it into a panel-sized frame and hands the frame to the
 /// loop through a triple buffer, so the loop copies it to the screen with no lock, no
 /// allocation and no file. Then it decodes the neighbours ahead of a swipe, unless asked
@@ -41,7 +41,7 @@ public final class Reviewer: @unchecked Sendable {
     private let width: Int, height: Int
     private let log: @Sendable (String) -> Void
     private let thread = WorkerThread(name: "reflex-review", priority: Reviewer.priority)
-    private let commands = HandOffQueue<ReviewCommand>(capacity: 32)
+    private let commands = HandOffQueue<ReviewRequest>(capacity: 32)
     private let frames = TripleBuffer<ReviewFrame> { ReviewFrame() }
     /// Woken when a frame is ready: the loop's thread (set by the loop before it starts this).
     var wakes: WorkerThread?
@@ -83,7 +83,7 @@ public final class Reviewer: @unchecked Sendable {
 
     /// Passes on what the photographer asked; false if eight and more are still waiting.
     @discardableResult
-    public func send(_ command: ReviewCommand) -> Bool {
+    public func send(_ command: ReviewRequest) -> Bool {
         // (Counted before it goes: the thread may carry it out before this returns.)
         sent.add(1, ordering: .releasing)
         guard commands.send(command) else {
@@ -144,7 +144,7 @@ public final class Reviewer: @unchecked Sendable {
     }
 
     /// Carries out one command; true if the item shown changed.
-    private func carryOut(_ command: ReviewCommand) -> Bool {
+    private func carryOut(_ command: ReviewRequest) -> Bool {
         // Anything but the movie's own controls ends its playback.
         switch command {
         case .playOrPause, .seek: break

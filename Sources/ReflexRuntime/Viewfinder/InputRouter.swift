@@ -137,7 +137,7 @@ final class InputRouter {
     }
 
     /// Review's command to its thread; without one (no card folder) review closes at once.
-    private func review(_ command: ReviewCommand, now: Double, model: inout ScreenModel) {
+    private func review(_ command: ReviewRequest, now: Double, model: inout ScreenModel) {
         guard let reviewer else {
             model.closeReview()
             model.showNotice(InterfaceText.storageMissing.title, at: now)

@@ -36,9 +36,9 @@ struct ScreenModel {
     /// (fractions of the zoom-1 picture).
     private(set) var autoZoom = AutoZoomControl()
     private(set) var framing = Framing(zoom: 1)
-    private var subjectBox: FrameBox?
+    private var subjectBox: FractionalBox?
     private var subjectChosen = false
-    private var otherBoxes = InlineArray<8, FrameBox>(repeating: FrameBox(x: 0, y: 0, width: 0, height: 0))
+    private var otherBoxes = InlineArray<8, FractionalBox>(repeating: FractionalBox(x: 0, y: 0, width: 0, height: 0))
     private var otherBoxCount = 0
     private(set) var state: ViewState
     private(set) var scales: DialScales
@@ -342,7 +342,7 @@ struct ScreenModel {
 
     /// After geotag is switched on, gpsd's first answer decides: where there is no GPS to ask
     /// (no gpsd, no receiver) the switch goes back off and the reason shows, with where to
-    /// turn it on later (seed 002 story 4.4). A receiver still searching keeps it on.
+    /// turn it on later (docs/camera.md, Geotagging). A receiver still searching keeps it on.
     private mutating func checkGeotagSwitch(_ gps: GPSStatus, now: Double, effects: inout Effects) {
         guard let until = geotagCheckUntil else { return }
         if !state.settings.geotag || gps == .searching || gps == .fix || now > until {

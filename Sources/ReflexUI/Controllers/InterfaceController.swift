@@ -11,7 +11,7 @@ import ReflexISP
 /// - A tap on the toggle switches Auto ⇄ Pro (the dials slide in or out); in Pro a vertical
 ///   drag on a dial turns it (up = up a stop), a tap on a white balance preset sets it.
 /// - Holding zoom-in or zoom-out (the rocker, or the volume keys) ramps the digital zoom
-///   exponentially; letting go holds it (seed 003). Two fingers on the picture pinch it.
+///   exponentially; letting go holds it (docs/camera.md, The controls). Two fingers on the picture pinch it.
 /// - The shutter button takes a photo as the finger comes down (the press's time is the
 ///   photo's moment); so does the shutter key's full press. The half press locks exposure
 ///   and white balance until it is let go.
@@ -28,7 +28,7 @@ public struct InterfaceController: Sendable {
 
     public private(set) var model: CameraModel
     public internal(set) var fade: ControlsFade
-    public private(set) var reveal: ProReveal
+    public private(set) var reveal: ProDialsSlide
     public private(set) var zoom = ZoomRamp(range: InterfaceController.zoomRange)
     /// The board's lenses present now (none, or one: no buttons).
     public private(set) var lenses = LensSet([])
@@ -61,7 +61,7 @@ public struct InterfaceController: Sendable {
         // keep their feel on any panel.
         density = layout.density
         fade = ControlsFade(now: now)
-        reveal = ProReveal(shown: model.settings.mode == .pro)
+        reveal = ProDialsSlide(shown: model.settings.mode == .pro)
     }
 
     public var menu: QuickMenu { quickMenu.menu }
@@ -94,7 +94,7 @@ public struct InterfaceController: Sendable {
 
     /// The framing at `now`: the manual zoom, or auto-zoom's while the setting is on (a key,
     /// a pinch or a lens button overriding it).
-    public mutating func framing(with autoZoom: inout AutoZoomControl, subject: AutoFraming.Subject?, extent: FrameBox,
+    public mutating func framing(with autoZoom: inout AutoZoomControl, subject: AutoFraming.Subject?, extent: FractionalBox,
                                  at now: Double) -> Framing {
         autoZoom.framing(enabled: model.settings.autoZoom && autoZoomAvailable, size: model.settings.autoZoomFraming, zoom: &zoom,
                          pinching: touches.isPinching, subject: subject, extent: extent, at: now)

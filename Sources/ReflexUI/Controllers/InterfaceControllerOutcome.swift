@@ -24,7 +24,7 @@ extension InterfaceController {
         /// (fractions of the viewfinder's picture; on no one, the choice is cleared).
         public var subjectTap: (x: Double, y: Double)?
         /// For the review thread (open, close, another item, a delete or protect answered).
-        public var review: ReviewCommand?
+        public var review: ReviewRequest?
         /// Review's overlay changed (a question asked, the overlay hidden).
         public var reviewChanged = false
 

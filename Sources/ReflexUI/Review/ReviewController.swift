@@ -11,7 +11,7 @@ import ReflexCore
 public struct ReviewController: Sendable {
     /// What an event asked for.
     public struct Outcome: Sendable, Equatable {
-        public var command: ReviewCommand?
+        public var command: ReviewRequest?
         /// What is drawn changed (the overlay, the question).
         public var changed = false
         /// A step felt as a detent, an answer as a confirmation.
@@ -73,7 +73,7 @@ public struct ReviewController: Sendable {
                 ? screen.info?.progress.map { Double($0.durationTenths) / 10 } : nil
             let scrubbed = scrub.feed(event, bar: layout.timeBar, reach: layout.infoBar.height / 3, duration: duration)
             if scrubbed.consumed {
-                outcome.command = scrubbed.seconds.map(ReviewCommand.seek)
+                outcome.command = scrubbed.seconds.map(ReviewRequest.seek)
                 break
             }
             if case .touchDown = event { pinchProduct = 1 }

@@ -1,6 +1,6 @@
 import ReflexCore
 
-/// The GPS icon in the top bar while geotag is on (seed 002 story 4.5): solid with a fix,
+/// The GPS icon in the top bar while geotag is on (docs/camera.md, Geotagging): solid with a fix,
 /// hollow while searching, crossed out when there is no GPS to ask (no gpsd, no receiver).
 public enum GPSIndicator: Sendable, Equatable {
     case off, searching, fix, unavailable

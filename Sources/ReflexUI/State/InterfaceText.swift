@@ -238,7 +238,7 @@ public enum InterfaceText {
     public static let unavailable = "Not available"
     public static let discard = "Discard"
 
-    /// The geotag consent screen (seed 002 story 4.4): what turning geotag on means, in
+    /// The geotag consent screen (docs/camera.md, Geotagging): what turning geotag on means, in
     /// lines that fit the menu's panel, and its two answers.
     public static let consentTitle = "Geotag your photos?"
     public static let consentLines = [

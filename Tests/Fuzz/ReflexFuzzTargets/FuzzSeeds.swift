@@ -45,7 +45,7 @@ public enum FuzzSeeds {
 
     static let description = RawDescription(
         uniqueCameraModel: "Reflex Reflex One", blackLevels: [256, 256, 256, 256], whiteLevel: 4095,
-        calibrations: [ColorCalibrationSet(illuminant: .d65, colorMatrix: Matrix3([0.7, -0.2, -0.05, -0.4, 1.2, 0.2, -0.1, 0.2, 0.6]))],
+        calibrations: [ColourCalibrationSet(illuminant: .d65, colorMatrix: Matrix3([0.7, -0.2, -0.05, -0.4, 1.2, 0.2, -0.1, 0.2, 0.6]))],
         asShotNeutral: SIMD3(0.5, 1, 0.625), baselineExposure: 0.25, noiseProfile: NoiseProfile(scale: 2.0e-5, offset: 4.0e-7),
         activeArea: nil, defaultCrop: nil)
 

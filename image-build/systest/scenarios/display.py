@@ -22,7 +22,7 @@ def vkms(steps):
             ' && echo /dev/dri/${c##*/}; done | head -1)')
     steps.run("a second camera process shows its picture on vkms",
               f"card={card}; echo card=$card; mkdir -p /tmp/vkms-state && chown reflex /tmp/vkms-state && "
-              "(runuser -u reflex -- reflex run --card $card --sensor sim --state-dir /tmp/vkms-state "
+              "(runuser -u reflex -- reflex run --display-card $card --sensor sim --state-dir /tmp/vkms-state "
               ">/tmp/vkms.log 2>&1 &)", matches=[r"card=/dev/dri/card\d"])
     steps.wait_until("it flips on vkms", "cat /tmp/vkms.log", limit=60,
                      matches=[r"display: /dev/dri/card\d+ vkms Virtual-\d+ \d+x\d+ \(atomic, the interface on overlay plane \d+\)",
@@ -36,7 +36,7 @@ def vkms(steps):
     # vblank would have been refused by the kernel (EBUSY) and counted as refused above.
     if flips < 2 or flips > vblanks + 1:
         raise StepFailed(f"page flips must never exceed one per vblank: {flips} flips over {vblanks} vblanks\n  {output}")
-    steps.run("stop it and unload vkms", "pkill -f 'reflex run --card'; for i in $(seq 100); do pgrep -f 'reflex run --car[d]' >/dev/null || break; sleep 0.1; done; modprobe -r vkms")
+    steps.run("stop it and unload vkms", "pkill -f 'reflex run --display-card'; for i in $(seq 100); do pgrep -f 'reflex run --display-car[d]' >/dev/null || break; sleep 0.1; done; modprobe -r vkms")
 
 
 @scenario("preview-on-panel", limit=120)

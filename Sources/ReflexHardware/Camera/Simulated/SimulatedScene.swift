@@ -30,7 +30,7 @@ public struct SimulatedScene: Sendable {
     /// which is cheaper and all the preview shows.
     public var perPixel = false
     /// A hand holding the camera: each frame sees the scene from its own pose (nil: a tripod).
-    public var shake: HandShake?
+    public var shake: CameraShake?
     /// The frame shows this grey wedge instead of the scene (for measuring dynamic range).
     public var stepWedge: StepWedge?
 
@@ -60,9 +60,9 @@ public struct SimulatedScene: Sendable {
         let width: Int, height: Int
         let ballX: Double, ballY: Double, ballRadius: Double
         let centreX: Double, centreY: Double
-        let pose: HandShake.Pose
+        let pose: CameraShake.Pose
 
-        init(width: Int, height: Int, time: Double, pose: HandShake.Pose) {
+        init(width: Int, height: Int, time: Double, pose: CameraShake.Pose) {
             self.width = width
             self.height = height
             self.pose = pose

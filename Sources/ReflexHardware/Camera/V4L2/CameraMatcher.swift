@@ -29,7 +29,7 @@ public enum CameraMatcher {
     public static func candidates(devFolder: String) -> [Candidate] {
         let graphs = MediaGraphProbe.scan(devFolder: devFolder).graphs
         return CaptureDeviceProbe.scan(devFolder: devFolder).devices.compactMap { device in
-            guard CaptureFormatChoice.best(of: device.formats.map(\.fourCC.code)) != nil else { return nil }
+            guard StreamFormatChoice.best(of: device.formats.map(\.fourCC.code)) != nil else { return nil }
             var names = [device.card, device.busInfo]
             var hops = 1
             for (_, graph) in graphs {

@@ -25,7 +25,7 @@ public final class CameraSession {
         public let rawFormat: RawFormat?
         public let framesPerSecond: Double?
 
-        public var isMotionJPEG: Bool { fourCC == CaptureFormatChoice.motionJPEG || fourCC == CaptureFormatChoice.jpeg }
+        public var isMotionJPEG: Bool { fourCC == StreamFormatChoice.motionJPEG || fourCC == StreamFormatChoice.jpeg }
         /// Bytes a whole frame holds (a Motion-JPEG frame is shorter: its own size).
         public var frameBytes: Int { bytesPerLine * height }
         public var rawLayout: RawLayout? {
@@ -97,7 +97,7 @@ public final class CameraSession {
         case .videoFile(let path, _): (try? VideoFootage(path: path)).map(SimulatedCamera.info(footage:))
         case .v4l2(let devFolder, let path):
             CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
-                (path == nil || $0.path == path) && CaptureFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
+                (path == nil || $0.path == path) && StreamFormatChoice.best(of: $0.formats.map(\.fourCC.code)) != nil
             }
         }
     }
@@ -122,7 +122,7 @@ public final class CameraSession {
             // formats are set along the graph.
             if let place = MediaCameraPlace.find(videoPath: found.path, devFolder: devFolder) {
                 let camera = try MediaControllerCamera(place: place, node: found)
-                guard CaptureFormatChoice.best(of: camera.info.formats.map(\.fourCC.code)) != nil else {
+                guard StreamFormatChoice.best(of: camera.info.formats.map(\.fourCC.code)) != nil else {
                     throw CameraError.failed("\(found.path): \(place.sensorName) sends no format Reflex shows", code: EINVAL)
                 }
                 (opened, found) = (camera, camera.info)
@@ -130,7 +130,7 @@ public final class CameraSession {
                 opened = try V4L2Camera(path: found.path)
             }
         }
-        let fourCC = CaptureFormatChoice.best(of: found.formats.map(\.fourCC.code))!
+        let fourCC = StreamFormatChoice.best(of: found.formats.map(\.fourCC.code))!
         let format = try opened.setFormat(fourCC: fourCC, width: choice.width ?? calibration.streamWidth,
                                           height: choice.height ?? calibration.streamHeight)
         if let camera = opened as? MediaControllerCamera { log("camera: media controller \(camera.routeDescription)") }

@@ -7,7 +7,7 @@ import Glibc
 /// The photo thread's helpers for work that splits (an Enhanced RAW's merge): one thread of
 /// the photo thread's own priority for each other core, made for the work and joined at its
 /// end, so a merge takes every core the loop leaves and nothing the loop needs.
-public enum PhotoHelpers {
+public enum PhotoHelperThreads {
     /// At most this many threads at once, the photo thread's included.
     static let mostThreads = 4
 

@@ -4,7 +4,7 @@ import ReflexISP
 /// IFD0's tags that say how to make colour of the raw: the calibration's matrices with their
 /// illuminants, the white balance used, the brightness and the noise. DNG rationals are set as
 /// floats (libtiff's convention for these tags).
-enum DNGColorTags {
+enum DNGColourTags {
     static func set(_ description: RawDescription, into file: TIFFMemoryFile) throws(PhotoEncodingError) {
         try setCalibrations(try ordered(description.calibrations), into: file)
         if let neutral = description.asShotNeutral {
@@ -27,7 +27,7 @@ enum DNGColorTags {
 
     /// The calibrations in DNG's order: the lower colour temperature first (Standard A as 1,
     /// D65 as 2). One alone goes in slot 1 with its own illuminant.
-    static func ordered(_ calibrations: [ColorCalibrationSet]) throws(PhotoEncodingError) -> [ColorCalibrationSet] {
+    static func ordered(_ calibrations: [ColourCalibrationSet]) throws(PhotoEncodingError) -> [ColourCalibrationSet] {
         guard calibrations.count < 2 || calibrations[0].illuminant != calibrations[1].illuminant else {
             throw PhotoEncodingError("two calibrations under the same illuminant")
         }
@@ -36,7 +36,7 @@ enum DNGColorTags {
 
     /// ColorMatrixN with CalibrationIlluminantN; ForwardMatrixN only when every calibration has
     /// one (a reader given ForwardMatrix1 alone would mix two methods).
-    private static func setCalibrations(_ calibrations: [ColorCalibrationSet],
+    private static func setCalibrations(_ calibrations: [ColourCalibrationSet],
                                         into file: TIFFMemoryFile) throws(PhotoEncodingError) {
         let slots = [
             (matrix: TIFFTAG_COLORMATRIX1, illuminant: TIFFTAG_CALIBRATIONILLUMINANT1,

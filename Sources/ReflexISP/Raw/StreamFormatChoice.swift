@@ -1,7 +1,7 @@
 /// Which of a camera's formats the preview streams: raw Bayer when there is one (the ISP
 /// and DNG want the sensor's own data), the deepest up to 12 bits first (16-bit containers
 /// cost more bandwidth for the same sensor), packed before unpacked; else YUYV.
-public enum CaptureFormatChoice {
+public enum StreamFormatChoice {
     public static let yuyv: UInt32 = 0x5659_5559  // "YUYV"
     public static let motionJPEG: UInt32 = 0x4750_4A4D  // "MJPG"
     public static let jpeg: UInt32 = 0x4745_504A  // "JPEG"

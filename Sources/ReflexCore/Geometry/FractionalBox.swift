@@ -1,7 +1,7 @@
 /// A box in a picture in fractions of the picture's width and height (origin top left, so
 /// the whole picture is 0, 0, 1, 1): a person found, a track's prediction, a crop. Fractions,
 /// not pixels, so the analysis frame, the sensor frame and the screen share one box.
-public struct FrameBox: Sendable, Equatable {
+public struct FractionalBox: Sendable, Equatable {
     public var x: Double, y: Double, width: Double, height: Double
 
     public init(x: Double, y: Double, width: Double, height: Double) {
@@ -22,7 +22,7 @@ public struct FrameBox: Sendable, Equatable {
     }
 
     /// The overlap of two boxes over their union (0: apart, 1: the same box).
-    public func overlap(_ other: FrameBox) -> Double {
+    public func overlap(_ other: FractionalBox) -> Double {
         let left = max(x, other.x), right = min(x + width, other.x + other.width)
         let top = max(y, other.y), bottom = min(y + height, other.y + other.height)
         let shared = max(right - left, 0) * max(bottom - top, 0)
@@ -31,23 +31,23 @@ public struct FrameBox: Sendable, Equatable {
     }
 
     /// How much of this box lies in `box` (0…1): a person wholly in a crop, a part inside a person.
-    public func fraction(inside box: FrameBox) -> Double {
+    public func fraction(inside box: FractionalBox) -> Double {
         let shared = max(min(x + width, box.x + box.width) - max(x, box.x), 0)
             * max(min(y + height, box.y + box.height) - max(y, box.y), 0)
         return area > 0 ? shared / area : 0
     }
 
     /// The smallest box holding this one and `other`.
-    public func union(_ other: FrameBox) -> FrameBox {
+    public func union(_ other: FractionalBox) -> FractionalBox {
         let left = min(x, other.x), top = min(y, other.y)
-        return FrameBox(x: left, y: top, width: max(x + width, other.x + other.width) - left,
+        return FractionalBox(x: left, y: top, width: max(x + width, other.x + other.width) - left,
                         height: max(y + height, other.y + other.height) - top)
     }
 
     /// This box in the coordinates of `frame`, a part of the picture this box is in (a crop):
     /// where it shows in the cropped picture.
-    public func within(_ frame: FrameBox) -> FrameBox {
-        FrameBox(x: (x - frame.x) / frame.width, y: (y - frame.y) / frame.height,
+    public func within(_ frame: FractionalBox) -> FractionalBox {
+        FractionalBox(x: (x - frame.x) / frame.width, y: (y - frame.y) / frame.height,
                  width: width / frame.width, height: height / frame.height)
     }
 
@@ -64,8 +64,8 @@ public struct FrameBox: Sendable, Equatable {
 
     /// A box given in the coordinates of `frame` (a part of this box's picture), back in the
     /// whole picture's.
-    public func placed(in frame: FrameBox) -> FrameBox {
-        FrameBox(x: frame.x + x * frame.width, y: frame.y + y * frame.height,
+    public func placed(in frame: FractionalBox) -> FractionalBox {
+        FractionalBox(x: frame.x + x * frame.width, y: frame.y + y * frame.height,
                  width: width * frame.width, height: height * frame.height)
     }
 }

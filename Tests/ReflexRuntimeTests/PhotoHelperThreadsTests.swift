@@ -7,7 +7,7 @@ import Testing
 /// The photo thread's helpers: a merge split over threads is the same merge, sample for
 /// sample, as on the photo thread alone (each row of tiles is summed by one thread, the
 /// even rows before the odd ones, in either case).
-@Suite struct PhotoHelpersTests {
+@Suite struct PhotoHelperThreadsTests {
     @Test func aMergeOnThreeThreadsEqualsTheMergeOnOne() {
         let layout = RawLayout(width: 320, height: 240, format: SimulatedScene.format)
         let scene = SimulatedScene(noise: true)
@@ -29,7 +29,7 @@ import Testing
             } } }
         }
         let alone = merged(.sequential)
-        let together = merged(PhotoHelpers.parallelWork(priority: .ordinary, cores: 3))
+        let together = merged(PhotoHelperThreads.parallelWork(priority: .ordinary, cores: 3))
         #expect(alone.frameCount == 5 && alone.scale == 16 && alone.whiteLevel == SimulatedScene.whiteLevel * 16)
         #expect(together.samples == alone.samples)
     }

@@ -1,6 +1,6 @@
 /// The Pro dials slide in from the bottom edge when Pro is chosen and out again for Auto,
-/// with an ease-in-out curve (seed 000 story 2.1: 300–500 ms). Time comes in as seconds.
-public struct ProReveal: Sendable, Equatable {
+/// with an ease-in-out curve (docs/camera.md, Auto and Pro: 300–500 ms). Time comes in as seconds.
+public struct ProDialsSlide: Sendable, Equatable {
     public static let duration = 0.4
 
     private var shown: Bool
@@ -31,7 +31,7 @@ public struct ProReveal: Sendable, Equatable {
     public func isSettled(at now: Double) -> Bool { linearProgress(at: now) == (shown ? 1 : 0) }
 
     private func linearProgress(at now: Double) -> Double {
-        let moved = max(0, now - startTime) / ProReveal.duration
+        let moved = max(0, now - startTime) / ProDialsSlide.duration
         return shown ? min(1, startProgress + moved) : max(0, startProgress - moved)
     }
 }

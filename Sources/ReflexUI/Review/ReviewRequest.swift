@@ -1,7 +1,7 @@
 import ReflexCore
 
 /// What review's rules ask of the review thread, which owns the card's files.
-public enum ReviewCommand: Sendable, Equatable {
+public enum ReviewRequest: Sendable, Equatable {
     /// Read the card and show its newest item.
     case open
     /// Back to the viewfinder (the thread lets its decoded pictures go: shooting needs the memory).

@@ -2,8 +2,8 @@ import Testing
 @testable import ReflexISP
 
 @Suite("Colour temperature and the sensor's colour calibration")
-struct ColorCalibrationTests {
-    let srgb = ColorCalibration()
+struct ColourCalibrationTests {
+    let srgb = ColourCalibration()
 
     @Test func daylightNeedsNoCorrectionOnAnSRGBSensor() {
         let gains = srgb.gains(kelvin: 6504)  // D65, sRGB's white

@@ -3,7 +3,7 @@ import ReflexCore
 /// Colour temperature ↔ white-balance gains for one sensor, from its XYZ → camera matrix
 /// (a DNG ColorMatrix; the Board file gives it). Without one the sensor is taken to have
 /// sRGB primaries, which is what a preview of an uncalibrated sensor can do.
-public struct ColorCalibration: Sendable, Equatable {
+public struct ColourCalibration: Sendable, Equatable {
     public let cameraFromXYZ: Matrix3
 
     public init(cameraFromXYZ: Matrix3 = .sRGBFromXYZ) {
@@ -20,7 +20,7 @@ public struct ColorCalibration: Sendable, Equatable {
     /// Light too warm or too cool for the sensor's primaries gives a negative component;
     /// it is floored, so the gains stay finite and positive (and simply large).
     public func gains(kelvin: Int) -> SIMD3<Double> {
-        let white = cameraFromXYZ.apply(ColorCalibration.xyz(kelvin: Double(kelvin)))
+        let white = cameraFromXYZ.apply(ColourCalibration.xyz(kelvin: Double(kelvin)))
         let floor = max(white.y, 1e-6) * 0.01
         return SIMD3(max(white.y, floor) / max(white.x, floor), 1, max(white.y, floor) / max(white.z, floor))
     }

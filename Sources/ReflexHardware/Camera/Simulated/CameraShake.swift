@@ -6,7 +6,7 @@ import Glibc
 /// slightly different place, moved and turned about the frame's centre by a pose drawn from the
 /// frame's number (so a burst is the same shake each run, and a frame rendered again without
 /// noise, the truth, has its frame's pose). What Enhanced RAW's alignment must undo.
-public struct HandShake: Sendable, Equatable {
+public struct CameraShake: Sendable, Equatable {
     /// How far the scene moves, in pixels either way along each axis.
     public var shift: Double
     /// How far it turns, in degrees either way.
