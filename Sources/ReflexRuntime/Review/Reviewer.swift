@@ -274,18 +274,9 @@ public final class Reviewer: @unchecked Sendable {
             frame.picture = ReviewDetail.place(of: zoom)
             frame.clipped = []
         } else if let picture = decoded.loaded.picture {
-            let place = PixelRect(x: (width - picture.width) / 2, y: (height - picture.height) / 2, width: picture.width,
-                                  height: picture.height)
-            frame.picture = place
-            picture.pixels.withUnsafeBufferPointer { source in
-                frame.pixels.withUnsafeMutableBufferPointer { panel in
-                    for row in 0..<min(picture.height, height) {
-                        let from = source.baseAddress! + row * picture.width
-                        (panel.baseAddress! + (place.y + row) * width + max(place.x, 0))
-                            .update(from: from, count: min(picture.width, width))
-                    }
-                }
-            }
+            frame.picture = ReviewPicturePainter.place(width: picture.width, height: picture.height, panelWidth: width,
+                                                       panelHeight: height)
+            paint(picture.pixels, width: picture.width, height: picture.height, into: frame)
             frame.clipped = decoded.histogram?.clipped ?? []
         } else {
             frame.picture = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -306,7 +297,7 @@ public final class Reviewer: @unchecked Sendable {
     private func writableFrame() -> ReviewFrame {
         let frame = frames.writable
         if frame.pixels.count != width * height {
-            frame.pixels = [UInt32](repeating: 0xFF00_0000, count: width * height)
+            frame.pixels = [UInt32](repeating: ReviewPicturePainter.background, count: width * height)
             (frame.width, frame.height) = (width, height)
         }
         return frame
@@ -318,7 +309,17 @@ public final class Reviewer: @unchecked Sendable {
     }
 
     private func clear(_ frame: ReviewFrame) {
-        frame.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0xFF00_0000) }
+        frame.pixels.withUnsafeMutableBufferPointer { ReviewPicturePainter.clear($0) }
+    }
+
+    /// A picture centred on the frame (`ReviewPicturePainter`).
+    private func paint(_ pixels: [UInt32], width pictureWidth: Int, height pictureHeight: Int, into frame: ReviewFrame) {
+        pixels.withUnsafeBufferPointer { source in
+            frame.pixels.withUnsafeMutableBufferPointer { panel in
+                ReviewPicturePainter.paint(source, width: pictureWidth, height: pictureHeight, on: panel, panelWidth: width,
+                                           panelHeight: height)
+            }
+        }
     }
 
     /// `item` decoded for the panel, from the cache when it is there.
@@ -380,18 +381,10 @@ public final class Reviewer: @unchecked Sendable {
                                       duration: playback.player.duration, playing: playback.playing)
         (frame.info, frame.session, frame.cardIsEmpty, frame.clipped) = (info, session, false, [])
         let player = playback.player
-        let place = PixelRect(x: (width - player.pictureWidth) / 2, y: (height - player.pictureHeight) / 2,
-                              width: player.pictureWidth, height: player.pictureHeight)
-        frame.picture = place
+        frame.picture = ReviewPicturePainter.place(width: player.pictureWidth, height: player.pictureHeight, panelWidth: width,
+                                                   panelHeight: height)
         clear(frame)
-        player.picture.withUnsafeBufferPointer { source in
-            frame.pixels.withUnsafeMutableBufferPointer { panel in
-                for row in 0..<min(place.height, height) {
-                    (panel.baseAddress! + (place.y + row) * width + max(place.x, 0))
-                        .update(from: source.baseAddress! + row * place.width, count: min(place.width, width))
-                }
-            }
-        }
+        paint(player.picture, width: player.pictureWidth, height: player.pictureHeight, into: frame)
         finishPublishing()
     }
 
