@@ -93,7 +93,8 @@ let package = Package(
         ),
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
-        .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF"]),
+        .testTarget(name: "ReflexSystemTests", dependencies: ["ReflexSystem"]),
+        .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF", "ReflexTestSupport"]),
         .testTarget(name: "ReflexVisionTests", dependencies: ["ReflexVision", "ReflexCore", "ReflexTestSupport"]),
         .testTarget(name: "ReflexFormatsTests",
                     dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg", "CExif", "ReflexTestSupport"]),

@@ -87,11 +87,7 @@ struct PackageTests {
         #expect(entries["/usr/bin/reflex"]?.hasPrefix("-rwxr-xr-x") == true)
 
         // Each board folder, its own package.
-        let boards = try files.contentsOfDirectory(atPath: Self.repository + "/Board").filter { name in
-            var folder: ObjCBool = false
-            return !["common", "examples", "tools"].contains(name) && files.fileExists(atPath: Self.repository + "/Board/" + name, isDirectory: &folder)
-                && folder.boolValue
-        }
+        let boards = BoardFolders.names
         #expect(!boards.isEmpty)
         let boardDebs = try Self.packages.get().dropFirst()
         for board in boards {

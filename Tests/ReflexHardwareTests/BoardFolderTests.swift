@@ -9,15 +9,10 @@ import Testing
 /// may hold parses without a problem, and the Raspberry Pi 5 boards' facts come out as their
 /// sensors' drivers and tuning say (Board/rpi5-imx477/README.md).
 @Suite struct BoardFolderTests {
-    static let boards = Board.folders
+    static let boards = BoardFolders.names
 
     enum Board {
-        static let root = GoldenImage.repository + "/Board"
-        /// The board folders, not the shared units, the examples or the tools.
-        static var folders: [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
-                .filter { !["common", "examples", "tools"].contains($0) && !$0.hasSuffix(".md") }.sorted()
-        }
+        static let root = BoardFolders.root
 
         static func text(_ board: String, _ file: String) -> String? {
             try? String(contentsOfFile: "\(root)/\(board)/\(file)", encoding: .utf8)

@@ -1,6 +1,7 @@
 import ReflexCore
 import CTIFF
 import Glibc
+import ReflexTestSupport
 import Testing
 @testable import ReflexISP
 

@@ -1,8 +1,0 @@
-import Testing
-
-extension Tag {
-    /// The test runs a program outside its process (LibRaw, dcraw, exiftool, jpeginfo, gpsd,
-    /// mount, a child writer, the reflex binary). `image-build/tests-using-tools` names
-    /// them for `swift test --skip` or `--filter`.
-    @Tag static var externalTool: Self
-}
