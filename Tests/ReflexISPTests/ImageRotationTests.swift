@@ -51,3 +51,17 @@ struct TouchRotationTests {
         }
     }
 }
+
+extension PanelRotation {
+    /// Where the logical pixel (x, y) of a `width` × `height` picture lands on the panel: the
+    /// rule `ImageRotation` must follow, written out for the test (the camera only needs the
+    /// inverse, `uprightPosition`, for touches).
+    func panelPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .none: (x, y)
+        case .clockwise90: (height - 1 - y, x)
+        case .upsideDown: (width - 1 - x, height - 1 - y)
+        case .clockwise270: (y, width - 1 - x)
+        }
+    }
+}

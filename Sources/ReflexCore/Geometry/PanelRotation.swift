@@ -5,17 +5,7 @@ public enum PanelRotation: Int, Sendable, CaseIterable {
     /// A 90° or 270° turn swaps width and height.
     public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
 
-    /// Where the logical pixel (x, y) of a `width` × `height` picture lands on the panel.
-    public func panelPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
-        switch self {
-        case .none: (x, y)
-        case .clockwise90: (height - 1 - y, x)
-        case .upsideDown: (width - 1 - x, height - 1 - y)
-        case .clockwise270: (y, width - 1 - x)
-        }
-    }
-
-    /// The inverse, for touches: the point of the upright `width` × `height` picture under the
+    /// For touches: the point of the upright `width` × `height` picture under the
     /// panel's point (continuous coordinates, 0…width along x).
     public func uprightPosition(panelX px: Double, panelY py: Double, width: Int, height: Int) -> (x: Double, y: Double) {
         let w = Double(width), h = Double(height)
