@@ -1,23 +1,5 @@
-"""The scenarios, one module per group of what they test:
-
-    boot.py       boot and packaging: boot, reflex-user, probe, package
-    sealed.py     sealed-service
-    sensor.py     the sensor: media-graph, media-camera, sensor-stream, sensor-gain,
-                  sensor-disconnect
-    lenses.py     lenses
-    display.py    vkms, preview-on-panel, no-camera, panel-rotation
-    controls.py   input and controls: touch-replay, board-inputs, touch-and-dials, controls,
-                  haptics
-    photos.py     capture, enhanced-raw
-    review.py     review-delete, review-play, review-movie, review-delete-cut
-    gps.py        geotag
-    drive.py      self-timer, interval
-    card.py       the storage card: storage-card, card-pulled-mid-burst, low-storage, card-full,
-                  card-kinds
-    memory.py     memory
-    movies.py     movie
-    autozoom.py   auto-zoom
-    power.py      power-cut
+"""The scenarios, one module per group of what they test (docs/testing.md's table lists each
+module's, and a suite checks that it does; `image-build/test --list` prints them in order).
 
 A scenario is a function of a Steps object, registered with @scenario(name, limit) in the
 module of its group. A full run takes them in ORDER; one that ORDER does not name runs after
