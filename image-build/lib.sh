@@ -5,6 +5,10 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The image's architecture: this machine's (amd64: Debian 12, booted as QEMU's q35 PC, the
 # board qemu-x86_64) or arm64 (`--arch arm64` on build, run and test: Debian 13, whose glibc
 # the arm64 Swift standard library needs, booted as QEMU's virt machine, the board qemu-arm64).
+# `--arch` as the first option of the command sourcing this (build, package) picks it, as
+# rig.py reads it for test and run; REFLEX_ARCH otherwise (exported: what a command starts
+# builds the same one).
+if [ "${1:-}" = --arch ]; then export REFLEX_ARCH=${2:?--arch needs amd64 or arm64}; shift 2; fi
 ARCH=${REFLEX_ARCH:-amd64}
 case $ARCH in
   amd64) BOARD=${BOARD:-qemu-x86_64}; DEBIAN_SUITE=bookworm ;;
@@ -56,6 +60,25 @@ arm64_programs_run_here() {
     || die "cannot mount binfmt_misc: arm64 programs cannot run here"
   [ -f "$entry" ] || die "qemu-user-static has no $entry"
   cat "$entry" >/proc/sys/fs/binfmt_misc/register || die "cannot register qemu-aarch64 with binfmt_misc"
+}
+
+# Runs a command in a root filesystem with /proc and /dev mounted, and each `--bind FOLDER
+# PLACE` (PLACE inside the root), in a mount namespace of its own: gone when it ends, whatever
+# happens; no other process sees them, and a folder removed meanwhile cannot reach through
+# them into what was bound.
+#   in_root ROOT [--bind FOLDER PLACE]... [--] COMMAND...
+in_root() {
+  local root=$1 binds=()
+  shift
+  [ -n "$root" ] && [ -d "$root/proc" ] || die "no root filesystem at '$root'"
+  while [ "${1:-}" = --bind ]; do binds+=("$2" "$3"); shift 3; done
+  [ "${1:-}" != -- ] || shift
+  unshare --mount --propagation private /bin/bash -euc '
+    root=$1 count=$2; shift 2
+    for ((; count > 0; count--)); do mkdir -p "$root/$2"; mount --bind "$1" "$root/$2"; shift 2; done
+    mount -t proc proc "$root/proc"
+    mount --bind /dev "$root/dev"
+    exec chroot "$root" "$@"' in-root "$root" $((${#binds[@]} / 2)) "${binds[@]}" "$@"
 }
 
 # A short hash of files, folders and strings: a stage is rebuilt only when its inputs change.

@@ -12,13 +12,26 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The image's architecture (image-build/lib.sh): amd64, booted as a q35 PC, or arm64, as the
-# virt machine; each has its QEMU board.
-ARCH = os.environ.get("REFLEX_ARCH", "amd64")
+
+
+def _architecture():
+    """The image's architecture: amd64, booted as a q35 PC, or arm64, as the virt machine;
+    each has its QEMU board. `--arch` on the command line of the program using the rig (test,
+    run: read here, before their paths and QEMU follow it), else REFLEX_ARCH, else amd64 — as
+    image-build/lib.sh reads it for build and package. Exported, so a build the program starts
+    builds the same one."""
+    for index, argument in enumerate(sys.argv[:-1]):
+        if argument == "--arch":
+            os.environ["REFLEX_ARCH"] = sys.argv[index + 1]
+    return os.environ.get("REFLEX_ARCH", "amd64")
+
+
+ARCH = _architecture()
 if ARCH not in ("amd64", "arm64"):
     raise SystemExit(f"no image for {ARCH} (amd64 or arm64)")
 BOARD = os.environ.get("BOARD", "qemu-arm64" if ARCH == "arm64" else "qemu-x86_64")
