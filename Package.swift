@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "ReflexTestSupport"]),
         // What several test targets share and the product does not: a real gpsd (gpsfake replaying
         // the NMEA logs in Tests/Data/nmea), a movie read back as a player does, temporary folders.
-        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "ReflexHardware", "ReflexStorage", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
+        .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "ReflexHardware", "ReflexSystem", "CLinux", "ReflexStorage", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
         // The fuzz targets: every reader of outside bytes, for libFuzzer (image-build/fuzz builds
         // reflex-fuzz with -DREFLEX_FUZZING and links libFuzzer's driver) and, built plainly,
         // for replaying the corpus and the findings kept as regression tests (ReflexFuzzTests).

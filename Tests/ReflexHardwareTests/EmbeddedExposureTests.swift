@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import CAllocationCounter
 import ReflexCore
 import Synchronization

@@ -15,7 +15,7 @@ struct DamagedFramesTests {
         let stepper = SensorStepper()
         let faults = SensorFaults(every: 4)
         let log = TestLog()
-        let choice = CameraChoice(source: .simulated(.absoluteExposure, pace: .stepped(stepper), faults: faults),
+        let choice = CameraChoice(source: .simulated(.absoluteExposure, pace: .stepped(stepper), faults: .init(faults)),
                                   width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight)
         let pipeline = SensorPipeline(settings: CameraSettings(), calibration: .simulated, choice: choice,
                                       clock: .manual(stepper.clock), log: log.write)

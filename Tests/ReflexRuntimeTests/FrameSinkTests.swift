@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import Foundation
 import ReflexCore
 import ReflexHardware

@@ -1,3 +1,4 @@
+import ReflexTestSupport
 import ReflexCore
 import ReflexHardware
 import ReflexSystem

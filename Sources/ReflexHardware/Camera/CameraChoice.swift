@@ -8,10 +8,17 @@ public struct CameraChoice: Sendable, Equatable {
         /// The simulated sensor, with one of the two kinds of exposure control, its frames
         /// paced by a timer or by a test, damaged as `faults` says (for tests of bad hardware),
         /// its scene seen through a lens of `magnification` (one of a board's lenses).
-        case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime, faults: SensorFaults = .none,
+        case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime, faults: Faults = Faults(),
                        magnification: Double = 1)
         /// The simulated sensor playing a video file (any FFmpeg reads) at its own rate.
         case videoFile(path: String, pace: SimulatedCamera.Pace = .realTime)
+    }
+
+    /// The simulated sensor's damage, compared by identity (one test's faults are one value).
+    public struct Faults: Sendable, Equatable {
+        public let damage: (any FrameFaults)?
+        public init(_ damage: (any FrameFaults)? = nil) { self.damage = damage }
+        public static func == (a: Faults, b: Faults) -> Bool { a.damage === b.damage }
     }
 
     public var source: Source

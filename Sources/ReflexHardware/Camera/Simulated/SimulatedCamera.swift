@@ -36,7 +36,15 @@ public final class SimulatedCamera: CameraDevice {
     /// What makes its frames come: a timer at the mode's rate, or a test's steps.
     public enum Pace: Sendable, Equatable {
         case realTime
-        case stepped(SensorStepper)
+        case stepped(any FrameStepping)
+
+        public static func == (a: Pace, b: Pace) -> Bool {
+            switch (a, b) {
+            case (.realTime, .realTime): true
+            case (.stepped(let one), .stepped(let other)): one === other
+            default: false
+            }
+        }
     }
     static let pixelRate: Int64 = 90_000_000
     static let horizontalBlanking: Int32 = 1720
@@ -62,50 +70,6 @@ public final class SimulatedCamera: CameraDevice {
     public static let gainUnity: Int32 = 16
     static let fourCC: UInt32 = 0x3231_4752  // "RG12"
 
-    /// How the probe and the sensor thread see it.
-    public static func info(_ style: Style) -> CaptureDeviceInfo {
-        style == .absoluteExposure ? info : exposureInLinesInfo
-    }
-
-    public static let info = CaptureDeviceInfo(
-        path: "simulated", driver: "reflex-sim", card: "Simulated sensor", busInfo: "none",
-        formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
-                        sizes: [.init(width: width, height: height, framesPerSecond: [Double(framesPerSecond)]),
-                                .init(width: binnedWidth, height: binnedHeight, framesPerSecond: [Double(framesPerSecond)]),
-                                .init(width: largeWidth, height: largeHeight, framesPerSecond: [Double(largeFramesPerSecond)])])],
-        controls: [
-            .init(id: REFLEX_V4L2_CID_GAIN, name: "Gain", type: "int", minimum: 16, maximum: 255, step: 1, defaultValue: 16),
-            .init(id: REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, name: "Exposure Time, Absolute", type: "int",
-                  minimum: 1, maximum: 333, step: 1, defaultValue: 100),
-            .init(id: REFLEX_V4L2_CID_FOCUS_ABSOLUTE, name: "Focus, Absolute", type: "int",
-                  minimum: 0, maximum: 1023, step: 1, defaultValue: 0),
-            .init(id: REFLEX_V4L2_CID_FOCUS_AUTO, name: "Focus, Automatic Continuous", type: "bool",
-                  minimum: 0, maximum: 1, step: 1, defaultValue: 1),
-            // UVC's objective focal length: 100 is 1×, 400 is 4×.
-            .init(id: REFLEX_V4L2_CID_ZOOM_ABSOLUTE, name: "Zoom, Absolute", type: "int",
-                  minimum: 100, maximum: 400, step: 1, defaultValue: 100),
-        ])
-
-    private static let exposureInLinesInfo = CaptureDeviceInfo(
-        path: "simulated", driver: "reflex-sim", card: "Simulated CSI sensor", busInfo: "none",
-        formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
-                        sizes: Array(info.formats[0].sizes.prefix(2)))],
-        controls: info.controls.filter { $0.id != REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE } + [
-            exposureInLinesControl(verticalBlanking: modeVerticalBlanking),
-            .init(id: REFLEX_V4L2_CID_VBLANK, name: "Vertical Blanking", type: "int", minimum: Int64(modeVerticalBlanking),
-                  maximum: Int64(longestVerticalBlanking), step: 1, defaultValue: Int64(modeVerticalBlanking)),
-            .init(id: REFLEX_V4L2_CID_PIXEL_RATE, name: "Pixel Rate", type: "int64", minimum: pixelRate,
-                  maximum: pixelRate, step: 1, defaultValue: pixelRate),
-            .init(id: REFLEX_V4L2_CID_HBLANK, name: "Horizontal Blanking", type: "int", minimum: Int64(horizontalBlanking),
-                  maximum: Int64(horizontalBlanking), step: 1, defaultValue: Int64(horizontalBlanking)),
-        ])
-
-    /// The exposure control in lines as the frame's length allows it.
-    private static func exposureInLinesControl(verticalBlanking: Int32) -> CaptureDeviceInfo.Control {
-        .init(id: REFLEX_V4L2_CID_EXPOSURE, name: "Exposure", type: "int", minimum: 4,
-              maximum: Int64(Int32(height) + verticalBlanking - exposureMargin), step: 1, defaultValue: 300)
-    }
-
     public let style: Style
     public let path: String
     /// Real footage in place of the scene (the absolute-exposure style's controls).
@@ -124,7 +88,7 @@ public final class SimulatedCamera: CameraDevice {
     private var exposure: Int32 = 100
     /// The VBLANK control's value, and the one the frames are timed by: a new value reaches
     /// the frames through the same two-frame pipeline as the exposure.
-    private var verticalBlanking = SimulatedCamera.modeVerticalBlanking
+    private(set) var verticalBlanking = SimulatedCamera.modeVerticalBlanking
     private var activeVerticalBlanking = SimulatedCamera.modeVerticalBlanking
     private var verticalBlankingPipeline = [Int32](repeating: SimulatedCamera.modeVerticalBlanking,
                                                    count: SimulatedExposureLatency.framesOfDelay)
@@ -138,8 +102,8 @@ public final class SimulatedCamera: CameraDevice {
     private var focusPipeline = [Int32](repeating: 1000, count: SimulatedExposureLatency.framesOfDelay)
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     public let pace: Pace
-    /// Damage done to some frames on purpose (tests of bad hardware).
-    public let faults: SensorFaults
+    /// Damage done to some frames on purpose (tests of bad hardware); nil: none.
+    public let faults: (any FrameFaults)?
     /// The lens's magnification against a board's wide (its zoom control magnifies on top).
     public let magnification: Double
     private var now: Double {
@@ -148,7 +112,7 @@ public final class SimulatedCamera: CameraDevice {
     }
     private let startTime: Double
 
-    public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: SensorFaults = .none, magnification: Double = 1) {
+    public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: (any FrameFaults)? = nil, magnification: Double = 1) {
         self.style = style
         self.pace = pace
         self.faults = faults
@@ -163,23 +127,12 @@ public final class SimulatedCamera: CameraDevice {
     public init(footage: VideoFootage, pace: Pace = .realTime) {
         style = .absoluteExposure
         self.pace = pace
-        faults = .none
+        faults = nil
         path = footage.path
         magnification = 1
         self.footage = footage
         if case .stepped(let stepper) = pace { startTime = stepper.clock.now } else { startTime = monotonicSeconds() }
         layout = RawLayout(width: footage.width, height: footage.height, format: SimulatedScene.format)
-    }
-
-    /// How the probe and the sensor thread see the sensor playing `footage`: one mode, the
-    /// video's size and rate.
-    public static func info(footage: VideoFootage) -> CaptureDeviceInfo {
-        let name = footage.path.split(separator: "/").last.map(String.init) ?? footage.path
-        return CaptureDeviceInfo(
-            path: footage.path, driver: "reflex-sim", card: "Video file sensor (\(name))", busInfo: "none",
-            formats: [.init(fourCC: FourCC(fourCC), description: "12-bit Bayer RGGB",
-                            sizes: [.init(width: footage.width, height: footage.height, framesPerSecond: [footage.framesPerSecond])])],
-            controls: info.controls)
     }
 
     /// The exposure and gain controls' values.
@@ -281,7 +234,7 @@ public final class SimulatedCamera: CameraDevice {
             scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                          frameNumber: UInt64(sequence))
         }
-        let damage = faults.damage(toFrame: sequence)
+        let damage = faults?.damage(toFrame: sequence)
         if damage == .garbage { fillWithGarbage(buffer) }
         let bytes = damage == .cutShort ? UnsafeRawBufferPointer(rebasing: buffer[0..<(buffer.count / 2)])
                                         : UnsafeRawBufferPointer(buffer)
@@ -391,38 +344,5 @@ public final class SimulatedCamera: CameraDevice {
         case REFLEX_V4L2_CID_ZOOM_ABSOLUTE: zoom = min(max(value, 100), 400)
         default: throw CameraError.failed("simulated sensor: control \(id)", code: EINVAL)
         }
-    }
-}
-
-extension SimulatedCamera {
-    public func control64(_ id: UInt32) throws(CameraError) -> Int64 {
-        if id == REFLEX_V4L2_CID_PIXEL_RATE && style == .exposureInLines { return SimulatedCamera.pixelRate }
-        return Int64(try control(id))
-    }
-
-    public func describeControl(_ id: UInt32) -> CaptureDeviceInfo.Control? {
-        if id == REFLEX_V4L2_CID_EXPOSURE && style == .exposureInLines {
-            return SimulatedCamera.exposureInLinesControl(verticalBlanking: verticalBlanking)
-        }
-        return SimulatedCamera.info(style).controls.first { $0.id == id }
-    }
-}
-
-extension SensorCalibration {
-    /// What the simulated sensor is: gain 16 = 1×, its black level, no control delay beyond its own two frames.
-    public static var simulated: SensorCalibration {
-        var calibration = SensorCalibration()
-        calibration.gainControl = "gain"
-        calibration.gainUnity = Double(SimulatedCamera.gainUnity)
-        calibration.blackLevel = SimulatedScene.blackLevel
-        calibration.controlDelayFrames = SimulatedExposureLatency.framesOfDelay
-        calibration.model = "Reflex simulated sensor"
-        calibration.fNumber = 2.8
-        calibration.focalLengthMillimetres = 4.4
-        calibration.lensModel = "4.4mm f/2.8"
-        // Its noise (SimulatedScene): σ = 0.3·√(signal·gain) + 2·gain sample units.
-        let range = Double(SimulatedScene.whiteLevel - SimulatedScene.blackLevel)
-        calibration.noiseProfile = NoiseProfile(scale: 0.09 / range, offset: 4 / (range * range))
-        return calibration
     }
 }

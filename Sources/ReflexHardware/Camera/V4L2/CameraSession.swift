@@ -13,33 +13,6 @@ import Glibc
 public final class CameraSession {
     public typealias Log = @Sendable (String) -> Void
 
-    /// The mode streaming now.
-    public struct Mode: Sendable, Equatable {
-        public let path: String
-        public let card: String
-        public let fourCC: UInt32
-        public let width: Int
-        public let height: Int
-        public let bytesPerLine: Int
-        /// The Bayer format, nil for a camera that sends finished pictures.
-        public let rawFormat: RawFormat?
-        public let framesPerSecond: Double?
-
-        public var isMotionJPEG: Bool { fourCC == StreamFormatChoice.motionJPEG || fourCC == StreamFormatChoice.jpeg }
-        /// Bytes a whole frame holds (a Motion-JPEG frame is shorter: its own size).
-        public var frameBytes: Int { bytesPerLine * height }
-        public var rawLayout: RawLayout? {
-            rawFormat.map { RawLayout(width: width, height: height, bytesPerLine: bytesPerLine, format: $0) }
-        }
-
-        public init(path: String, card: String, fourCC: UInt32, width: Int, height: Int, bytesPerLine: Int,
-                    rawFormat: RawFormat?, framesPerSecond: Double?) {
-            (self.path, self.card, self.fourCC) = (path, card, fourCC)
-            (self.width, self.height, self.bytesPerLine) = (width, height, bytesPerLine)
-            (self.rawFormat, self.framesPerSecond) = (rawFormat, framesPerSecond)
-        }
-    }
-
     public private(set) var choice: CameraChoice
     public private(set) var calibration: SensorCalibration
     private let log: Log
@@ -110,7 +83,7 @@ public final class CameraSession {
         let opened: CameraDevice
         switch choice.source {
         case .simulated(let style, let pace, let faults, let magnification):
-            opened = SimulatedCamera(style: style, pace: pace, faults: faults, magnification: magnification)
+            opened = SimulatedCamera(style: style, pace: pace, faults: faults.damage, magnification: magnification)
         case .videoFile(let path, let pace):
             do {
                 opened = SimulatedCamera(footage: try VideoFootage(path: path), pace: pace)
@@ -208,7 +181,7 @@ public final class CameraSession {
             describeControls(found, camera, still, quietly: true)
             let applied = (try? applyExposure(exposure)) ?? exposure
             try camera.start(bufferCount: 2)
-            var frame = try firstFrame(of: camera, skipping: skipping, longestExposure: applied.exposure)
+            var frame = try camera.firstWholeFrame(skipping: skipping, longestExposure: applied.exposure, clock: clock)
             readEmbeddedExposure(of: &frame)
             inHand = clock.now()
             // What the frame had: the sensor's own report, else its controls read back (not
@@ -226,25 +199,6 @@ public final class CameraSession {
         }
         try backToPreview(camera, preview, found, exposure: exposure)
         return inHand
-    }
-
-    /// The first whole frame of a stream just started, after `skipping` others.
-    private func firstFrame(of camera: CameraDevice, skipping: Int, longestExposure: Double) throws(CameraError) -> CapturedFrame {
-        let deadline = clock.now() + 2 + 3 * longestExposure * Double(skipping + 1)
-        var dropped = 0
-        while true {
-            let left = deadline - clock.now()
-            guard left > 0 else { throw CameraError.failed("no frame in the still mode", code: ETIMEDOUT) }
-            var ready = pollfd(fd: camera.descriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&ready, 1, Int32(left * 1000) + 1)
-            guard ready.revents & Int16(POLLIN) != 0, let frame = try camera.dequeue() else { continue }
-            if frame.corrupted || dropped < skipping {
-                dropped += 1
-                try camera.requeue(frame)
-                continue
-            }
-            return frame
-        }
     }
 
     private func backToPreview(_ camera: CameraDevice, _ preview: Mode, _ found: CaptureDeviceInfo,

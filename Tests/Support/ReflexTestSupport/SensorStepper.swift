@@ -1,4 +1,5 @@
 import CLinux
+import ReflexHardware
 import ReflexSystem
 import Synchronization
 #if canImport(Glibc)
@@ -10,17 +11,18 @@ import Glibc
 /// stamped with the clock. A sensor thread under test then sees the same frames at the same
 /// moments on any machine, however busy; the test waits for what it expects between steps.
 // (@unchecked: its descriptor is an eventfd, which any thread may write and read.)
-public final class SensorStepper: @unchecked Sendable, Equatable {
+public final class SensorStepper: FrameStepping, @unchecked Sendable {
     /// The clock the frames are stamped with: give it to the code that compares times with
     /// them (the sensor thread, the presses).
-    public let clock: ManualClock
+    public let manualClock: ManualClock
+    public var clock: any MovedClock { manualClock }
     private let signal: FileDescriptor
     /// The streaming mode's frame time, as the sensor set it (1/30 s until it streams).
     private let frameBits = Atomic<UInt64>((1.0 / 30).bitPattern)
     private let follower = WorkerThread(name: "reflex-stepper")
 
     public init(clock: ManualClock = ManualClock()) {
-        self.clock = clock
+        manualClock = clock
         signal = FileDescriptor(taking: reflex_event_fd())
     }
 
@@ -35,7 +37,7 @@ public final class SensorStepper: @unchecked Sendable, Equatable {
     /// `frames` more frames: the clock moved on by their time, the sensor told they are due
     /// (it takes them together, as a late reader of a timer takes its expirations).
     public func step(frames: Int = 1) {
-        clock.advance(by: frameSeconds * Double(frames))
+        manualClock.advance(by: frameSeconds * Double(frames))
         var count = UInt64(frames)
         _ = write(signal.rawValue, &count, 8)
     }
@@ -54,6 +56,4 @@ public final class SensorStepper: @unchecked Sendable, Equatable {
     }
 
     public func stopFollowing() { follower.stop() }
-
-    public static func == (a: SensorStepper, b: SensorStepper) -> Bool { a === b }
 }
