@@ -45,10 +45,9 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     private var overlayBack = 0
     private var atomic: DRMAtomicOutput?
     private var back = 0
-    /// A flip was asked for and its event has not come: the next frame must wait.
-    public private(set) var flipPending = false
-    /// A picture is drawn in the back buffer and not queued yet.
-    private var prepared = false
+    /// Prepared, queued, flipped: where the frame is between two flips.
+    private var cycle = FlipCycle()
+    public var flipPending: Bool { cycle.flipPending }
     public private(set) var flips = 0
     /// The vblank counter at the first completed flip and at the last.
     private var firstFlipSequence: UInt32?
@@ -168,17 +167,15 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     /// the rest over it, turns it onto the panel and flips to it at the next vblank.
     @discardableResult
     public func prepare(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
-        guard !flipPending else { return false }
-        if let uprightPicture { try draw(uprightPicture, width) } else { try draw(buffers[back].pixels, stride) }
-        prepared = true
-        return true
+        try cycle.prepare { () throws(DisplayError) in
+            if let uprightPicture { try draw(uprightPicture, width) } else { try draw(buffers[back].pixels, stride) }
+        }
     }
 
     @discardableResult
     public func queue(_ finish: (UnsafeMutablePointer<UInt32>, Int) -> Void,
                       updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
-        guard prepared, !flipPending else { return false }
-        prepared = false
+        guard cycle.takePrepared() else { return false }
         let buffer = buffers[back]
         if let uprightPicture {
             finish(uprightPicture, width)
@@ -209,7 +206,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
             }
         }
         queuedSequence = currentVblank()
-        flipPending = true
+        cycle.flipQueued()
         back = 1 - back
         return true
     }
@@ -253,7 +250,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     }
 
     private func flipCompleted(at sequence: UInt32) {
-        flipPending = false
+        cycle.flipEnded()
         flips += 1
         if let queuedSequence {
             // Due at the vblank after the one it was queued in; each one later is a miss.
@@ -265,7 +262,7 @@ public final class DRMDisplay: DisplayOutput, @unchecked Sendable {
     }
 
     public func abandonFlip() {
-        flipPending = false
+        cycle.flipEnded()
         queuedSequence = nil
     }
 

@@ -26,9 +26,9 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
     public let height: Int
     private let timer: FileDescriptor
     public var descriptor: Int32 { timer.rawValue }
-    public private(set) var flipPending = false
-    /// A picture is drawn in the back buffer and not queued yet.
-    private var prepared = false
+    /// Prepared, queued, flipped: where the frame is between two flips.
+    private var cycle = FlipCycle()
+    public var flipPending: Bool { cycle.flipPending }
     public private(set) var flips = 0
     private let buffers: [UnsafeMutablePointer<UInt32>]
     private var back = 1
@@ -121,7 +121,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         // Due at the first tick after it was presented; ticks that went by while the frame
         // was being drawn are vblanks it missed.
         missed += max(0, ticks - queuedTick - 1)
-        flipPending = false
+        cycle.flipEnded()
         flips += 1
         if firstFlipTick == nil { firstFlipTick = ticks }
         lastFlipTick = ticks
@@ -131,7 +131,7 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
         return true
     }
 
-    public func abandonFlip() { flipPending = false }
+    public func abandonFlip() { cycle.flipEnded() }
 
     public var rotation: PanelRotation { .none }
 
@@ -140,24 +140,20 @@ public final class HeadlessDisplay: DisplayOutput, @unchecked Sendable {
 
     @discardableResult
     public func prepare(_ draw: (UnsafeMutablePointer<UInt32>, Int) throws(DisplayError) -> Void) throws(DisplayError) -> Bool {
-        guard !flipPending else { return false }
-        try draw(buffers[back], width)
-        prepared = true
-        return true
+        try cycle.prepare { () throws(DisplayError) in try draw(buffers[back], width) }
     }
 
     @discardableResult
     public func queue(_ finish: (UnsafeMutablePointer<UInt32>, Int) -> Void,
                       updatingOverlay: Bool, overlay: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws(DisplayError) -> Bool {
-        guard prepared, !flipPending else { return false }
+        guard cycle.takePrepared() else { return false }
         finish(buffers[back], width)
-        prepared = false
         // A tick that came and was not read yet is a vblank this frame missed: counted now,
         // or the frame would seem to have made it.
         var expirations: UInt64 = 0
         if read(descriptor, &expirations, 8) == 8 { ticks += Int(expirations) }
         queuedTick = ticks
-        flipPending = true
+        cycle.flipQueued()
         return true
     }
 
