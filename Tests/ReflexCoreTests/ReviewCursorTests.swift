@@ -32,4 +32,11 @@ import Testing
         let none = cursor.refresh([])
         #expect(!none)
     }
+
+    @Test func anItemIsNumberedAsCamerasShowIt() {
+        let item = ReviewItem(folder: "101REFLX", folderNumber: 101, stem: "RFLX0042", number: 42, files: [])
+        #expect(item.shownNumber == "101-0042")
+        let long = ReviewItem(folder: "100REFLX", folderNumber: 100, stem: "RFLX9999", number: 9999, files: [])
+        #expect(long.shownNumber == "100-9999")
+    }
 }

@@ -80,7 +80,7 @@ struct PreviewISPTests {
         [Double.infinity, 0, 0, 0, 1, 0, 0, 0, 1],
     ])
     func aWildColourMatrixStaysInsideTheGammaTable(matrix: [Double]) {
-        let m = PreviewISP.boundedMatrix(matrix)
+        let m = PreviewColourMatrix.bounded(matrix)
         let rows = [(m.0, m.1, m.2), (m.3, m.4, m.5), (m.6, m.7, m.8)]
         let top = Float(PreviewISP.linearMaximum)
         for (a, b, c) in rows {
@@ -119,7 +119,7 @@ struct PreviewISPTests {
         [-1, -1, -1, -1, -1, -1, -1, -1, -1], [1.9, -0.7, -0.2, -0.3, 1.6, -0.3, 0.05, -0.75, 1.7],
     ])
     func aTilesSharesNeverCarryBetweenLanes(matrix: [Double]) {
-        let m = PreviewISP.boundedMatrix(matrix)
+        let m = PreviewColourMatrix.bounded(matrix)
         let columns = [(m.0, m.3, m.6), (m.1, m.4, m.7), (m.2, m.5, m.8)]
         let top = Float(PreviewISP.linearMaximum)
         func lanes(_ word: UInt64) -> [UInt64] { [word & 0xFFFF, word >> 16 & 0xFFFF, word >> 32 & 0xFFFF, word >> 48] }
@@ -145,7 +145,7 @@ struct PreviewISPTests {
 
     /// A real matrix is used as it is.
     @Test func anOrdinaryColourMatrixIsNotChanged() {
-        let m = PreviewISP.boundedMatrix(parameters.colorMatrix.m)
+        let m = PreviewColourMatrix.bounded(parameters.colorMatrix.m)
         #expect([m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] == parameters.colorMatrix.m.map(Float.init))
     }
 

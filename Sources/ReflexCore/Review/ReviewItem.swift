@@ -49,6 +49,11 @@ public struct ReviewItem: Sendable, Equatable {
 
     /// "100REFLX/RFLX0042".
     public var name: String { folder + "/" + stem }
+    /// "100-0042": the folder's number and the file's, as cameras show them.
+    public var shownNumber: String {
+        let file = String(number)
+        return "\(folderNumber)-" + String(repeating: "0", count: max(0, 4 - file.count)) + file
+    }
 
     public func has(_ kind: Kind) -> Bool { files.contains { $0.kind == kind } }
 

@@ -151,7 +151,7 @@ public final class PreviewISP {
         let scale = Double(PreviewISP.linearMaximum) * newParameters.digitalGain / range
         let gains = newParameters.whiteBalance * scale
         // (No `map`: white balance moves every few frames, and this must not allocate.)
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = PreviewISP.boundedMatrix(newParameters.colorMatrix.m)
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = PreviewColourMatrix.bounded(newParameters.colorMatrix.m)
         // Samples above the format's depth are noise from a bad frame: they saturate.
         for value in 0...format.maximumValue {
             let signal = Double(value - newParameters.blackLevel)
@@ -172,33 +172,6 @@ public final class PreviewISP {
 
     static func lumaShare(_ linear: Float, weight: Double) -> UInt32 {
         UInt32((Double(linear) * weight * Double(1 << lumaFractionBits)).rounded())
-    }
-
-    /// The colour matrix as the hot loop takes it. Every result of a row must stay inside the
-    /// gamma table: a row whose positive (or negative) coefficients add up to more than the
-    /// table's margin is scaled down, and a matrix with a non-number in it is the identity.
-    /// (Real colour matrices are far inside: rows add to about 1, coefficients within ±3.)
-    static func boundedMatrix(_ m: [Double]) -> (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
-        // (No arrays made here: this runs whenever white balance moves.)
-        var finite = m.count == 9
-        // (By index: an unoptimised build allocates in an array's iterator.)
-        for i in m.indices where !m[i].isFinite { finite = false }
-        guard finite else { return (1, 0, 0, 0, 1, 0, 0, 0, 1) }
-        let reachAbove = Double(gammaAbove + (1 << linearBits) - 2) / Double(linearMaximum)
-        let reachBelow = Double(gammaBelow - 2) / Double(linearMaximum)
-        let s0 = rowShrink(m, 0, reachAbove, reachBelow), s1 = rowShrink(m, 1, reachAbove, reachBelow)
-        let s2 = rowShrink(m, 2, reachAbove, reachBelow)
-        return (Float(m[0] * s0), Float(m[1] * s0), Float(m[2] * s0),
-                Float(m[3] * s1), Float(m[4] * s1), Float(m[5] * s1),
-                Float(m[6] * s2), Float(m[7] * s2), Float(m[8] * s2))
-    }
-
-    /// How much a matrix row must shrink so its results stay inside the gamma table.
-    private static func rowShrink(_ m: [Double], _ row: Int, _ reachAbove: Double, _ reachBelow: Double) -> Double {
-        var positive = 0.0, negative = 0.0
-        for i in row * 3..<row * 3 + 3 { if m[i] > 0 { positive += m[i] } else { negative -= m[i] } }
-        // (Two-argument mins: the three-argument one is variadic, an array.)
-        return min(min(1, reachAbove / max(positive, .leastNonzeroMagnitude)), reachBelow / max(negative, .leastNonzeroMagnitude))
     }
 
     /// (A NaN, from a NaN or infinite gain, is 0: these values index tables.)

@@ -17,16 +17,6 @@ import Synchronization
 /// comes first, above the background threads; the loop never waits for it.
 public final class Reviewer: @unchecked Sendable {
     public static let priority = WorkerThread.Priority.yielding(nice: 2)
-    /// The decoded pictures kept: the one shown, its neighbours, the last few seen.
-    public static let cacheBytes = 48 << 20
-    /// The index's small pictures kept (a cell's is some 150 KB on a 1280-wide panel).
-    public static let cellBytes = 16 << 20
-
-    /// A decoded item, as kept in the cache.
-    struct Decoded {
-        var loaded: ReviewLoader.Loaded
-        var histogram: ReviewHistogram?
-    }
 
     private let card: String
     private let speaker: String?
@@ -55,15 +45,14 @@ public final class Reviewer: @unchecked Sendable {
 
     // The thread's side.
     private var cursor: ReviewCursor?
-    private var cache = ByteBudgetCache<Decoded>(budgetBytes: Reviewer.cacheBytes)
+    /// What has been read from the card to show (decoded items, the index's cells, a detail).
+    private var pictures: ReviewPictures
     private var isOpen = false
     private var session = 0
-    /// The index shown instead of one item (nil: one item), and its cells' small pictures.
+    /// The index shown instead of one item (nil: one item).
     private var grid: ReviewGrid?
-    private var cells = ByteBudgetCache<ReviewPicture?>(budgetBytes: Reviewer.cellBytes)
-    /// The item shown zoomed in (nil: whole), and its detail decoded for it.
+    /// The item shown zoomed in (nil: whole).
     private var zoom: ReviewZoom?
-    private var detail: (name: String, picture: ReviewDetail)?
 
     /// Review of the card mounted at `card`, on a panel of `width` × `height`.
     /// `speaker`: the ALSA device a movie's sound plays on (nil: silent); `badges`: the marks
@@ -73,6 +62,7 @@ public final class Reviewer: @unchecked Sendable {
                 clock: TimeSource = .monotonic, log: @escaping @Sendable (String) -> Void) {
         (self.card, self.width, self.height, self.speaker, self.badges, self.log) = (card, width, height, speaker, badges, log)
         self.clock = clock
+        pictures = ReviewPictures(card: card, width: width, height: height, log: log)
     }
 
     public func start() -> Bool { thread.start { self.run() } }
@@ -138,8 +128,9 @@ public final class Reviewer: @unchecked Sendable {
             carriedOut.add(handled, ordering: .releasing)
             // (Not while zoomed in: the photographer is looking at this one, and a pan must not
             // wait for a neighbour's decode.)
-            if isOpen && zoom == nil && grid == nil { decodeNeighbours() }
-            if isOpen, let grid { readCellsAround(grid) }
+            let nothingAsked = { self.commands.count == 0 && !self.thread.isStopping }
+            if isOpen && zoom == nil && grid == nil, let cursor { pictures.readAhead(cursor.neighbours, while: nothingAsked) }
+            if isOpen, let grid, let cursor { pictures.readCells(around: grid, of: cursor.items, while: nothingAsked) }
         }
     }
 
@@ -152,7 +143,8 @@ public final class Reviewer: @unchecked Sendable {
         }
         switch command {
         case .open:
-            (zoom, detail, grid) = (nil, nil, nil)
+            (zoom, grid) = (nil, nil)
+            pictures.forgetDetail()
             session += 1
             isOpen = true
             cursor = ReviewCursor(items: CardCatalog.items(onCardAt: card))
@@ -160,9 +152,8 @@ public final class Reviewer: @unchecked Sendable {
         case .close:
             // The decoded pictures go back to the camera: shooting needs the memory more.
             isOpen = false
-            cache = ByteBudgetCache(budgetBytes: Reviewer.cacheBytes)
-            cells = ByteBudgetCache(budgetBytes: Reviewer.cellBytes)
-            (detail, grid) = (nil, nil)
+            pictures.forgetAll()
+            grid = nil
             return false
         case .step(let steps):
             guard isOpen, cursor != nil else { return false }
@@ -191,8 +182,7 @@ public final class Reviewer: @unchecked Sendable {
             } catch {
                 log("review: cannot delete \(item.name): \(error)")
             }
-            cache.remove(item.name)
-            cells.remove(item.name)
+            pictures.forget(item.name)
             grid = nil
             relist()
             return true
@@ -250,8 +240,8 @@ public final class Reviewer: @unchecked Sendable {
         }
         if let grid { return publishIndex(grid, cursor: cursor, into: frame) }
         let item = cursor.current
-        let decoded = decode(item)
-        var info = ReviewInfo(name: item.name, number: Self.number(item), position: cursor.index + 1,
+        let decoded = pictures.decode(item)
+        var info = ReviewInfo(name: item.name, number: item.shownNumber, position: cursor.index + 1,
                               count: cursor.items.count, format: item.format)
         info.taken = decoded.loaded.taken
         info.exposure = decoded.loaded.exposure
@@ -269,7 +259,7 @@ public final class Reviewer: @unchecked Sendable {
         shownInfo = info
         frame.cardIsEmpty = false
         clear(frame)
-        if let zoom, let detail = detail(of: item, for: zoom) {
+        if let zoom, let detail = pictures.detail(of: item, for: zoom) {
             frame.pixels.withUnsafeMutableBufferPointer { detail.render(zoom, into: $0.baseAddress!, panelStride: width) }
             frame.picture = ReviewDetail.place(of: zoom)
             frame.clipped = []
@@ -322,41 +312,6 @@ public final class Reviewer: @unchecked Sendable {
         }
     }
 
-    /// `item` decoded for the panel, from the cache when it is there.
-    private func decode(_ item: ReviewItem) -> Decoded {
-        if let cached = cache.value(for: item.name) { return cached }
-        let loaded = ReviewLoader.load(item, card: card, panelWidth: width, panelHeight: height)
-        if let detail = loaded.detail { log("review: \(item.name): \(detail)") }
-        let histogram = loaded.picture.map { ReviewHistogram(pixels: $0.pixels, width: $0.width, height: $0.height) }
-        let decoded = Decoded(loaded: loaded, histogram: histogram)
-        let bytes = (loaded.picture?.pixels.count ?? 0) * 4 + (histogram?.clipped.count ?? 0) * 8
-        cache.store(decoded, bytes: bytes, for: item.name)
-        return decoded
-    }
-
-    /// `item`'s detail for `zoom`: the one decoded already when it has enough, else decoded
-    /// now (nil where the item has no JPEG, or it cannot be read: the whole photo shows).
-    private func detail(of item: ReviewItem, for zoom: ReviewZoom) -> ReviewDetail? {
-        if let detail, detail.name == item.name, detail.picture.scale >= min(zoom.scale, 1) * 0.999 { return detail.picture }
-        self.detail = nil
-        do {
-            guard let picture = try ReviewLoader.detail(item, card: card, zoom: zoom.scale) else { return nil }
-            self.detail = (item.name, picture)
-            return picture
-        } catch {
-            log("review: \(item.name): no detail: \(error)")
-            return nil
-        }
-    }
-
-    /// The next and previous items decoded ahead of a swipe, each only while nothing new was asked.
-    private func decodeNeighbours() {
-        for item in cursor?.neighbours ?? [] {
-            guard commands.count == 0, !thread.isStopping else { return }
-            _ = decode(item)
-        }
-    }
-
     // MARK: a movie
 
     /// The movie's picture whose time came, shown with its progress; the sound topped up; at
@@ -395,7 +350,7 @@ public final class Reviewer: @unchecked Sendable {
     /// overlay says what the highlighted item is.
     private func publishIndex(_ grid: ReviewGrid, cursor: ReviewCursor, into frame: ReviewFrame) {
         let item = cursor.items[grid.highlighted]
-        var info = ReviewInfo(name: item.name, number: Self.number(item), position: grid.highlighted + 1,
+        var info = ReviewInfo(name: item.name, number: item.shownNumber, position: grid.highlighted + 1,
                               count: cursor.items.count, format: item.format)
         info.isProtected = item.isProtected
         info.taken = LocalTime.text(item.modified)
@@ -407,7 +362,7 @@ public final class Reviewer: @unchecked Sendable {
         frame.pixels.withUnsafeMutableBufferPointer { panel in
             let painter = ReviewIndexPainter(grid: grid, panel: panel.baseAddress!, width: width, height: height)
             for index in grid.visibleItems where index < cursor.items.count {
-                guard let picture = cellPicture(cursor.items[index], grid: grid) else {
+                guard let picture = pictures.cellPicture(cursor.items[index], grid: grid) else {
                     painter.paintEmptyCell(index)
                     continue
                 }
@@ -426,31 +381,5 @@ public final class Reviewer: @unchecked Sendable {
             painter.paintHighlight()
         }
         finishPublishing()
-    }
-
-    /// `item`'s small picture fitted to the grid's cells, read once (`ReviewLoader.thumbnail`).
-    private func cellPicture(_ item: ReviewItem, grid: ReviewGrid) -> ReviewPicture? {
-        if let cached = cells.value(for: item.name) { return cached }
-        let picture = ReviewLoader.thumbnail(item, card: card, width: grid.cellWidth, height: grid.cellHeight)
-        cells.store(picture, bytes: (picture?.pixels.count ?? 16) * 4, for: item.name)
-        return picture
-    }
-
-    /// The rows just above and below the index's view read ahead of a scroll, while nothing
-    /// new is asked.
-    private func readCellsAround(_ grid: ReviewGrid) {
-        guard let cursor else { return }
-        let visible = grid.visibleItems
-        let ahead = max(0, visible.lowerBound - grid.columns)..<min(cursor.items.count, visible.upperBound + 2 * grid.columns)
-        for index in ahead where cells.value(for: cursor.items[index].name) == nil {
-            guard commands.count == 0, !thread.isStopping else { return }
-            _ = cellPicture(cursor.items[index], grid: grid)
-        }
-    }
-
-    /// "100-0042": the folder's number and the file's, as cameras show them.
-    static func number(_ item: ReviewItem) -> String {
-        let file = String(item.number)
-        return "\(item.folderNumber)-" + String(repeating: "0", count: max(0, 4 - file.count)) + file
     }
 }

@@ -38,9 +38,8 @@ public final class SensorPipeline: @unchecked Sendable {
     /// The settings as the photographer chose them; the sensor gets them fitted to its limits.
     private var chosen: CameraSettings
     private var report = SensorReport()
-    private var exposure: ExposureController?
-    private var isp: PreviewISP?
-    private var statistics = FrameStatistics()
+    /// The stream's exposure and colour: decided, metered, sent.
+    private var exposure: SensorExposure
     private var counters = StreamCounters()
     private let clock: TimeSource
     /// Reflex's own autofocus at a spot tapped in Auto.
@@ -73,6 +72,7 @@ public final class SensorPipeline: @unchecked Sendable {
         self.log = log
         preview = PreviewSink(log: log)
         autofocus = AutofocusDriver(log: log)
+        exposure = SensorExposure(log: log)
         sinks = [preview]
         session = CameraSession(choice: choice, calibration: calibration, clock: clock, log: log)
     }
@@ -191,7 +191,7 @@ public final class SensorPipeline: @unchecked Sendable {
             if restartRequested { return true }
             lensChanger?.keepNeighbourReady(zoom: zoomWanted, frames: counters.frames, exposureShown: exposureShown,
                                             calibrationShown: calibration)
-            if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try shutter.serveBySwitching(session, mode: mode, calibration: calibration, settings: report.settings, exposure: exposure,
+            if let shutter, shutter.stillFrames != nil, shutter.waiting > 0, try shutter.serveBySwitching(session, mode: mode, calibration: calibration, settings: report.settings, exposure: exposure.controller,
                                                    lastSequence: counters.lastSequence ?? 0, magnification: magnification) > 0 {
                 // The preview streams again from its first frame: a new stream.
                 try prepare(mode)
@@ -205,7 +205,7 @@ public final class SensorPipeline: @unchecked Sendable {
     /// A stream that delivers nothing has stalled. (A long exposure lengthens the frame: the
     /// frames still under way have that long on top, whichever exposure each was given.)
     private func checkStall(since lastFrameTime: Double) throws(CameraError) {
-        let timeout = SensorPipeline.stallTimeout + 2 * (exposure?.longestExposure(after: counters.lastSequence) ?? 0)
+        let timeout = SensorPipeline.stallTimeout + 2 * (exposure.controller?.longestExposure(after: counters.lastSequence) ?? 0)
         guard clock.now() - lastFrameTime > timeout else { return }
         throw CameraError.failed("no frame for \(Int(timeout)) s", code: ETIMEDOUT)
     }
@@ -218,15 +218,7 @@ public final class SensorPipeline: @unchecked Sendable {
             // The lens before's exposure, as near as this sensor's controls come to it.
             _ = try? session.applyExposure(carried)
         }
-        let current = try session.currentExposure()
-        exposure = ExposureController(sensor: session.exposureModel, color: calibration.color,
-                                      levels: mode.rawFormat.map { (session.blackLevel, $0.maximumValue) },
-                                      current: current, delayFrames: calibration.controlDelayFrames)
-        // (Kept when the new stream fits it: its tables take a while to make, and a lens
-        // switch should show the new lens's first frame at once.)
-        let fits = isp.map { $0.maximumSourceWidth >= mode.width && $0.maximumSourceHeight >= mode.height } ?? false
-        isp = mode.rawFormat == nil ? nil : fits ? isp
-            : PreviewISP(maximumSourceWidth: mode.width, maximumSourceHeight: mode.height, maximumOutputWidth: 16)
+        try exposure.streamStarted(mode, session: session, calibration: calibration)
         preview.streamStarted()
         shutter?.streamStarted()
         counters = StreamCounters()
@@ -248,7 +240,7 @@ public final class SensorPipeline: @unchecked Sendable {
     private var keepsSessionShown: Bool { lensChanger?.keepsSessionShown ?? false }
 
     /// The exposure of the frame shown last.
-    private var exposureShown: ExposureSetting? { counters.lastSequence.flatMap { exposure?.taken(forFrame: $0) } }
+    private var exposureShown: ExposureSetting? { counters.lastSequence.flatMap { exposure.taken(forFrame: $0) } }
 
     /// Looks for the lenses' cameras; the buttons follow those present.
     private func findLenses() {
@@ -275,25 +267,8 @@ public final class SensorPipeline: @unchecked Sendable {
         chosen = settings
         let fitted = report.limits.map { CameraModel(settings: settings, limits: $0).settings } ?? settings
         report.settings = fitted
-        // (Changed in place: a copy of the controller would copy its history on the next change.)
-        guard exposure != nil else { return }
-        let change = exposure!.apply(fitted, afterFrame: sequence)
-        if let wanted = change.exposure {
-            // A control the driver refuses is reported and Auto's full limits kept: only a
-            // lost camera ends the stream, or the same saved settings would end every restart.
-            do {
-                let applied = try session.applyExposure(wanted)
-                exposure!.sent(applied, afterFrame: sequence)
-                log("camera: \(change.exposureNote ?? "exposure") → \(session.describe(applied))")
-            } catch .disconnected(let path) {
-                throw CameraError.disconnected(path)
-            } catch {
-                log("camera: cannot set the manual exposure (\(error)); Auto exposure keeps it")
-                exposure!.manualRefused()
-            }
-        }
-        if let note = change.whiteBalanceNote { log("camera: " + note) }
-        if change.lensChanged { try session.applyLens(fitted) }
+        guard exposure.controller != nil else { return }
+        try exposure.apply(fitted, afterFrame: sequence, session: session)
         if fitted.meteringPoint != previousSpot {
             try autofocus.settingsChanged(to: fitted, session: session, width: report.width, height: report.height,
                                           delayFrames: calibration.controlDelayFrames, afterFrame: sequence, now: clock.now())
@@ -327,80 +302,36 @@ public final class SensorPipeline: @unchecked Sendable {
         if let settings = mailbox.takeSettings(), settings != chosen { try applySettings(settings, afterFrame: sequence) }
         if let zoom = mailbox.takeZoom() {
             zoomWanted = zoom
-            if let lensChanger, lensChanger.zoomChanged(to: zoom, exposureShown: exposure?.taken(forFrame: sequence)) {
+            if let lensChanger, lensChanger.zoomChanged(to: zoom, exposureShown: exposure.taken(forFrame: sequence)) {
                 // No stream beside this one: the switch restarts the stream.
                 restartRequested = true
                 return
             }
             try session.setZoom(zoom / magnification, afterFrame: sequence)
         }
-        let locked = mailbox.exposureLocked
-        if exposure != nil && exposure!.locked != locked {
-            exposure!.locked = locked
-            log(locked ? "camera: exposure and white balance held (half press)" : "camera: exposure and white balance free again")
-            try session.holdFocus(locked, settings: chosen)
-        }
+        try exposure.hold(mailbox.exposureLocked, settings: chosen, session: session)
         while let request = mailbox.takeCaptureRequest() {
             report.captureRequestsTaken += 1
             if let shutter { shutter.add(request) } else { log("shutter: press \(request.number) ignored: photos are off") }
         }
-        try stepBracket(afterFrame: sequence)
+        if let shutter {
+            try exposure.stepBracket(shutter, afterFrame: sequence, session: session, holdGain: chosen.mode == .pro,
+                                     delayFrames: calibration.controlDelayFrames)
+        }
     }
 
-    /// A bracket's next exposure goes to the sensor after each frame, so its frames are
-    /// consecutive ones; then the base again. (Auto exposure waits meanwhile: `meter`.)
-    /// A sensor that refuses a value ends the bracket's sending; the frames say what they had.
-    private func stepBracket(afterFrame sequence: UInt32) throws(CameraError) {
-        // (A still mode's bracket sets each still's exposure as it switches: `serveBySwitching`.)
-        guard let shutter, shutter.stillFrames == nil, exposure != nil else { return }
-        if let plan = shutter.bracketToBegin {
-            // Around what the sensor is set to (Auto's newest, or Pro's), within the
-            // exposure times a frame of this stream can have.
-            let limits = session.exposureModel.limits
-            let longest = max(min(limits.exposure.upperBound, 1 / (session.mode?.framesPerSecond ?? 30)), limits.exposure.lowerBound)
-            shutter.bracket = BracketRun(plan: plan, base: exposure!.requested, times: limits.exposure.lowerBound...longest,
-                                         gains: limits.analogGain, holdGain: chosen.mode == .pro,
-                                         delayFrames: calibration.controlDelayFrames)
-        }
-        guard let next = shutter.bracket?.nextSetting else { return }
-        do {
-            let applied = try session.applyExposure(next)
-            exposure!.sent(applied, afterFrame: sequence)
-        } catch .disconnected(let path) {
-            throw CameraError.disconnected(path)
-        } catch {
-            log("camera: cannot set the bracket's exposure (\(error))")
-        }
-        shutter.bracket?.sent(afterFrame: sequence)
-    }
-
-    /// Every few frames: statistics, Auto white balance and Auto exposure. True if metered.
+    /// Every few frames, not while a bracket changes the exposure frame by frame: statistics,
+    /// Auto white balance and Auto exposure (`SensorExposure.meter`). True if metered.
     private func meter(_ frame: CapturedFrame, mode: CameraSession.Mode) throws(CameraError) -> Bool {
-        // (Not while a bracket changes the exposure frame by frame.)
-        guard let isp, let layout = mode.rawLayout, exposure?.meters(frameCount: counters.frames) == true,
-              shutter?.bracket == nil,
-              let parameters = exposure!.parameters(forFrame: frame.sequence) else { return false }
-        isp.setParameters(parameters, format: layout.format)
-        // A spot tapped in Auto is metered on its own (see ExposureController.meter).
-        let spot = chosen.mode == .auto ? chosen.meteringPoint?.rect(width: layout.width, height: layout.height) : nil
-        isp.collectStatistics(frame.bytes.baseAddress!, layout: layout, spot: spot, into: &statistics)
-        if let next = exposure!.meter(statistics, frame: frame.sequence),
-           let applied = try session.applyAutoExposure(next) {
-            exposure!.sent(applied, afterFrame: frame.sequence)
-        }
-        return true
+        guard shutter?.bracket == nil else { return false }
+        return try exposure.meter(frame, layout: mode.rawLayout, frameCount: counters.frames,
+                                  spot: chosen.mode == .auto ? chosen.meteringPoint : nil, session: session)
     }
 
     /// The frame to every sink; none waits.
     private func deliver(_ frame: CapturedFrame, mode: CameraSession.Mode) {
-        var exposureTaken = exposure?.taken(forFrame: frame.sequence) ?? ExposureSetting(exposure: 1.0 / 30, analogGain: 1)
-        // The sensor's own word on the frame's exposure, where it gives one (the ISP's
-        // digital gain is Reflex's, from the history).
-        if let reported = frame.sensorExposure {
-            exposureTaken = ExposureSetting(exposure: reported.exposure, analogGain: reported.analogGain,
-                                            digitalGain: exposureTaken.digitalGain)
-        }
-        let parameters = exposure?.parameters(forFrame: frame.sequence)
+        let exposureTaken = exposure.taken(by: frame)
+        let parameters = exposure.controller?.parameters(forFrame: frame.sequence)
         let sensorFrame = SensorFrame(bytes: frame.bytes, mode: mode, sequence: frame.sequence,
                                       timestampNanoseconds: frame.timestampNanoseconds, exposure: exposureTaken,
                                       parameters: parameters,
@@ -434,7 +365,7 @@ public final class SensorPipeline: @unchecked Sendable {
         guard report.streamed(metered: metered, framesLost: lost, photosTaken: shutter?.taken ?? 0,
                               lastBracket: shutter?.lastBracket,
                               photosCancelled: shutter?.cancelled ?? 0, capturesReported: &counters.capturesReported,
-                              controller: exposure, histogram: statistics.histogram) else { return }
+                              controller: exposure.controller, histogram: exposure.statistics.histogram) else { return }
         status.post(report)
     }
 
@@ -448,7 +379,7 @@ public final class SensorPipeline: @unchecked Sendable {
     /// Every `summaryInterval`: a line for the log.
     private func summariseIfDue() {
         let now = clock.now()
-        guard now - counters.summaryStart >= SensorPipeline.summaryInterval, let controller = exposure else { return }
+        guard now - counters.summaryStart >= SensorPipeline.summaryInterval, let controller = exposure.controller else { return }
         log(counters.summary(at: now, exposure: session.describe(controller.requested), controller: controller, zoom: zoomWanted, sinks: sinks))
         // A lens whose camera went (or came) is dropped from (or added to) the buttons. (A
         // probe of the nodes, between two frames every few seconds: it allocates, and is

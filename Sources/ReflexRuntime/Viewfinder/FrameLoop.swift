@@ -50,7 +50,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// Clears the loop's wake-up and takes the input posted to it (`post`).
     public func drainWakeUp() {
         thread.drainWake()
-        while let input = posted.receive() { inject(input.event, at: input.time) }
+        posted.takeEach { inject($0, at: $1) }
     }
     private let painter: InterfacePainter
     /// How long a frame may wait, from its picture's start, for the layers of a change asked
@@ -67,10 +67,8 @@ public final class FrameLoop: @unchecked Sendable {
     private var report: SensorReport { status.sensor }
     /// The painter's generation of the layers last presented.
     private var presentedGeneration = 0
-    /// The oldest input event (kernel time) whose effect is not on screen yet, and the one
-    /// whose effect is in the frame queued now: its flip ends the wait measured.
-    private var inputWaiting: Double?
-    private var inputInFlip: Double?
+    /// The wait from an input to the flip that shows it.
+    private var inputToScreen = InputToScreen()
     /// When each part of a frame is made, aimed at the vblanks; and when the next part is
     /// due: its picture, or its latch (or the end of a wait for layers).
     private var aim = VblankAim()
@@ -96,7 +94,7 @@ public final class FrameLoop: @unchecked Sendable {
     /// The statistics, copied for other threads between two frames when asked.
     private let exchange = StatisticsExchange()
     /// Input posted by another thread (`post`), taken on the loop's.
-    private let posted = HandOffQueue<PostedInput>(capacity: 64)
+    private let posted = PostedInputs()
     /// Set when the loop ended on its own (the display failed): the caller opens it again.
     public let ended = Atomic<Bool>(false)
 
@@ -112,17 +110,11 @@ public final class FrameLoop: @unchecked Sendable {
         (self.clock, self.analysis) = (clock, analysis)
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
-                             saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer)
-        router.statusLight = statusLight
-        router.timelapse = timelapse
-        router.backlight = backlight
+                             saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer, statusLight: statusLight,
+                             backlight: backlight, timelapse: timelapse)
         reviewer?.wakes = thread
-        self.input = input
-        self.display = display
+        (self.input, self.display, self.preview, cameraStatus, self.fonts) = (input, display, preview, status, fonts)
         displaySummary = display.summary
-        self.preview = preview
-        cameraStatus = status
-        self.fonts = fonts
         painter = InterfacePainter(fonts: fonts, wakes: thread)
         composer = FrameComposer(display: display)
         // The controls' places do not depend on the sensor's aspect: one layout serves input.
@@ -142,8 +134,7 @@ public final class FrameLoop: @unchecked Sendable {
         startPictureWorker()
         _ = router.reviewer?.start()
         guard thread.start({ self.run() }) else {
-            painter.stop()
-            pictureWorker.stop()
+            stop()
             return false
         }
         return true
@@ -178,9 +169,8 @@ public final class FrameLoop: @unchecked Sendable {
 
     private func answerStatisticsRequest() {
         guard exchange.isAsked else { return }
-        (statistics.flips, statistics.missedVblanks) = (display.flips, display.missedVblanks)
-        statistics.vblanksSpanned = display.vblanksSpanned
-        exchange.answer(with: statistics, firstFlipSeconds: firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds })
+        statistics.countFlips(of: display)
+        exchange.answer(with: statistics)
     }
 
     /// The loop's realtime priority: above every ordinary thread, below the kernel's
@@ -200,11 +190,8 @@ public final class FrameLoop: @unchecked Sendable {
         // What the sensor said before this loop existed (a display opened again).
         status.sensor = cameraStatus.latestSensorReport()
         carryOut(model.take(status, sensorChanged: true, now: clock.now()))
-        var descriptors = [pollfd(fd: display.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: preview.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: input?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: cameraStatus.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [display.descriptor, preview.wakeDescriptor, thread.wakeDescriptor, input?.descriptor ?? -1,
+                           cameraStatus.wakeDescriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
         while !thread.isStopping {
             for i in 0..<descriptors.count { descriptors[i].revents = 0 }
@@ -239,10 +226,7 @@ public final class FrameLoop: @unchecked Sendable {
         guard display.handleEvents() else { return }
         if aim.flipCompleted(at: clock.now(), interval: display.vblankInterval) { statistics.lateFrames += 1 }
         // The flip that showed an input's effect: the wait the photographer saw.
-        if let shown = inputInFlip {
-            statistics.inputLatency.record(seconds: clock.now() - shown)
-            inputInFlip = nil
-        }
+        if let waited = inputToScreen.flipped(at: clock.now()) { statistics.inputLatency.record(seconds: waited) }
         exchange.flipped()
     }
 
@@ -253,17 +237,8 @@ public final class FrameLoop: @unchecked Sendable {
         carryOut(model.take(status, sensorChanged: sensorChanged, now: now))
         // (A movie's next picture is a new frame as a sensor's is.)
         if router.followReview(&model) || preview.takeFrame() != nil { newFrame = true }
-        // The shutter held: the burst's photos as they fall due.
-        while let due = model.controller.nextBurstPhoto(at: now) { router.takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
-        // The self-timer: each second felt and blinked, its photos at their own time.
-        if model.controller.countdownAnnouncement(at: now) != nil { router.countdownTicked() }
-        while let due = model.controller.nextTimedPhoto(at: now) {
-            router.takePhoto(pressedAt: due, now: now, intervalRun: model.controller.timedPhotoRun, model: &model)
-        }
-        // A run that ended (its count, a press, a full card): its timelapse is made.
-        if let ended = model.controller.takeEndedRun() { router.makeTimelapse(of: ended, now: now, model: &model) }
-        router.showStatusLight(model.controller.selfTimer?.lightOn(at: now) ?? false)
-        router.dimScreen(model.controller.screenDimmed(at: now))
+        // The shutter held, the self-timer and the interval: their photos as they fall due.
+        router.followDrive(model: &model, now: now)
         model.followCountdown(at: now)
         // The zoom label follows the ramp frame by frame (a repaint each tenth).
         model.controller.settleZoom(at: now)
@@ -368,18 +343,12 @@ public final class FrameLoop: @unchecked Sendable {
     }
 
     /// An input event from another thread of this process, taken by the loop's own thread at
-    /// its next turn (`reflex bench soak` presses and turns as a photographer would, where the
-    /// machine has no /dev/uinput). One posting thread; false if the loop has 64 waiting.
+    /// its next turn (`PostedInputs`); false if the loop has 64 waiting.
     @discardableResult
     public func post(_ event: InputEvent, at time: Double) -> Bool {
-        guard posted.send(PostedInput(event: event, time: time)) else { return false }
+        guard posted.post(event, at: time) else { return false }
         thread.wake()
         return true
-    }
-
-    private struct PostedInput {
-        let event: InputEvent
-        let time: Double
     }
 
     /// A wake-up's events (after a frame whose latch is due), felt and sent as one, and the
@@ -391,7 +360,7 @@ public final class FrameLoop: @unchecked Sendable {
                                                              focus: report.focus, kelvin: report.kelvin))
         events(&batch)
         router.settle(batch, model: &model, now: now)
-        if let visible = batch.oldestVisible { inputWaiting = min(inputWaiting ?? visible, visible) }
+        inputToScreen.inputTaken(visibleAt: batch.oldestVisible)
     }
 
     /// What the status asked of the loop: a pulse, the settings sent on, a new histogram.
@@ -425,10 +394,7 @@ public final class FrameLoop: @unchecked Sendable {
         let showHistogram = report.hasHistogram && model.state.screen == .live && model.state.review == nil
         guard composer.queue(picture, layers: layers, model: model, showHistogram: showHistogram, now: now) else { return false }
         presentedGeneration = layers?.generation ?? 0
-        if let waiting = inputWaiting, (layers?.generation ?? 0) >= painter.requestedGeneration {
-            inputInFlip = min(inputInFlip ?? waiting, waiting)
-            inputWaiting = nil
-        }
+        inputToScreen.frameQueued(showsNewestInput: (layers?.generation ?? 0) >= painter.requestedGeneration)
         return true
     }
 }

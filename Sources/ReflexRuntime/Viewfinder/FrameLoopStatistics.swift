@@ -1,4 +1,5 @@
 import ReflexCore
+import ReflexHardware
 
 extension FrameLoop {
     /// What the loop reports to other threads: its frame times and the display's counters,
@@ -47,6 +48,11 @@ extension FrameLoop {
             ring.record(microseconds: Int((picture.seconds + latchSeconds) * 1e6),
                         runningMicroseconds: Int((picture.runningSeconds + latchRunningSeconds) * 1e6),
                         at: finished, missed: missedVblanks, allocations: picture.allocations + latchAllocations)
+        }
+
+        /// The display's own counts, as they are now (read when the statistics are asked for).
+        mutating func countFlips(of display: DisplayOutput) {
+            (flips, missedVblanks, vblanksSpanned) = (display.flips, display.missedVblanks, display.vblanksSpanned)
         }
 
         /// Becomes a copy of `other` without allocating (its rings copied into this one's

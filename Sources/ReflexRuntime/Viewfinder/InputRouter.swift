@@ -28,19 +28,20 @@ final class InputRouter {
     private let saveDecisions: HandOffQueue<SaveDecision>?
     private let analysis: SubjectAnalysis?
     /// The board's status LED (the self-timer blinks it), if it names one.
-    var statusLight: StatusLight?
+    let statusLight: StatusLight?
     /// The panel's backlight, dimmed while an interval run waits (nil: the board names none).
-    var backlight: Backlight?
+    let backlight: Backlight?
     /// Makes an interval run's timelapse at its end (nil: none made, as in a test).
-    var timelapse: TimelapseMaker?
+    let timelapse: TimelapseMaker?
     /// Review's thread (nil: no card to review, as in a benchmark).
     let reviewer: Reviewer?
 
     init(mailbox: ControlMailbox?, settingsWriter: SettingsWriter?, gps: GPSDClient?, haptics: Haptics?,
-         movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?, analysis: SubjectAnalysis?, reviewer: Reviewer?) {
+         movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?, analysis: SubjectAnalysis?, reviewer: Reviewer?,
+         statusLight: StatusLight? = nil, backlight: Backlight? = nil, timelapse: TimelapseMaker? = nil) {
         (self.mailbox, self.settingsWriter, self.gps) = (mailbox, settingsWriter, gps)
         (self.haptics, self.movies, self.saveDecisions, self.analysis) = (haptics, movies, saveDecisions, analysis)
-        self.reviewer = reviewer
+        (self.reviewer, self.statusLight, self.backlight, self.timelapse) = (reviewer, statusLight, backlight, timelapse)
     }
 
     /// One event through the interface's rules, at its own kernel time `time`: a press is
@@ -87,20 +88,19 @@ final class InputRouter {
         if effects.settingsChanged { publish(settings) }
     }
 
-    /// A second of the self-timer's countdown begins: a tick in the hand (the light blinks
-    /// by `showStatusLight`).
-    func countdownTicked() {
-        haptics?.play(.tick)
-    }
-
-    /// The board's status light lit or dark (written only when it changes).
-    func showStatusLight(_ on: Bool) {
-        statusLight?.set(on)
-    }
-
-    /// The panel dimmed or at full (written only when it changes).
-    func dimScreen(_ on: Bool) {
-        backlight?.dim(on)
+    /// What the drive modes make due at `now`: a held shutter's burst photos; the self-timer's
+    /// seconds (a tick in the hand, the status light blinking) and its photos, an interval's
+    /// photos and, when a run ends (its count, a press, a full card), its timelapse; the panel
+    /// dimmed during a long run. (The light and the panel are written only when they change.)
+    func followDrive(model: inout ScreenModel, now: Double) {
+        while let due = model.controller.nextBurstPhoto(at: now) { takePhoto(pressedAt: due, now: now, burst: true, model: &model) }
+        if model.controller.countdownAnnouncement(at: now) != nil { haptics?.play(.tick) }
+        while let due = model.controller.nextTimedPhoto(at: now) {
+            takePhoto(pressedAt: due, now: now, intervalRun: model.controller.timedPhotoRun, model: &model)
+        }
+        if let ended = model.controller.takeEndedRun() { makeTimelapse(of: ended, now: now, model: &model) }
+        statusLight?.set(model.controller.selfTimer?.lightOn(at: now) ?? false)
+        backlight?.dim(model.controller.screenDimmed(at: now))
     }
 
     /// The framing, to the sensor's zoom control (as far as it holds the crop: the camera's
@@ -129,7 +129,7 @@ final class InputRouter {
 
     /// An interval run ended having taken photos: its timelapse is made where the settings
     /// ask for one (the timelapse thread says its progress, or why it made none).
-    func makeTimelapse(of ended: DriveControl.EndedRun, now: Double, model: inout ScreenModel) {
+    private func makeTimelapse(of ended: DriveControl.EndedRun, now: Double, model: inout ScreenModel) {
         guard let rate = model.state.settings.drive.timelapseFramesPerSecond, let timelapse else { return }
         if !timelapse.make(TimelapseMaker.Job(run: ended.run, photos: ended.photos, framesPerSecond: rate)) {
             model.showNotice(InterfaceText.timelapseBusy, at: now)

@@ -36,10 +36,7 @@ struct ScreenModel {
     /// (fractions of the zoom-1 picture).
     private(set) var autoZoom = AutoZoomControl()
     private(set) var framing = Framing(zoom: 1)
-    private var subjectBox: FractionalBox?
-    private var subjectChosen = false
-    private var otherBoxes = InlineArray<8, FractionalBox>(repeating: FractionalBox(x: 0, y: 0, width: 0, height: 0))
-    private var otherBoxCount = 0
+    private var people = PeopleMarks()
     private(set) var state: ViewState
     private(set) var scales: DialScales
     /// The newest histogram the sensor sent (64 bins).
@@ -123,14 +120,7 @@ struct ScreenModel {
         overlay.grid = state.settings.framingGrid
         overlay.meteringBox = state.settings.mode == .auto
             ? state.settings.meteringPoint?.box(viewfinder: layout.viewfinder, framing: shown) : nil
-        let crop = shown.crop
-        overlay.subjectBox = subjectBox?.within(crop).pixels(on: layout.viewfinder)
-        overlay.subjectChosen = subjectChosen
-        for index in 0..<otherBoxCount {
-            guard let box = otherBoxes[index].within(crop).pixels(on: layout.viewfinder) else { continue }
-            overlay.otherBoxes[overlay.otherBoxCount] = box
-            overlay.otherBoxCount += 1
-        }
+        people.lay(on: &overlay, crop: shown.crop, viewfinder: layout.viewfinder)
         return overlay
     }
 
@@ -199,13 +189,7 @@ struct ScreenModel {
         default: snapshot?.subjectTapped == true ? .followingChosen : .following
         }
         // The people auto-zoom follows, for the marks over the picture.
-        subjectBox = autoZoom.phase == nil ? nil : subject?.box
-        subjectChosen = snapshot?.subjectTapped == true
-        otherBoxCount = 0
-        if autoZoom.phase != nil, let snapshot, now - snapshot.time < snapshot.staleAfter {
-            for index in 0..<snapshot.otherCount { otherBoxes[index] = snapshot.other(index, at: now) }
-            otherBoxCount = snapshot.otherCount
-        }
+        people.take(snapshot, subject: subject, following: autoZoom.phase != nil, at: now)
         return framing
     }
 

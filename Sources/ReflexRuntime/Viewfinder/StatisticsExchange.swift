@@ -31,11 +31,12 @@ final class StatisticsExchange: @unchecked Sendable {
     /// The loop's thread: whether a request waits for an answer.
     var isAsked: Bool { requested.load(ordering: .acquiring) > answered.load(ordering: .relaxed) }
 
-    /// The loop's thread, when `isAsked`: hands over a copy of `statistics` (no allocation).
-    func answer(with statistics: FrameLoop.Statistics, firstFlipSeconds: Double?) {
+    /// The loop's thread, when `isAsked`: hands over a copy of `statistics` with the first
+    /// flip's seconds after the process began (no allocation).
+    func answer(with statistics: FrameLoop.Statistics) {
         let request = requested.load(ordering: .acquiring)
         copy.copy(from: statistics)
-        copy.firstFlipSeconds = firstFlipSeconds
+        copy.firstFlipSeconds = firstFlipBootSeconds.map { $0 - ProcessClock.startBootSeconds }
         answered.store(request, ordering: .releasing)
     }
 
