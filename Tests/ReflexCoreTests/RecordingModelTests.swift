@@ -118,4 +118,22 @@ import Testing
         late.start(atNanoseconds: 1_000_000_000)
         #expect(late.place(count: 1024, capturedAt: 0) == nil)
     }
+
+    /// A microphone stamped on another clock than the frames (hours apart) starts with the
+    /// movie and runs on, rather than behind hours of silence; its gaps are still followed.
+    @Test func aMicrophoneOnAnotherClockStartsWithTheMovie() {
+        var timeline = AudioTimeline(sampleRate: Self.rate)
+        let start: Int64 = 1_000_000_000_000
+        let hourLater = start + 3_600_000_000_000
+        timeline.start(atNanoseconds: start)
+        #expect(timeline.place(count: 1024, capturedAt: hourLater)?.index == 0)
+        #expect(timeline.clocksApartSeconds == 3600)
+        #expect(timeline.place(count: 1024, capturedAt: hourLater + Self.nanoseconds(samples: 1024 + 3))?.index == 1024)
+        #expect(timeline.place(count: 1024, capturedAt: hourLater + Self.nanoseconds(samples: 2048 + 24_000))?.index == 26_048)
+        // On one clock, nothing is said.
+        var same = AudioTimeline(sampleRate: Self.rate)
+        same.start(atNanoseconds: start)
+        _ = same.place(count: 1024, capturedAt: start + 5_000_000_000)
+        #expect(same.clocksApartSeconds == nil)
+    }
 }

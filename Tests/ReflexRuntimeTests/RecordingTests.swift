@@ -63,7 +63,7 @@ struct RecordingTests {
         private var status = CameraStatus()
 
         init(card: String? = nil, cardSpace: (@Sendable () -> Int64?)? = nil, microphone: String? = nil,
-             withPhotos: Bool = false) {
+             openSound: @escaping SoundCaptureOpener = Microphone.opener, withPhotos: Bool = false) {
             sensor = SteppedPipeline(log: log.write)
             let pipeline = sensor.pipeline
             let root = card ?? self.card.path
@@ -79,7 +79,7 @@ struct RecordingTests {
                 self.photos = nil
             }
             recorder = MovieRecorder(numbering: numbering,
-                                     format: RecordingTests.format, microphone: microphone,
+                                     format: RecordingTests.format, microphone: microphone, openSound: openSound,
                                      cardSpace: cardSpace ?? { StorageProbe.freeBytes(at: root, requireMountPoint: false) },
                                      status: pipeline.status, log: log.write)
             pipeline.mailbox.attach(frames)
@@ -298,5 +298,22 @@ struct RecordingTests {
         #expect(rig.log.text.contains("movie: no sound: the microphone cannot be opened (hw:CARD=NoSuchCard,DEV=0: "))
         let streams = try MovieReader(path: try #require(rig.movieReport().lastPath)).streams
         #expect(streams.map(\.kind) == ["video"])
+    }
+
+    /// Sound always waiting (each chunk given back filled again at once, as on a board slower
+    /// than its microphone): the movie thread still takes every frame and hears the stop.
+    /// (It took the sound until none was waiting: on the slow board the movie lost every
+    /// frame and was finished minutes after its stop; here the steps found no frame taken.)
+    @Test func soundAlwaysWaitingStillLetsTheMovieTakeItsFramesAndStop() throws {
+        let rig = Rig(microphone: "backlog", openSound: BackloggedSound.opener(seconds: 90))
+        defer { rig.stop() }
+        #expect(rig.step(frames: 5))
+        #expect(rig.recorder.send(.start))
+        #expect(rig.step(until: { rig.movieReport().framesRecorded >= 20 }, frames: 40), "\(rig.log.text)")
+        #expect(rig.recorder.send(.stop))
+        #expect(waitUntil(seconds: 30) { rig.movieReport().saved == 1 }, "\(rig.log.text)")
+        #expect(rig.log.text.contains("sound from a backlog (a test's)"), "\(rig.log.text)")
+        let streams = try MovieReader(path: try #require(rig.movieReport().lastPath)).streams
+        #expect(streams.map(\.kind) == ["video", "audio"])
     }
 }

@@ -5,9 +5,20 @@
 /// clock is only followed again when they drift from it by more than `resyncSeconds` (the
 /// device lost samples in an overrun, or its clock runs apart), so the sound never stutters
 /// over a timestamp's jitter.
+///
+/// A first chunk stamped further from time zero than `sameClockSeconds` cannot share the
+/// frames' clock (a sensor driver stamping with another clock, a test's clock): its sound
+/// then starts with the movie and runs on from there, instead of behind hours of silence.
 public struct AudioTimeline: Sendable {
     public let sampleRate: Int
     public static let resyncSeconds = 0.1
+    /// Far beyond the microphone's queue and buffer (under a second) and a stalled start,
+    /// far below the distance between two clocks (a boot's uptime, decades to the epoch).
+    public static let sameClockSeconds = 10.0
+    /// Seconds from the frames' clock to the microphone's, when they were found apart.
+    public private(set) var clocksApartSeconds: Double?
+    /// Samples added to a chunk's place measured by its stamp (0 on one clock).
+    private var clockOffset: Int64 = 0
     private var startNanoseconds: Int64?
     /// The sample index (from time zero) the next kept sample has.
     private var nextIndex: Int64?
@@ -23,7 +34,13 @@ public struct AudioTimeline: Sendable {
     public mutating func place(count: Int, capturedAt nanoseconds: Int64) -> (skip: Int, index: Int64)? {
         guard let start = startNanoseconds, count > 0 else { return nil }
         // The chunk's first sample on the movie's clock, in samples (rounded to the nearest).
-        let measured = Int64((Double(nanoseconds - start) * Double(sampleRate) / 1e9).rounded())
+        var measured = Int64((Double(nanoseconds - start) * Double(sampleRate) / 1e9).rounded())
+        if nextIndex == nil, clocksApartSeconds == nil,
+           abs(Double(nanoseconds - start)) > AudioTimeline.sameClockSeconds * 1e9 {
+            clocksApartSeconds = Double(nanoseconds - start) / 1e9
+            clockOffset = -measured
+        }
+        measured += clockOffset
         var first = measured
         if let next = nextIndex, abs(measured - next) <= Int64(Double(sampleRate) * AudioTimeline.resyncSeconds) {
             first = next

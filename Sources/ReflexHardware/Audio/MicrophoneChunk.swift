@@ -5,10 +5,10 @@ public final class MicrophoneChunk: @unchecked Sendable {
     public let samples: UnsafeMutablePointer<Int16>
     public let capacity: Int
     /// Samples a channel held now.
-    public internal(set) var count = 0
-    public internal(set) var capturedAtNanoseconds: Int64 = 0
+    public var count = 0
+    public var capturedAtNanoseconds: Int64 = 0
 
-    init(frames: Int, channels: Int) {
+    public init(frames: Int, channels: Int) {
         capacity = frames
         samples = .allocate(capacity: frames * channels)
         samples.initialize(repeating: 0, count: frames * channels)

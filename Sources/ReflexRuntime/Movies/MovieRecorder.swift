@@ -31,9 +31,12 @@ public final class MovieRecorder: @unchecked Sendable {
     private let candidates: [VideoEncoderChoice]
     /// The board's microphone (an ALSA capture device), opened while a movie records.
     private let microphoneDevice: String?
-    private var microphone: Microphone?
+    private let openSound: SoundCaptureOpener
+    private var microphone: (any SoundCapture)?
     private var soundTimeline = AudioTimeline(sampleRate: Microphone.sampleRate)
     private var soundStarted = false
+    /// Whether the log was told the microphone's clock is not the frames' (once a recording).
+    private var soundClockSaid = false
     /// The encoder that opened when the thread started (the best of the candidates).
     private var encoder: VideoEncoderChoice?
     private let budget: RecordingBudget
@@ -55,13 +58,16 @@ public final class MovieRecorder: @unchecked Sendable {
     private let picture: UnsafeMutablePointer<UInt32>
 
     /// `memoryToMemory`: the board's V4L2 H.264 encoder node, if it has one; `microphone`:
-    /// the ALSA capture device for the sound (nil: none).
+    /// the ALSA capture device for the sound (nil: none), opened by `openSound` (the board's
+    /// microphone; a test's sound elsewhere).
     public init(numbering: CardNumbering, format: VideoFormat, memoryToMemory: String? = nil, microphone: String? = nil,
+                openSound: @escaping SoundCaptureOpener = Microphone.opener,
                 cardSpace: @escaping @Sendable () -> Int64?, status: StatusBoard, log: @escaping Log) {
         self.numbering = numbering
         self.format = format
         candidates = VideoEncoderChoice.candidates(memoryToMemory: memoryToMemory)
         microphoneDevice = microphone
+        self.openSound = openSound
         budget = RecordingBudget(bytesPerSecond: format.bytesPerSecond(audioBitRate: microphone == nil ? 0 : AudioEncoder.bitRate))
         self.cardSpace = cardSpace
         self.status = status
@@ -112,12 +118,12 @@ public final class MovieRecorder: @unchecked Sendable {
         while true {
             while let command = commands.receive() { obey(command) }
             let framesWaiting = receiveFrames()
-            receiveSound()
+            let soundWaiting = receiveSound()
             if thread.isStopping {
                 if movie != nil { stopRecording(message: nil) }
                 return
             }
-            if !framesWaiting { wake.wait(milliseconds: 250) }
+            if !framesWaiting && !soundWaiting { wake.wait(milliseconds: 250) }
         }
     }
 
@@ -156,6 +162,7 @@ public final class MovieRecorder: @unchecked Sendable {
         microphone?.start()
         soundTimeline = AudioTimeline(sampleRate: Microphone.sampleRate)
         soundStarted = false
+        soundClockSaid = false
         recordings += 1
         droppedBefore = sink.framesLost
         sink.arm(recording: recordings, framesPerSecond: format.framesPerSecond)
@@ -173,7 +180,7 @@ public final class MovieRecorder: @unchecked Sendable {
     private func openMicrophone() {
         guard let microphoneDevice else { return }
         do {
-            microphone = try Microphone(device: microphoneDevice, wakes: wake)
+            microphone = try openSound(microphoneDevice, wake)
         } catch {
             log("movie: no sound: the microphone cannot be opened (\(error))")
         }
@@ -184,11 +191,17 @@ public final class MovieRecorder: @unchecked Sendable {
         microphone = nil
     }
 
-    /// The sound read since the last look, placed on the frames' clock (from the first
-    /// frame's capture time, once it has come).
-    private func receiveSound() {
-        guard let microphone else { return }
-        while let chunk = microphone.chunks.receive() {
+    /// The sound read since the last look, at most a pass of the microphone's chunks, placed
+    /// on the frames' clock (from the first frame's capture time, once it has come). True when
+    /// chunks are still waiting. (Bounded as `receiveFrames` is: on a board slower than the
+    /// microphone each chunk given back is filled again at once, and an unbounded drain would
+    /// never return to take a frame or hear the stop: the movie lost every frame and finished
+    /// minutes after its stop.)
+    @discardableResult
+    private func receiveSound() -> Bool {
+        guard let microphone else { return false }
+        for _ in 0..<microphone.chunks.capacity {
+            guard let chunk = microphone.chunks.receive() else { return false }
             defer { microphone.giveBack(chunk) }
             guard let movie else { continue }
             if !soundStarted, sink.startNanoseconds != 0 {
@@ -198,14 +211,19 @@ public final class MovieRecorder: @unchecked Sendable {
             guard let place = soundTimeline.place(count: chunk.count, capturedAt: chunk.capturedAtNanoseconds) else {
                 continue
             }
+            if !soundClockSaid, let apart = soundTimeline.clocksApartSeconds {
+                soundClockSaid = true
+                log("movie: the microphone's clock is \(Int(apart.rounded())) s from the picture's: its sound starts with the movie")
+            }
             do {
                 try movie.addSound(chunk.samples + place.skip * microphone.channels, count: chunk.count - place.skip,
                                    index: place.index)
             } catch {
                 fail(error)
-                return
+                return false
             }
         }
+        return microphone.chunks.count > 0
     }
 
     private func refuse(_ message: String) {
