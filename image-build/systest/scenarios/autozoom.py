@@ -133,6 +133,15 @@ def auto_zoom(steps):
         steps.wait_while_progressing("the zoom rises as the skier is framed",
                                      f"echo summaries $(grep -c 'analysis: ' {LOG}); grep -E 'analysis: |, zoom ' {LOG} | tail -8",
                                      progress=r"^summaries (\d+)", stall=150, matches=[r"zoom (1\.[1-9]|[2-8]\.)\d*×"])
+        # Where the guest's CPU went (each thread's seconds since the start, from /proc: top's
+        # row for the main thread is the whole process's): the evidence for how a slow machine
+        # shares it out between the picture, the sensor and the analysis.
+        threads = steps.run("the camera's threads, by CPU time",
+                            "for task in /proc/$(pidof reflex)/task/*; do"
+                            " echo \"$(cat $task/comm) $(awk '{print ($14 + $15) / 100}' $task/stat)\"; done | sort -k2 -nr",
+                            contains=["reflex-analysis"])
+        with open(os.path.join(folder, "threads.txt"), "w") as evidence:
+            evidence.write(threads)
         # The zoom label on the HUD, as the zoom keys bring it.
         (shot, width, height, pixel, bright_pixels), labelled = screen_until(
             steps, "auto-zoom-framing", lambda pixel, bright_pixels, *_: [
