@@ -21,10 +21,6 @@ public final class TimelapseMaker: @unchecked Sendable {
         }
     }
 
-    /// How long the run's last photos may take to be saved before the movie is made of those
-    /// that were.
-    public static let photosPatience = 60.0
-
     private let jobs: HandOffQueue<Job>
     private let thread = WorkerThread(name: "reflex-timelapse", priority: .background)
     private let runPhotos: IntervalRunPhotos
@@ -107,9 +103,9 @@ public final class TimelapseMaker: @unchecked Sendable {
 
     /// The run's JPEGs once its photos are saved (or the patience is out: those saved).
     private func runJPEGs(_ job: Job) -> [String] {
-        let deadline = monotonicSeconds() + TimelapseMaker.photosPatience
         var photos = runPhotos.photos(ofRun: job.run)
-        while photos.saved < job.photos && monotonicSeconds() < deadline && !thread.isStopping {
+        var patience = RunPhotosPatience(saved: photos.saved, now: monotonicSeconds())
+        while patience.waitsOn(saved: photos.saved, of: job.photos, now: monotonicSeconds()) && !thread.isStopping {
             _ = thread.pause(seconds: 0.2)
             photos = runPhotos.photos(ofRun: job.run)
         }
