@@ -21,7 +21,10 @@ import Glibc
 /// what a detector seconds apart (the QEMU board's, under TCG) can frame, so the system test
 /// holds the movie's framing without depending on when its few detections fall. A third,
 /// `crowd`, is the slope's run past two larger people standing still at the sides: the
-/// camera must follow the one moving, not those standing by.
+/// camera must follow the one moving, not those standing by. A fourth, `pair`, is the
+/// QEMU board's version of it: the skier walking slowly to and fro (seconds between
+/// detections still see them move) beside a larger person standing still, whom the size
+/// rule alone would choose.
 public enum SkierClip {
     public static let width = 1280, height = 720, framesPerSecond = 30
     /// 16 s of the course.
@@ -34,11 +37,14 @@ public enum SkierClip {
         case standing
         /// The slope's run (without its passer-by) behind two people standing still.
         case crowd
+        /// Walking to and fro a third of the frame high, beside a larger person standing
+        /// still; 8 s that loop without a jump.
+        case pair
 
         public var frameCount: Int {
             switch self {
             case .slope, .crowd: SkierClip.frameCount
-            case .standing: 240
+            case .standing, .pair: 240
             }
         }
     }
@@ -55,6 +61,12 @@ public enum SkierClip {
             // (One sway a loop: the last frame leads back into the first.)
             let sway = sin(2 * Double.pi * time / (Double(course.frameCount) / Double(framesPerSecond)))
             return (0.58 + 0.03 * sway, 0.6, 0.3, true)
+        }
+        if course == .pair {
+            // (Right of the signboard, so the board stays in a framed picture: the system
+            // test measures the framing by it.)
+            let phase = 2 * Double.pi * time / (Double(course.frameCount) / Double(framesPerSecond))
+            return (0.635 + 0.085 * sin(phase), 0.6, 0.3, cos(phase) >= 0)
         }
         switch time {
         case ..<4:
@@ -81,7 +93,11 @@ public enum SkierClip {
 
     /// The people standing still by the middle on `course`: centre and height, as `skier`.
     static func standingBy(on course: Course) -> [(x: Double, y: Double, height: Double)] {
-        course == .crowd ? [(0.2, 0.56, 0.48), (0.92, 0.57, 0.42)] : []
+        switch course {
+        case .crowd: [(0.2, 0.56, 0.48), (0.92, 0.57, 0.42)]
+        case .pair: [(0.18, 0.57, 0.42)]
+        case .slope, .standing: []
+        }
     }
 
     /// The skier's true box in frame `index`, in pixels.

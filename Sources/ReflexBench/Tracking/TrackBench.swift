@@ -32,7 +32,7 @@ struct TrackBench: ParsableCommand {
     var framing = "medium"
     @Option(help: "Only make the skier clip (skier.mp4, skier.csv) in this folder.")
     var makeClip: String?
-    @Option(help: "The clip made: slope (the skier clip's), crowd (the slope past two people standing still), standing (a subject a slow detector can frame) or athletes (real people in athletic poses over a real scene).")
+    @Option(help: "The clip made: slope (the skier clip's), crowd (the slope past two people standing still), standing (a subject a slow detector can frame), pair (walking to and fro beside someone standing still, for a slow detector) or athletes (real people in athletic poses over a real scene).")
     var course = "slope"
     @Option(help: "The repository's Tests/Data (default: found from the working folder or the binary).")
     var testdata: String?
@@ -42,7 +42,7 @@ struct TrackBench: ParsableCommand {
     func run() throws {
         guard let data = TestData.locate(testdata) else { throw BenchError("no Tests/Data found (give --testdata)") }
         let skierCourse = SkierClip.Course(rawValue: course)
-        guard skierCourse != nil || course == "athletes" else { throw BenchError("--course is slope, crowd, standing or athletes") }
+        guard skierCourse != nil || course == "athletes" else { throw BenchError("--course is slope, crowd, standing, pair or athletes") }
         /// The chosen clip and its truth, made in `folder`.
         func makeChosenClip(in folder: String) throws {
             if let skierCourse {
