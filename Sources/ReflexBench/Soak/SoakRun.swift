@@ -25,7 +25,7 @@ final class SoakRun: @unchecked Sendable {
     private var quiet: [(minute: Double, figures: ProcessFigures)] = []
     private var missedAtLastMinute = 0
     private var allocationsAtLastMinute = 0
-    private let checker = WorkerThread(name: "reflex-soak-check", priority: .background)
+    private let checker = WorkerThread(name: "reflex-soak", priority: .background)
     private let checkRequested = Atomic<Bool>(false)
     /// A check under way (its pipe is a descriptor more).
     private let checking = Atomic<Bool>(false)

@@ -16,7 +16,7 @@ final class TimelapseReadAhead: @unchecked Sendable {
     private let slots = Mutex<(holds: [Int?], failures: [Int: TimelapseEncoder.Failure])>(([nil, nil], [:]))
     private let filled = EventSignal()
     private let freed = EventSignal()
-    private let thread = WorkerThread(name: "reflex-timelapse-read", priority: .background)
+    private let thread = WorkerThread(name: "reflex-tl-read", priority: .background)
     static let largestPhoto = 32 << 20
 
     init(paths: [String], width: Int, height: Int) {

@@ -35,6 +35,7 @@ public final class WorkerThread: @unchecked Sendable {
     private let schedulingResult = Atomic<Int32>(-1)
 
     public init(name: String, priority: Priority = .ordinary) {
+        // (Cut to the kernel's 15 characters, as it would: keep names shorter, so two differ.)
         self.name = String(name.prefix(15))
         self.priority = priority
     }
