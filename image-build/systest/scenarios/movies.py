@@ -124,4 +124,4 @@ def movie(steps):
     require([("it plays: H.264 frames decode", streams.get("video", {}).get("codec_name") == "h264" and cut_frames > 0),
              ("with its sound", streams.get("audio", {}).get("codec_name") == "aac")],
             "the interrupted movie", f"{cut} (on the card at the cut: {hidden}): {json.dumps(streams)} {errors}")
-    print(f"    {cut_name}.MP4, cut by a hard stop about 5 s in: {cut_frames} frames play")
+    print(f"    {cut_name}.MP4, cut by a hard stop after two fragments: {cut_frames} frames play")
