@@ -35,8 +35,6 @@ public final class MovieRecorder: @unchecked Sendable {
     private var microphone: (any SoundCapture)?
     private var soundTimeline = AudioTimeline(sampleRate: Microphone.sampleRate)
     private var soundStarted = false
-    /// Whether the log was told the microphone's clock is not the frames' (once a recording).
-    private var soundClockSaid = false
     /// The encoder that opened when the thread started (the best of the candidates).
     private var encoder: VideoEncoderChoice?
     private let budget: RecordingBudget
@@ -162,7 +160,6 @@ public final class MovieRecorder: @unchecked Sendable {
         microphone?.start()
         soundTimeline = AudioTimeline(sampleRate: Microphone.sampleRate)
         soundStarted = false
-        soundClockSaid = false
         recordings += 1
         droppedBefore = sink.framesLost
         sink.arm(recording: recordings, framesPerSecond: format.framesPerSecond)
@@ -208,11 +205,11 @@ public final class MovieRecorder: @unchecked Sendable {
                 soundTimeline.start(atNanoseconds: sink.startNanoseconds)
                 soundStarted = true
             }
+            let clocksKnownApart = soundTimeline.clocksApartSeconds != nil
             guard let place = soundTimeline.place(count: chunk.count, capturedAt: chunk.capturedAtNanoseconds) else {
                 continue
             }
-            if !soundClockSaid, let apart = soundTimeline.clocksApartSeconds {
-                soundClockSaid = true
+            if !clocksKnownApart, let apart = soundTimeline.clocksApartSeconds {
                 log("movie: the microphone's clock is \(Int(apart.rounded())) s from the picture's: its sound starts with the movie")
             }
             do {
