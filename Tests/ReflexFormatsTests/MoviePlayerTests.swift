@@ -8,20 +8,9 @@ import Testing
 /// movie cut short (as a power cut leaves one) plays as far as it goes.
 @Suite("Movie player")
 struct MoviePlayerTests {
-    /// Three seconds of ffmpeg's test pattern at 30 fps with a 440 Hz tone at 48 kHz, H.264 and
-    /// AAC in a fragmented MP4 as the camera writes (a fragment a keyframe).
-    static func movie(in folder: TemporaryFolder) throws -> String {
-        let path = folder.file("movie.mp4")
-        let run = try ChildProcess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30", "-f", "lavfi",
-                                        "-i", "sine=frequency=440:sample_rate=48000", "-t", "3", "-c:v", "libx264", "-g", "30",
-                                        "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+frag_keyframe+empty_moov", path])
-        guard run.status == 0 else { throw TestFailure("ffmpeg cannot make the movie: \(run.allText)") }
-        return path
-    }
-
     @Test(.tags(.externalTool)) func everyPictureInOrderWithItsSound() throws {
         let folder = TemporaryFolder()
-        let player = try MoviePlayer(path: try Self.movie(in: folder), fitting: 1280, 800)
+        let player = try MoviePlayer(path: try TestMovie.make(in: folder), fitting: 1280, 800)
         #expect(player.pictureWidth == 1280 && player.pictureHeight == 720 && abs(player.duration - 3) < 0.1)
         #expect(player.sampleRate == 48_000)
         var times: [Double] = [], samples: [Int16] = []
@@ -43,7 +32,7 @@ struct MoviePlayerTests {
 
     @Test(.tags(.externalTool)) func aSeekLandsOnThePictureAsked() throws {
         let folder = TemporaryFolder()
-        let player = try MoviePlayer(path: try Self.movie(in: folder), fitting: 640, 480)
+        let player = try MoviePlayer(path: try TestMovie.make(in: folder), fitting: 640, 480)
         player.seek(to: 1.5)
         #expect(abs(player.pictureTime - 1.5) < 1.0 / 30 + 0.001, "at \(player.pictureTime)")
         #expect(player.nextPicture() && player.pictureTime > 1.5)
@@ -56,7 +45,7 @@ struct MoviePlayerTests {
 
     @Test(.tags(.externalTool)) func aMovieCutShortPlaysAsFarAsItGoes() throws {
         let folder = TemporaryFolder()
-        let whole = try TemporaryFolder.read(try Self.movie(in: folder))
+        let whole = try TemporaryFolder.read(try TestMovie.make(in: folder))
         let cut = try folder.write(Array(whole.prefix(whole.count * 6 / 10)), to: "cut.mp4")
         let player = try MoviePlayer(path: cut, fitting: 1280, 800)
         var last = 0.0, count = 0

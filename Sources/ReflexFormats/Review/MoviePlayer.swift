@@ -3,7 +3,9 @@ import ReflexCore
 
 /// A movie on the card played back for review: its pictures decoded one after another with
 /// their times, each fitted to the panel in its XRGB (`picture`), and its sound decoded along
-/// the way as 16-bit stereo (`takeSound`). H.264 through the board's V4L2 memory-to-memory
+/// the way as 16-bit stereo (`takeSound`), or ahead of the pictures (`readSound`: a fragment
+/// holds its pictures first, then their sound, so a speaker fed only as pictures are decoded
+/// would hear each second's sound a second late). H.264 through the board's V4L2 memory-to-memory
 /// decoder where it has one (`h264_v4l2m2m`), libavcodec's own otherwise. A movie cut by a
 /// power cut plays as far as its last whole fragment.
 public final class MoviePlayer {
@@ -37,6 +39,15 @@ public final class MoviePlayer {
     /// Sound decoded and not yet taken, interleaved stereo.
     private var sound: [Int16] = []
     private var soundTime: Double?
+    /// How far the sound is decoded, in seconds from the start (nil: none yet).
+    public private(set) var soundReadUntil: Double?
+    /// Pictures' packets read ahead for the sound behind them, in order, for the decoder.
+    private var picturesAhead: [UnsafeMutablePointer<AVPacket>?] = []
+    /// At most this many pictures are held ahead (a few seconds of a movie, a few MB).
+    static let picturesHeldAhead = 150
+    /// Reading reached the file's end (or where a cut ended it).
+    private var fileEnded = false
+    /// The last picture was decoded.
     private var ended = false
 
     /// Opens `path` to be shown inside `panelWidth` × `panelHeight`.
@@ -97,6 +108,7 @@ public final class MoviePlayer {
     }
 
     deinit {
+        forgetPicturesAhead()
         scaler.free()
         av_frame_free(&frame)
         av_packet_free(&packet)
@@ -120,9 +132,18 @@ public final class MoviePlayer {
                 ended = true
                 break
             }
-            readPacket()
+            feedPicture()
         }
         return false
+    }
+
+    /// Reads on ahead of the pictures (their packets kept, in order, for `nextPicture`) until
+    /// the sound is decoded through `seconds`, the file ends, or `picturesHeldAhead` are held.
+    public func readSound(through seconds: Double) {
+        guard audio != nil else { return }
+        while !fileEnded, (soundReadUntil ?? -.infinity) < seconds, picturesAhead.count < Self.picturesHeldAhead {
+            readPacket(holdingPictures: true)
+        }
     }
 
     /// The sound decoded so far and not yet taken (interleaved stereo), and the time of its
@@ -140,27 +161,45 @@ public final class MoviePlayer {
         av_seek_frame(format, -1, Int64((target + origin) * 1_000_000), Int32(AVSEEK_FLAG_BACKWARD))
         avcodec_flush_buffers(video)
         if let audio { avcodec_flush_buffers(audio) }
-        (sound, soundTime, ended) = ([], nil, false)
+        forgetPicturesAhead()
+        (sound, soundTime, soundReadUntil, ended, fileEnded) = ([], nil, nil, false, false)
         while nextPicture(convert: false) {
             if pictureTime >= target - 0.001 { break }
         }
         fit()
         // (The sound from before the picture is dropped: it starts with the picture.)
-        sound = []
-        soundTime = nil
+        (sound, soundTime, soundReadUntil) = ([], nil, nil)
     }
 
-    /// Reads one packet and gives it to its decoder (the end of the file: the decoders are
-    /// drained).
-    private func readPacket() {
-        if av_read_frame(format, packet) < 0 {
+    /// The video decoder's next packet: one held ahead, else the file's next (past its end the
+    /// decoder is drained).
+    private func feedPicture() {
+        if !picturesAhead.isEmpty {
+            var held = picturesAhead.removeFirst()
+            // A damaged packet costs a picture, not the movie.
+            _ = avcodec_send_packet(video, held)
+            av_packet_free(&held)
+        } else if fileEnded {
             avcodec_send_packet(video, nil)
+        } else {
+            readPacket(holdingPictures: false)
+        }
+    }
+
+    /// Reads one packet: a picture's to its decoder (or held, reading ahead), sound decoded.
+    private func readPacket(holdingPictures: Bool) {
+        if av_read_frame(format, packet) < 0 {
+            fileEnded = true
             return
         }
         defer { av_packet_unref(packet) }
         if packet!.pointee.stream_index == videoIndex {
-            // A damaged packet costs a picture, not the movie.
-            _ = avcodec_send_packet(video, packet)
+            if holdingPictures, let held = av_packet_alloc() {
+                av_packet_move_ref(held, packet)
+                picturesAhead.append(held)
+            } else {
+                _ = avcodec_send_packet(video, packet)
+            }
         } else if packet!.pointee.stream_index == audioIndex, let audio, avcodec_send_packet(audio, packet) >= 0 {
             while avcodec_receive_frame(audio, frame) >= 0 { keepSound() }
         }
@@ -171,10 +210,10 @@ public final class MoviePlayer {
         let decoded = frame!.pointee
         let count = Int(decoded.nb_samples), channels = Int(decoded.ch_layout.nb_channels)
         guard count > 0, channels > 0 else { return }
-        if soundTime == nil {
-            let stamp = decoded.best_effort_timestamp
-            soundTime = stamp == REFLEX_AV_NOPTS_VALUE ? pictureTime : Double(stamp) * audioBase - origin
-        }
+        let stamp = decoded.best_effort_timestamp
+        let time = stamp == REFLEX_AV_NOPTS_VALUE ? (soundReadUntil ?? pictureTime) : Double(stamp) * audioBase - origin
+        if soundTime == nil { soundTime = time }
+        soundReadUntil = time + Double(count) / Double(max(sampleRate, 1))
         let format = AVSampleFormat(decoded.format)
         let planar = av_sample_fmt_is_planar(format) != 0
         withUnsafePointer(to: frame!.pointee.data) { data in
@@ -199,6 +238,11 @@ public final class MoviePlayer {
                 }
             }
         }
+    }
+
+    private func forgetPicturesAhead() {
+        for var held in picturesAhead { av_packet_free(&held) }
+        picturesAhead = []
     }
 
     /// The decoded picture in `frame` scaled into `picture`.

@@ -6,8 +6,10 @@ import Glibc
 /// The board's loudspeaker (or line out) through ALSA, for a movie's sound in review: 16-bit
 /// stereo at the movie's rate, written without blocking, so the review thread keeps about
 /// half a second queued between pictures; what the device has really played is the
-/// playback's clock, so the pictures keep to the sound.
-public final class Speaker {
+/// playback's clock, so the pictures keep to the sound. It plays from `start()`, as soon as
+/// there is anything to play (ALSA's own start waits for a full buffer, which a movie read
+/// slower than it plays never gives).
+public final class Speaker: SoundOutput {
     public let device: String
     public let sampleRate: Int
     private let pcm: OpaquePointer
@@ -36,6 +38,9 @@ public final class Speaker {
         snd_pcm_close(pcm)
     }
 
+    /// Opens the board's speaker.
+    public static let opener: SoundOutputOpener = { device, sampleRate in try Speaker(device: device, sampleRate: sampleRate) }
+
     /// Writes what the device takes now of `samples` (interleaved stereo) from frame `from`;
     /// the frames written (0 when its buffer is full). An underrun (the thread held up) is
     /// recovered, and the sound goes on.
@@ -58,8 +63,12 @@ public final class Speaker {
         return Double(max(delay, 0)) / Double(sampleRate)
     }
 
-    /// Seconds of sound the device has played since the last start.
-    public var playedSeconds: Double { max(0, Double(framesWritten) / Double(sampleRate) - queuedSeconds) }
+    /// Playing; an underrun (everything written was heard) or a stop ends it.
+    public var isPlaying: Bool { snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING }
+
+    public func start() {
+        if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED { snd_pcm_start(pcm) }
+    }
 
     /// Silences it at once (a pause, a seek), ready to start again from nothing.
     public func stop() {

@@ -3,13 +3,16 @@ import ReflexHardware
 import ReflexSystem
 
 /// A movie playing in review's thread: its pictures, each shown when its time comes, and its
-/// sound kept queued on the board's speaker, whose played samples are the clock (`clock`,
-/// the monotonic one on the camera and a test's own in tests, where there is no speaker or
-/// no sound). A picture that comes too late for its time is passed over, counted. Paused,
-/// the sound stops at once; played again, it goes on from the picture on screen.
+/// sound read ahead of them and kept queued on the board's speaker, whose played samples are
+/// the clock while it plays. Where no sound plays (no speaker, a silent movie, a speaker run
+/// dry by a held-up board) `clock` carries the movie on from where the sound left it (the
+/// monotonic one on the camera, a test's own in tests), and the sound starts again where the
+/// movie then stands, the late part of it passed over. A picture that comes too late for its
+/// time is passed over, counted. Paused, the sound stops at once; played again, it goes on
+/// from the picture on screen.
 final class MoviePlayback {
     let player: MoviePlayer
-    private let speaker: Speaker?
+    private let speaker: (any SoundOutput)?
     private let clock: TimeSource
     private(set) var playing = false
     /// Pictures passed over because they were late.
@@ -18,26 +21,32 @@ final class MoviePlayback {
     private(set) var ended = false
     /// A decoded picture waiting in `player.picture` for its time.
     private var pictureWaiting = false
-    /// The monotonic time and the movie's position when it last started playing.
-    private var startedAt = 0.0, startPosition = 0.0
+    /// Where the movie stood on `clock` when the speaker last said so (or play started): the
+    /// clock carries it on from there while no sound plays.
+    private var anchorPosition = 0.0, anchorAt = 0.0
     /// Where it stands while paused.
     private var pausedAt = 0.0
-    /// Sound decoded and not yet written (interleaved stereo), from frame `soundFrom`, and the
-    /// movie's time of the first sample written since the start.
+    /// Sound decoded and not yet written (interleaved stereo) from frame `soundFrom`, and the
+    /// movie's time of that frame.
     private var sound: [Int16] = []
     private var soundFrom = 0
-    private var soundStart: Double?
+    private var soundTime: Double?
+    /// The movie's time of the speaker's first frame since it last started from nothing.
+    private var speakerOrigin = 0.0
+    /// Seconds of sound kept read ahead of where the movie stands (the speaker holds half).
+    static let soundAhead = 1.0
 
-    /// `path` fitted to the panel, its sound on `speakerDevice` (nil: silent). A speaker that
-    /// cannot be opened is said in the log, and the movie plays silent.
-    init(path: String, width: Int, height: Int, speakerDevice: String?, clock: TimeSource = .monotonic,
-         log: (String) -> Void) throws(MovieError) {
+    /// `path` fitted to the panel, its sound on `speakerDevice` (nil: silent) opened by
+    /// `openSpeaker`. A speaker that cannot be opened is said in the log, and the movie plays
+    /// silent.
+    init(path: String, width: Int, height: Int, speakerDevice: String?, openSpeaker: SoundOutputOpener = Speaker.opener,
+         clock: TimeSource = .monotonic, log: (String) -> Void) throws(MovieError) {
         player = try MoviePlayer(path: path, fitting: width, height)
         self.clock = clock
-        var speaker: Speaker?
+        var speaker: (any SoundOutput)?
         if let speakerDevice, player.sampleRate > 0 {
             do {
-                speaker = try Speaker(device: speakerDevice, sampleRate: player.sampleRate)
+                speaker = try openSpeaker(speakerDevice, player.sampleRate)
             } catch {
                 log("review: no sound: \(error)")
             }
@@ -49,8 +58,8 @@ final class MoviePlayback {
     /// Where the movie stands, in seconds.
     var position: Double {
         guard playing else { return pausedAt }
-        if let speaker, let soundStart, speaker.framesWritten > 0 { return soundStart + speaker.playedSeconds }
-        return startPosition + (clock.now() - startedAt)
+        if let speaker, speaker.isPlaying { return speakerOrigin + speaker.playedSeconds }
+        return anchorPosition + (clock.now() - anchorAt)
     }
 
     func play() {
@@ -59,7 +68,7 @@ final class MoviePlayback {
             // At the end: from the start again.
             seek(to: 0)
         }
-        (startedAt, startPosition, playing) = (clock.now(), pausedAt, true)
+        (anchorPosition, anchorAt, playing) = (pausedAt, clock.now(), true)
     }
 
     func pause() {
@@ -67,7 +76,7 @@ final class MoviePlayback {
         pausedAt = position
         playing = false
         speaker?.stop()
-        (sound, soundFrom, soundStart) = ([], 0, nil)
+        (sound, soundFrom, soundTime) = ([], 0, nil)
     }
 
     /// To `seconds`: its picture waiting to be shown, the sound from there.
@@ -95,21 +104,18 @@ final class MoviePlayback {
         ended && playing && !pictureWaiting ? -.infinity : pictureDueAt
     }
 
-    /// The clock's time at which the waiting picture is due (nil: none waits, or paused):
-    /// from the speaker's samples once they play, else from when play started.
+    /// The clock's time at which the waiting picture is due (nil: none waits, or paused).
     var pictureDueAt: Double? {
         guard playing, pictureWaiting else { return nil }
-        if let speaker, soundStart != nil, speaker.framesWritten > 0 { return clock.now() + player.pictureTime - position }
-        return startedAt + (player.pictureTime - startPosition)
+        return clock.now() + player.pictureTime - position
     }
 
     /// After the due picture was shown: the next one decoded ahead (those already late passed
-    /// over), and its sound gathered.
+    /// over).
     func decodeNext() {
         pictureWaiting = false
         guard playing else { return }
         while player.nextPicture() {
-            gatherSound()
             // Late by more than a picture's length: this one is passed over.
             if player.pictureTime + 1.0 / 30 >= position {
                 pictureWaiting = true
@@ -118,7 +124,6 @@ final class MoviePlayback {
             dropped += 1
         }
         ended = true
-        gatherSound()
     }
 
     /// At the end with nothing left to show: it stops there.
@@ -129,11 +134,23 @@ final class MoviePlayback {
         return true
     }
 
-    /// What the speaker takes now of the sound waiting.
+    /// The sound read on ahead of the movie, and what the speaker takes now of it; a speaker
+    /// that is not playing (not yet, or run dry) starts again where the movie stands.
     func topUpSound() {
         guard playing, let speaker else { return }
+        let now = position
+        (anchorPosition, anchorAt) = (now, clock.now())
+        player.readSound(through: now + Self.soundAhead)
         gatherSound()
-        soundFrom += speaker.write(sound, from: soundFrom)
+        if !speaker.isPlaying {
+            guard passOverSound(before: now) else { return }
+            speaker.stop()
+            speakerOrigin = now
+        }
+        let written = speaker.write(sound, from: soundFrom)
+        soundFrom += written
+        soundTime = soundTime.map { $0 + Double(written) / Double(player.sampleRate) }
+        if written > 0, !speaker.isPlaying { speaker.start() }
         if soundFrom > 96_000 {
             sound.removeFirst(soundFrom * 2)
             soundFrom = 0
@@ -147,9 +164,22 @@ final class MoviePlayback {
         return speaker == nil ? picture : min(picture, 0.02)
     }
 
+    /// The player's new sound, after what waits (taken as following on from it).
     private func gatherSound() {
         guard let taken = player.takeSound() else { return }
-        if soundStart == nil { soundStart = taken.time }
+        if soundFrom * 2 >= sound.count { (sound, soundFrom, soundTime) = ([], 0, taken.time) }
         sound += taken.samples
+    }
+
+    /// The sound waiting from before `moment` passed over (heard late, it would no longer go
+    /// with the pictures); whether sound for `moment` now waits (false: none, or it is for
+    /// later, and the clock goes on until then).
+    private func passOverSound(before moment: Double) -> Bool {
+        guard let time = soundTime else { return false }
+        let rate = Double(player.sampleRate), waiting = sound.count / 2 - soundFrom
+        let late = min(waiting, max(0, Int(((moment - time) * rate).rounded(.down))))
+        soundFrom += late
+        soundTime = time + Double(late) / rate
+        return late < waiting && time + Double(late) / rate <= moment + 0.01
     }
 }
