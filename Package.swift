@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         // C libraries, each wrapped so Swift can reach its macros and variadic calls.
@@ -71,6 +72,14 @@ let package = Package(
                 dependencies: ["ReflexCore", "ReflexISP", "ReflexSystem", "ReflexStorage", "ReflexFormats", "ReflexHardware",
                                "ReflexUI", "ReflexVision", "CAllocationCounter"]),
 
+        // The remote a phone's browser opens: pairing, the page, the card's files and the live
+        // view over a WebSocket, on SwiftNIO (its HTTP parser and WebSocket framing, sendfile).
+        .target(name: "ReflexRemote",
+                dependencies: ["ReflexCore", "ReflexSystem", "ReflexStorage", "ReflexFormats",
+                               .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio"),
+                               .product(name: "NIOWebSocket", package: "swift-nio")]),
+
         // `reflex bench …`: every benchmark, each against a reference in the same run (libv4lconvert,
         // memcpy, TurboJPEG, write+fsync), registered as a subcommand by the executable.
         .target(
@@ -87,13 +96,14 @@ let package = Package(
             name: "reflex",
             dependencies: [
                 "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
-                "ReflexFormats", "ReflexBench", "ReflexVision", "CAllocationCounter",
+                "ReflexFormats", "ReflexBench", "ReflexVision", "ReflexRemote", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
         .testTarget(name: "ReflexSystemTests", dependencies: ["ReflexSystem"]),
+        .testTarget(name: "ReflexRemoteTests", dependencies: ["ReflexRemote", "ReflexCore", "ReflexStorage", "ReflexTestSupport"]),
         .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF", "ReflexTestSupport"]),
         .testTarget(name: "ReflexVisionTests", dependencies: ["ReflexVision", "ReflexCore", "ReflexTestSupport"]),
         .testTarget(name: "ReflexFormatsTests",

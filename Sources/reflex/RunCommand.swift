@@ -3,6 +3,7 @@ import ReflexCore
 import ReflexFormats
 import ReflexHardware
 import ReflexISP
+import ReflexRemote
 import ReflexStorage
 import ReflexRuntime
 import ReflexSystem
@@ -36,6 +37,12 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("display-card"),
             help: "The DRM card to use, /dev/dri/cardN (default: the board's display.conf, else the first with a connected display).")
     var displayCard: String?
+
+    @Option(help: """
+        Serve the remote, the camera in a phone's browser, on ADDRESS:PORT (127.0.0.1:8080 on a \
+        host; a board's Wi-Fi address on a camera). Default: none.
+        """)
+    var remote: RemoteAddress?
 
     /// Seconds between two frame-statistics lines in the log.
     static let statisticsInterval = 30
@@ -108,6 +115,9 @@ struct Run: ParsableCommand {
         screen?.backlight = panel.backlight.flatMap { Backlight(name: $0, log: { log($0) }) }
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
+        let shownLoop = ShownLoop()
+        shownLoop.set(screen?.loop)
+        let remoteServer = startRemote(sensorPipeline, movies: movies, loop: shownLoop, stateFolder: stateFolder)
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
         var sinceCheck = 0.0, secondsSinceStatistics = 0
@@ -129,6 +139,7 @@ struct Run: ParsableCommand {
                 guard sinceCheck >= 1 else { continue }
                 sinceCheck = 0
                 checkEverySecond(&screen, status: sensorPipeline.status, storageSaid: &storageSaid)
+                shownLoop.set(screen?.loop)
                 secondsSinceStatistics += 1
                 if secondsSinceStatistics >= Run.statisticsInterval, let summary = screen?.summary() {
                     log(summary)
@@ -136,6 +147,8 @@ struct Run: ParsableCommand {
                 }
             }
         }
+        remoteServer?.stop()
+        shownLoop.set(nil)
         screen?.loop?.stop()
         haptics.stop()
         captureService.stop()
@@ -194,6 +207,38 @@ struct Run: ParsableCommand {
         sensor.mailbox.attach(analysis.sink)
         if !analysis.start() { log("auto-zoom: cannot start the analysis thread; the camera runs without auto-zoom") }
         return analysis
+    }
+
+    /// The remote on `--remote`'s address: its live view on the sensor, its server; nil when
+    /// not asked for, or when it cannot listen there (said in the log; the camera runs on).
+    private func startRemote(_ sensor: SensorPipeline, movies: MovieRecorder, loop: ShownLoop, stateFolder: String) -> RemoteStack? {
+        guard let remote else { return nil }
+        guard let page = RemotePage.locate(environment: getenv("REFLEX_REMOTE_PAGE").map { String(cString: $0) },
+                                           executablePath: executablePath()) else {
+            log("remote: its page is not installed (share/reflex/remote); no remote")
+            return nil
+        }
+        let card = cardFolder, mountPoint = storage == nil
+        let liveView = LiveView(log: { log($0) })
+        sensor.mailbox.attach(liveView.sink)
+        guard liveView.start() else {
+            log("remote: cannot start the live view's thread; no remote")
+            return nil
+        }
+        let camera = CameraRemote(liveView: liveView, loop: { loop.current },
+                                  cardRoot: { StorageProbe.freeBytes(at: card, requireMountPoint: mountPoint) == nil ? nil : card },
+                                  movies: movies)
+        let pairing = RemotePairingKeeper(file: stateFolder + "/remote-phones", log: { log($0) })
+        do {
+            let server = try RemoteServer(host: remote.host, port: remote.port, camera: camera, pairing: pairing, pageFolder: page,
+                                          log: { log($0) })
+            log("remote: serving http://\(remote.host):\(server.port)/ (page \(page)); a phone pairs with the code \(pairing.code)")
+            return RemoteStack(liveView: liveView, server: server)
+        } catch {
+            log("remote: cannot listen on \(remote.host):\(remote.port): \(error); no remote")
+            liveView.stop()
+            return nil
+        }
     }
 
     /// The board's controls: its encoders and keys.

@@ -18,6 +18,14 @@ public struct EmbeddedThumbnail: Sendable, Equatable {
         return decode(thumbnail)
     }
 
+    /// As a JPEG, for a page to show (the remote's index); nil if TurboJPEG fails.
+    public func jpeg(quality: Int = 85) -> [UInt8]? {
+        guard let compressor = try? TurboJPEGCompressor() else { return nil }
+        return rgb.withUnsafeBufferPointer { pixels in
+            try? compressor.compress(RGBImage(pixels: pixels.baseAddress!, width: width, height: height), quality: quality)
+        }
+    }
+
     /// A DNG's preview in its first directory (NewSubfileType 1, uncompressed 8-bit RGB).
     public static func ofDNG(_ bytes: [UInt8]) -> EmbeddedThumbnail? {
         guard let tiff = TIFFReader(bytes), let first = tiff.firstDirectory, let ifd0 = tiff.directory(at: first) else { return nil }

@@ -68,6 +68,9 @@ final class MovieInProgress {
         try sound?.add(samples, count: count, index: index, into: writer, stream: soundStream)
     }
 
+    /// Where it will be once whole.
+    var path: String { file.path }
+
     /// Ends the movie and shows it under its name; its path.
     func finish() throws -> String {
         try encoder.finish(into: writer, stream: stream)

@@ -164,6 +164,7 @@ public final class MovieRecorder: @unchecked Sendable {
         droppedBefore = sink.framesLost
         sink.arm(recording: recordings, framesPerSecond: format.framesPerSecond)
         report.recording = true
+        report.recordingPath = movie!.path
         report.elapsedSeconds = 0
         report.framesRecorded = 0
         report.framesDropped = 0
@@ -347,6 +348,7 @@ public final class MovieRecorder: @unchecked Sendable {
         let message = full ? "Recording stopped: the card is full" : "Recording stopped: \(error)"
         log("movie \(movie.number.fileStem): \(error); " + (kept.map { "kept up to its last whole second as \($0)" } ?? "nothing kept"))
         report.recording = false
+        report.recordingPath = nil
         report.message = message
         report.messagesSaid += 1
         if let kept {
@@ -359,6 +361,7 @@ public final class MovieRecorder: @unchecked Sendable {
 
     private func saved(_ movie: MovieInProgress, path: String, message: String?) {
         report.recording = false
+        report.recordingPath = nil
         report.saved += 1
         report.lastPath = path
         report.message = message

@@ -12,6 +12,8 @@ public struct MovieReport: Sendable, Equatable {
     /// Recordings saved since the camera started, and the last one's file.
     public var saved = 0
     public var lastPath: String?
+    /// The movie being recorded, under the name it will have (not yet whole: not offered).
+    public var recordingPath: String?
     /// Why the last recording stopped by itself, or could not start (shown, then cleared by
     /// the next start).
     public var message: String?

@@ -51,6 +51,10 @@ public final class FrameLoop: @unchecked Sendable {
     public func drainWakeUp() {
         thread.drainWake()
         posted.takeEach { inject($0, at: $1) }
+        remoteControls.takeEach { control, time in
+            let now = clock.now()
+            takeInput(now: now) { router.apply(control, at: time, now: now, to: &model, batch: &$0) }
+        }
     }
     private let painter: InterfacePainter
     /// How long a frame may wait, from its picture's start, for the layers of a change asked
@@ -95,6 +99,10 @@ public final class FrameLoop: @unchecked Sendable {
     private let exchange = StatisticsExchange()
     /// Input posted by another thread (`post`), taken on the loop's.
     private let posted = PostedInputs()
+    /// Controls a phone posted (the remote's thread), taken on the loop's.
+    private let remoteControls = PostedRemoteControls()
+    /// The state on screen, for the remote's thread (published as it changes).
+    public let shownStates = ShownStateBoard()
     /// Set when the loop ended on its own (the display failed): the caller opens it again.
     public let ended = Atomic<Bool>(false)
 
@@ -249,7 +257,7 @@ public final class FrameLoop: @unchecked Sendable {
         // Asked for at once, even while a flip is queued: the painter has until it is done.
         let frame = preview.currentFrame
         let layout = composer.layout(sourceWidth: frame?.width ?? report.width, sourceHeight: frame?.height ?? report.height)
-        painter.request(model.state, layout: layout, scales: model.scales)
+        if painter.request(model.state, layout: layout, scales: model.scales) { shownStates.publish(model.state) }
         if display.flipPending {
             guard now - presentedAt > FrameLoop.flipTimeout else { return }
             display.abandonFlip()
@@ -347,6 +355,15 @@ public final class FrameLoop: @unchecked Sendable {
     @discardableResult
     public func post(_ event: InputEvent, at time: Double) -> Bool {
         guard posted.post(event, at: time) else { return false }
+        thread.wake()
+        return true
+    }
+
+    /// A phone's control from the remote's thread, taken by the loop's at its next turn as
+    /// the camera's own input is; false if 16 are waiting.
+    @discardableResult
+    public func post(_ control: RemoteControl, at time: Double) -> Bool {
+        guard remoteControls.post(control, at: time) else { return false }
         thread.wake()
         return true
     }

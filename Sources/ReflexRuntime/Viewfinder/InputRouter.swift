@@ -49,6 +49,18 @@ final class InputRouter {
     func apply(_ event: InputEvent, at time: Double, now: Double, to model: inout ScreenModel, batch: inout Batch) {
         let menuBefore = model.controller.menu
         let outcome = model.controller.handle(event, at: time, metered: batch.metered)
+        carryOut(outcome, at: time, now: now, menuBefore: menuBefore, model: &model, batch: &batch)
+    }
+
+    /// A phone's control (the remote), at the time its request came: as `apply` does an event.
+    func apply(_ control: RemoteControl, at time: Double, now: Double, to model: inout ScreenModel, batch: inout Batch) {
+        let menuBefore = model.controller.menu
+        let outcome = model.controller.handleRemote(control, at: time, metered: batch.metered)
+        carryOut(outcome, at: time, now: now, menuBefore: menuBefore, model: &model, batch: &batch)
+    }
+
+    private func carryOut(_ outcome: InterfaceController.Outcome, at time: Double, now: Double, menuBefore: QuickMenu,
+                          model: inout ScreenModel, batch: inout Batch) {
         if outcome.settingsChanged { batch.settingsChanged = true }
         if outcome.settingsChanged || outcome.haptic != nil || outcome.notice != nil || outcome.lockChanged
             || model.controller.menu != menuBefore || outcome.reviewChanged || outcome.review != nil {

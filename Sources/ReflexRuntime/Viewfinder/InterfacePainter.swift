@@ -59,14 +59,16 @@ public final class InterfacePainter: @unchecked Sendable {
 
     // MARK: the loop's side (never waits, never allocates)
 
-    /// Asks for `state` on this layout; nothing happens if it is what was asked last.
-    public func request(_ state: ViewState, layout: ScreenLayout, scales: DialScales) {
-        if let last = lastRequest, last.state == state, last.layout == layout, last.scales == scales { return }
+    /// Asks for `state` on this layout; nothing happens if it is what was asked last (false).
+    @discardableResult
+    public func request(_ state: ViewState, layout: ScreenLayout, scales: DialScales) -> Bool {
+        if let last = lastRequest, last.state == state, last.layout == layout, last.scales == scales { return false }
         requestedGeneration += 1
         let request = Request(generation: requestedGeneration, state: state, layout: layout, scales: scales)
         lastRequest = request
         requests.publish(request)
         thread.wake()
+        return true
     }
 
     /// The newest painted set, or nil before the first.

@@ -85,6 +85,10 @@ public final class WorkerThread: @unchecked Sendable {
     public var isStopping: Bool { stopRequested.load(ordering: .acquiring) }
 
     /// Wakes the body (from any thread; never blocks).
+    /// Names the calling thread (at most 15 characters show), for a thread another library
+    /// made (SwiftNIO's event loop) to be told apart in `top -H` and the log.
+    public static func nameCallingThread(_ name: String) { _ = reflex_name_thread(name) }
+
     public func wake() { wakeUp.signal() }
 
     /// For a body that polls its own files too: readable when woken.

@@ -128,6 +128,52 @@ public struct InterfaceController: Sendable {
         return handleInReview(event, at: now, metered: metered)
     }
 
+    /// A phone's control (the remote), as the camera's own keys, dials and taps do it: the
+    /// shutter is the shutter key (drives, Video and review alike), a dial turns as an encoder
+    /// does (in Pro), a tap meters or picks the subject as a finger on the picture does.
+    public mutating func handleRemote(_ control: RemoteControl, at now: Double, metered: MeteredValues) -> Outcome {
+        switch control {
+        case .shutter(let pressed):
+            return handle(.key(code: controls.shutterKeys.full, pressed: pressed), at: now, metered: metered)
+        case .record:
+            if let key = controls.recordKeys.first { return handle(.key(code: key, pressed: true), at: now, metered: metered) }
+        default: break
+        }
+        drive.noteInput(at: now)
+        var outcome = Outcome()
+        guard review == nil else { return outcome }
+        fade.interact(at: now)
+        switch control {
+        case .shutter: break
+        case .record:
+            quickMenu.close()
+            outcome.record = true
+        case .mode(let mode):
+            outcome.settingsChanged = model.setMode(mode)
+            reveal.set(shown: mode == .pro, at: now)
+        case .turn(let dial, let steps):
+            guard model.settings.mode == .pro else { break }
+            outcome.settingsChanged = model.select(dial)
+            dials.turn(dial, steps: steps, model: &model, metered: metered, at: now, into: &outcome)
+        case .format(let format):
+            guard model.availableFormats.contains(format) else {
+                outcome.notice = InterfaceText.rawUnavailable
+                break
+            }
+            let before = model.settings.format
+            outcome.settingsChanged = model.setFormat(format)
+            QuickMenuControl.formatNotice(from: before, model: model, into: &outcome)
+        case .exposureCompensation(let compensation):
+            outcome.settingsChanged = model.setExposureCompensation(compensation)
+        case .tap(let x, let y):
+            let picture = layout.viewfinder
+            pictureTaps.tap(x: Double(picture.x) + x * Double(picture.width), y: Double(picture.y) + y * Double(picture.height),
+                            at: now, model: &model, autoZoomOn: autoZoomAvailable && model.settings.autoZoom,
+                            viewfinder: picture, zoom: zoom.factor(at: now), into: &outcome)
+        }
+        return outcome
+    }
+
     /// A finger down, a key pressed or a dial turned (not a release or a move).
     private static func isPress(_ event: InputEvent) -> Bool {
         switch event {

@@ -15,7 +15,7 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Every target, in the order the script runs them.
-    public static let all: [FuzzTarget] = configurationTargets + streamTargets + pictureTargets + cardTargets
+    public static let all: [FuzzTarget] = configurationTargets + streamTargets + pictureTargets + cardTargets + remoteTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }

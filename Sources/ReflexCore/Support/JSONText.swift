@@ -1,13 +1,13 @@
-/// Just enough JSON writing for `reflex probe --json` and `reflex capture --json`, without
-/// Foundation (members in the order given; ReflexCore's JSONValue is the reader).
-indirect enum JSONText {
+/// Just enough JSON writing for `reflex probe --json`, `reflex capture --json` and the
+/// remote's answers, without Foundation (members in the order given; JSONValue is the reader).
+public indirect enum JSONText: Sendable {
     case string(String)
     case number(Double)
     case bool(Bool)
     case array([JSONText])
     case object([(String, JSONText)])
 
-    var text: String {
+    public var text: String {
         switch self {
         case .string(let value): JSONText.quote(value)
         case .number(let value):
@@ -18,7 +18,7 @@ indirect enum JSONText {
         }
     }
 
-    static func quote(_ string: String) -> String {
+    public static func quote(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

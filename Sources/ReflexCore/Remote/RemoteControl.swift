@@ -1,0 +1,45 @@
+/// What a phone asks the camera to do, read from the form its page posts to `/api/control`
+/// (`action=shutter&pressed=1`, `action=turn&dial=iso&steps=-1`). Each goes through the same
+/// path as the camera's own keys and dials, so the camera's screen shows what the phone did.
+public enum RemoteControl: Sendable, Equatable {
+    /// The shutter button pressed or let go (held: a burst, as the camera's own).
+    case shutter(pressed: Bool)
+    /// Recording started or stopped (the record key).
+    case record
+    case mode(ShootingMode)
+    /// A Pro dial turned by detents.
+    case turn(Dial, steps: Int)
+    case format(CaptureFormat)
+    case exposureCompensation(ExposureCompensation)
+    /// A tap on the live view, as a fraction of its width and height (meters there; with
+    /// auto-zoom on, chooses the subject).
+    case tap(x: Double, y: Double)
+
+    /// The control a form asks for; nil for anything else (the server answers 400).
+    public init?(form fields: [String: String]) {
+        switch fields["action"] {
+        case "shutter":
+            guard let pressed = fields["pressed"], pressed == "1" || pressed == "0" else { return nil }
+            self = .shutter(pressed: pressed == "1")
+        case "record": self = .record
+        case "mode":
+            guard let mode = fields["mode"].flatMap(ShootingMode.init(rawValue:)) else { return nil }
+            self = .mode(mode)
+        case "turn":
+            guard let dial = fields["dial"].flatMap(Dial.init(rawValue:)), let steps = fields["steps"].flatMap({ Int($0) }),
+                  (-20...20).contains(steps), steps != 0 else { return nil }
+            self = .turn(dial, steps: steps)
+        case "format":
+            guard let format = fields["format"].flatMap(CaptureFormat.init(rawValue:)) else { return nil }
+            self = .format(format)
+        case "ev":
+            guard let thirds = fields["thirds"].flatMap({ Int($0) }), ExposureCompensation.range.contains(thirds) else { return nil }
+            self = .exposureCompensation(ExposureCompensation(thirds: thirds))
+        case "tap":
+            guard let x = fields["x"].flatMap({ Double($0) }), let y = fields["y"].flatMap({ Double($0) }),
+                  (0...1).contains(x), (0...1).contains(y) else { return nil }
+            self = .tap(x: x, y: y)
+        default: return nil
+        }
+    }
+}
