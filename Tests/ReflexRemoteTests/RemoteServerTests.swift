@@ -167,15 +167,11 @@ struct RemoteServerTests {
     @Test func aPairedPhoneWatchesTheLiveViewOverItsWebSocket() throws {
         var bench = try Bench()
         defer { bench.server.stop() }
-        let upgrade = "GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         let stranger = try RemoteClient.Socket(port: bench.server.port)
-        stranger.send(upgrade + "\r\n")
-        #expect(!stranger.readHead().hasPrefix("HTTP/1.1 101"), "no live view without pairing")
+        #expect(!stranger.openLive(token: nil).hasPrefix("HTTP/1.1 101"), "no live view without pairing")
         try bench.pair()
         let phone = try RemoteClient.Socket(port: bench.server.port)
-        phone.send(upgrade + "Cookie: reflex_token=\(bench.client.token!)\r\n\r\n")
-        let head = phone.readHead()
+        let head = phone.openLive(token: bench.client.token)
         #expect(head.hasPrefix("HTTP/1.1 101") && head.contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo="), "\(head)")
         // The status first, then each picture the camera makes.
         let status = try #require(phone.readFrame())

@@ -6,20 +6,41 @@ import Glibc
 /// How the tests reach the server: curl, a real HTTP client, for requests as a browser makes
 /// them; a raw TCP socket for what no client sends (garbage, a head too large) and for a
 /// WebSocket's frames, read byte by byte.
-struct RemoteClient {
-    let port: Int
+public struct RemoteClient {
+    public let port: Int
     /// The paired phone's cookie, if any.
-    var token: String?
+    public var token: String?
 
-    struct Answer {
-        let status: Int
-        let headers: [String: String]
-        let body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+    public init(port: Int, token: String? = nil) {
+        (self.port, self.token) = (port, token)
+    }
+
+    /// A port no one listens on now (the kernel's choice, let go at once).
+    public static func freePort() -> Int {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                _ = bind(probe, pointer, length)
+                return getsockname(probe, pointer, &length)
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    public struct Answer {
+        public let status: Int
+        public let headers: [String: String]
+        public let body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// One request through curl (`--path-as-is`: the path exactly as given).
-    func request(_ method: String = "GET", _ path: String, form: String? = nil, headers: [String] = [],
+    public func request(_ method: String = "GET", _ path: String, form: String? = nil, headers: [String] = [],
                  folder: TemporaryFolder) throws -> Answer {
         let headFile = folder.file("head.txt"), bodyFile = folder.file("body.bin")
         var arguments = ["curl", "-s", "--path-as-is", "-X", method, "-D", headFile, "-o", bodyFile, "--max-time", "20"]
@@ -42,10 +63,10 @@ struct RemoteClient {
     }
 
     /// A TCP connection to the server, for bytes no client sends.
-    final class Socket {
-        let descriptor: Int32
+    public final class Socket {
+        public let descriptor: Int32
 
-        init(port: Int) throws {
+        public init(port: Int) throws {
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -61,14 +82,14 @@ struct RemoteClient {
 
         deinit { close(descriptor) }
 
-        func send(_ bytes: [UInt8]) {
+        public func send(_ bytes: [UInt8]) {
             _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
 
-        func send(_ text: String) { send(Array(text.utf8)) }
+        public func send(_ text: String) { send(Array(text.utf8)) }
 
         /// Exactly `count` bytes, or fewer if the connection ends (or 20 s pass).
-        func read(_ count: Int) -> [UInt8] {
+        public func read(_ count: Int) -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: count)
             var filled = 0
             while filled < count {
@@ -80,7 +101,7 @@ struct RemoteClient {
         }
 
         /// Everything until the server closes (or 20 s pass).
-        func readToEnd() -> [UInt8] {
+        public func readToEnd() -> [UInt8] {
             var all: [UInt8] = []
             while true {
                 let chunk = read(1)
@@ -90,7 +111,7 @@ struct RemoteClient {
         }
 
         /// An answer's head: up to the blank line.
-        func readHead() -> String {
+        public func readHead() -> String {
             var head: [UInt8] = []
             while !head.ends(with: [13, 10, 13, 10]) {
                 let byte = read(1)
@@ -101,7 +122,7 @@ struct RemoteClient {
         }
 
         /// One WebSocket frame from the server (unmasked): its opcode and payload.
-        func readFrame() -> (opcode: UInt8, payload: [UInt8])? {
+        public func readFrame() -> (opcode: UInt8, payload: [UInt8])? {
             let start = read(2)
             guard start.count == 2 else { return nil }
             var length = Int(start[1] & 0x7F)
@@ -114,8 +135,16 @@ struct RemoteClient {
             return (start[0] & 0x0F, read(length))
         }
 
+        /// Asks for the live view's WebSocket (with `token`'s cookie); the answer's head.
+        public func openLive(token: String?) -> String {
+            send("GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                 + (token.map { "Cookie: reflex_token=\($0)\r\n" } ?? "") + "\r\n")
+            return readHead()
+        }
+
         /// A masked frame, as a browser sends one.
-        func sendFrame(opcode: UInt8, _ payload: [UInt8]) {
+        public func sendFrame(opcode: UInt8, _ payload: [UInt8]) {
             let mask: [UInt8] = [1, 2, 3, 4]
             var frame: [UInt8] = [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
             frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
@@ -125,10 +154,10 @@ struct RemoteClient {
 }
 
 /// The server could not be reached.
-struct ConnectFailure: Error {
-    let errorNumber: Int32
+public struct ConnectFailure: Error {
+    public let errorNumber: Int32
 }
 
 extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+    public func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }
