@@ -40,6 +40,10 @@ async function pair(event) {
 }
 
 function showStatus(status) {
+  // A photo or movie saved since: the index again.
+  const saved = status.lastPhoto !== lastStatus.lastPhoto || (lastStatus.saving > 0 && status.saving === 0)
+    || (lastStatus.recordingSeconds !== undefined && status.recordingSeconds === undefined);
+  if (saved && lastStatus.ready) listItems();
   lastStatus = status;
   $("hud").replaceChildren(...(status.hud || []).map((item) => {
     const li = document.createElement("li");
@@ -82,10 +86,11 @@ function connect() {
     if (shownURL) URL.revokeObjectURL(shownURL);
     shownURL = url;
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     clearInterval(ping);
     $("connection").hidden = false;
     $("connection").textContent = "Connection lost — reconnecting…";
+    console.warn(`live view closed: ${event.code} ${event.reason}`);
     setTimeout(start, 2000);
   };
 }
@@ -151,7 +156,7 @@ function wire() {
     shutter.addEventListener(end, () => {
       if (!shutter.classList.contains("held")) return;
       shutter.classList.remove("held");
-      control({ action: "shutter", pressed: "0" }).then(() => setTimeout(listItems, 1500));
+      control({ action: "shutter", pressed: "0" });
     });
   }
   $("record").onclick = () => control({ action: "record" });

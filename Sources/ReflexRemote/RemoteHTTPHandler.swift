@@ -45,7 +45,9 @@ final class RemoteHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
-            site.say("idle", "a connection silent for \(RemoteSite.idleSeconds) s was closed")
+            // (A browser's idle keep-alive connection is closed quietly; a request left half
+            // sent, as a slow client leaves it, is said.)
+            if head != nil { site.say("slow", "a request not sent whole in \(RemoteSite.idleSeconds) s was dropped") }
             context.close(promise: nil)
         } else {
             context.fireUserInboundEventTriggered(event)

@@ -63,6 +63,7 @@ public final class CameraRemote: RemoteCamera {
                 .object([("text", .string(chip.text)), ("attention", .bool(chip.attention))])
             })),
         ]
+        if let photo = state.lastPhoto { members.append(("lastPhoto", .string(photo.number.fileStem))) }
         if let recording = state.recording { members.append(("recordingSeconds", .number(Double(recording.elapsedSeconds)))) }
         if case .low(let advice) = state.storage { members.append(("shotsLeft", .number(Double(advice.shotsLeft)))) }
         return .object(members)

@@ -98,9 +98,9 @@ public final class FrameLoop: @unchecked Sendable {
     /// The statistics, copied for other threads between two frames when asked.
     private let exchange = StatisticsExchange()
     /// Input posted by another thread (`post`), taken on the loop's.
-    private let posted = PostedInputs()
+    private let posted = PostedInputs<InputEvent>(capacity: 64)
     /// Controls a phone posted (the remote's thread), taken on the loop's.
-    private let remoteControls = PostedRemoteControls()
+    private let remoteControls = PostedInputs<RemoteControl>(capacity: 16)
     /// The state on screen, for the remote's thread (published as it changes).
     public let shownStates = ShownStateBoard()
     /// Set when the loop ended on its own (the display failed): the caller opens it again.

@@ -1,25 +1,30 @@
 import ReflexCore
 import ReflexSystem
 
-/// Input events another thread of this process posts to the realtime loop (`reflex bench
-/// soak` presses and turns as a photographer would, where the machine has no /dev/uinput),
-/// each at its own time, taken by the loop's thread at its next turn. One posting thread;
-/// 64 waiting at most. Neither side waits or allocates.
-struct PostedInputs {
+/// Input another thread of this process posts to the realtime loop, each at its own time,
+/// taken by the loop's thread at its next turn: events (`reflex bench soak` presses and turns
+/// as a photographer would, where the machine has no /dev/uinput) or a phone's controls (the
+/// remote's thread). One posting thread each; `capacity` waiting at most. Neither side waits
+/// or allocates.
+struct PostedInputs<Input> {
     private struct Posted {
-        let event: InputEvent
+        let input: Input
         let time: Double
     }
 
-    private let queue = HandOffQueue<Posted>(capacity: 64)
+    private let queue: HandOffQueue<Posted>
 
-    /// False if 64 are waiting already.
-    func post(_ event: InputEvent, at time: Double) -> Bool {
-        queue.send(Posted(event: event, time: time))
+    init(capacity: Int) {
+        queue = HandOffQueue<Posted>(capacity: capacity)
     }
 
-    /// Each event posted, oldest first, with its time.
-    func takeEach(_ body: (InputEvent, Double) -> Void) {
-        while let posted = queue.receive() { body(posted.event, posted.time) }
+    /// False if `capacity` are waiting already.
+    func post(_ input: Input, at time: Double) -> Bool {
+        queue.send(Posted(input: input, time: time))
+    }
+
+    /// Each input posted, oldest first, with its time.
+    func takeEach(_ body: (Input, Double) -> Void) {
+        while let posted = queue.receive() { body(posted.input, posted.time) }
     }
 }
