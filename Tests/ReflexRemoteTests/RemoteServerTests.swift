@@ -177,7 +177,7 @@ struct RemoteServerTests {
         let status = try #require(phone.readFrame())
         #expect(status.opcode == 1 && String(decoding: status.payload, as: UTF8.self).contains("ready"))
         var waited = 0
-        while bench.camera.watching == 0 && waited < 200 {
+        while bench.camera.watching == 0 && waited < 6000 {
             usleep(10_000)
             waited += 1
         }
@@ -188,7 +188,7 @@ struct RemoteServerTests {
         let closing = try #require(phone.readFrame())
         #expect(closing.opcode == 8)
         waited = 0
-        while bench.camera.watching > 0 && waited < 500 {
+        while bench.camera.watching > 0 && waited < 6000 {
             usleep(10_000)
             waited += 1
         }
