@@ -105,7 +105,7 @@ struct CaptureCommandTests {
         defer { _ = camera.stop() }
         #expect(camera.waitForFrame { _ in true } != nil, "the camera shows a frame")
         let socket = camera.state.path + "/capture.sock"
-        let deadline = Date().addingTimeInterval(120)  // (a safety net on a busy machine)
+        let deadline = Date().addingTimeInterval(300)  // (a safety net on a busy machine)
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         let run = try ReflexRun(["capture", "--state-dir", camera.state.path, "--format", "raw", "--json"])
         #expect(run.status == 0, "\(run.errors)")
@@ -147,7 +147,7 @@ struct CaptureKillTests {
             try process.run()
             // Once this round's first photo is on the card, at moments spread over its saves.
             let before = Self.visibleCount(card)
-            let deadline = Date().addingTimeInterval(120)
+            let deadline = Date().addingTimeInterval(300)
             while process.isRunning && Self.visibleCount(card) == before && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.02)
             }
@@ -197,7 +197,7 @@ struct CaptureKillTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(180)  // (a safety net on a busy machine)
+        let deadline = Date().addingTimeInterval(300)  // (a safety net on a busy machine)
         while process.isRunning && Self.visibleCount(card) < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(process.isRunning, "the run was still going at its third photo")
         kill(process.processIdentifier, SIGKILL)

@@ -72,7 +72,7 @@ struct GeotagCaptureTests {
         defer { _ = camera.stop() }
         #expect(camera.waitForFrame { _ in true } != nil, "the camera shows a frame")
         let socket = state.path + "/capture.sock"
-        let deadline = Date().addingTimeInterval(120)  // (a safety net on a busy machine)
+        let deadline = Date().addingTimeInterval(300)  // (a safety net on a busy machine)
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         // A fix comes a second or so after gpsd is asked (later on a busy machine): shots
         // until one carries it, or 20 s.

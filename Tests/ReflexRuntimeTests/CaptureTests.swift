@@ -103,7 +103,7 @@ struct CaptureTests {
             for _ in 0..<count {
                 let before = recorder.total
                 stepper.step()
-                guard waitUntil(seconds: 60, { recorder.total > before }) else { return false }
+                guard waitUntil({ recorder.total > before }) else { return false }
             }
             return true
         }
@@ -179,7 +179,7 @@ struct CaptureTests {
         #expect(rig.pipeline.status.latestSensorReport().width == SimulatedCamera.binnedWidth)
         #expect(rig.pipeline.mailbox.requestCapture(at: stepper.clock.now))
         #expect(rig.pipeline.mailbox.requestCapture(at: stepper.clock.now))
-        #expect(waitUntil(seconds: 60) { rig.photoReport().saved == 2 }, "both saved: \(rig.log.text.suffix(2000))")
+        #expect(waitUntil { rig.photoReport().saved == 2 }, "both saved: \(rig.log.text.suffix(2000))")
         for number in 1...2 {
             let dng = rig.card.path + "/DCIM/100REFLX/RFLX000\(number).DNG"
             let raw = try #require(CaptureTests.unprocessedRaw(dng), "LibRaw reads \(dng)")
@@ -353,7 +353,7 @@ extension CaptureTests {
             }
         }
         // (The report's count and the log's line are two posts: both are waited for.)
-        #expect(waitUntil(seconds: 120) { rig.photoReport().saved == presses.count && photoFrames().count == presses.count },
+        #expect(waitUntil { rig.photoReport().saved == presses.count && photoFrames().count == presses.count },
                 "all saved: \(rig.log.text.suffix(1500))")
         let frames = photoFrames()
         #expect(frames == expected, "each photo the frame under way at its press, in order")

@@ -23,7 +23,7 @@ extension CaptureTests {
         let underWay = try #require(rig.recorder.recorded.last)
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame))
         #expect(rig.step())
-        #expect(waitUntil(seconds: 120) { rig.photoReport().saved == 1 }, "saved: \(rig.log.text.suffix(1500))")
+        #expect(waitUntil { rig.photoReport().saved == 1 }, "saved: \(rig.log.text.suffix(1500))")
         let report = rig.photoReport()
         #expect(report.lastSequence == underWay.sequence, "the reference is the frame under way at the press")
         let dng = rig.card.path + "/DCIM/100REFLX/RFLX0001.DNG"
@@ -82,7 +82,7 @@ extension CaptureTests {
         #expect(rig.step(frames: 10))
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame))
         #expect(rig.step())
-        #expect(waitUntil(seconds: 120) { rig.photoReport().saved == 2 }, "saved: \(rig.log.text.suffix(1500))")
+        #expect(waitUntil { rig.photoReport().saved == 2 }, "saved: \(rig.log.text.suffix(1500))")
         let second = try ExiftoolTags(file: rig.card.path + "/DCIM/100REFLX/RFLX0002.DNG")
         #expect(second.number("XMP-reflex:FramesMerged") == 6)
     }
@@ -98,7 +98,7 @@ extension CaptureTests {
         #expect(limits.enhancedRawUnavailable == SensorLimits.tooFewFramesKept(3, needed: 4))
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame))
         #expect(rig.step())
-        #expect(waitUntil(seconds: 120) { rig.photoReport().saved == 1 }, "saved: \(rig.log.text.suffix(1500))")
+        #expect(waitUntil { rig.photoReport().saved == 1 }, "saved: \(rig.log.text.suffix(1500))")
         let tags = try ExiftoolTags(file: rig.card.path + "/DCIM/100REFLX/RFLX0001.DNG")
         // (The report's count and the log's line are two posts: the line is waited for.)
         #expect(waitUntil { rig.log.text.contains("photo 1: frame") }, "\(rig.log.text.suffix(1500))")

@@ -7,8 +7,10 @@ import Synchronization
 import Testing
 @testable import ReflexRuntime
 
-/// Waits until `condition` holds or `seconds` pass; whether it held.
-func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+/// Waits until `condition` holds or `seconds` pass; whether it held. The bound only ends a
+/// hang: a test waits for its event, and a busy machine (the suites run beside an image
+/// build, many tests at once) may take minutes over what takes a second here.
+func waitUntil(seconds: Double = 300, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }

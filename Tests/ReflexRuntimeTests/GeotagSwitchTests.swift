@@ -103,15 +103,15 @@ struct GeotagSwitchTests {
 
 extension InterfacePainterTests.Rig {
     /// Waits, with the rig's clock standing still, until the gpsd client's status as posted
-    /// to the loop's board satisfies `condition` (gpsd is a real process: a minute at most,
+    /// to the loop's board satisfies `condition` (gpsd is a real process: minutes at most,
     /// a bound no healthy machine nears; false if it never did).
     func waitForGPS(_ condition: (GPSStatus) -> Bool) -> Bool {
-        waitUntil(seconds: 60) { condition(status.latestGPS) }
+        waitUntil { condition(status.latestGPS) }
     }
 
     /// Waits the same way for gpsd's answer to a geotag just switched on: `refusal` posted,
     /// or already taken by the loop (the frames that switched it on may have seen it come).
     func waitForRefusal(_ refusal: GPSStatus) -> Bool {
-        waitUntil(seconds: 60) { status.latestGPS == refusal || !loop.shownState.settings.geotag }
+        waitUntil { status.latestGPS == refusal || !loop.shownState.settings.geotag }
     }
 }

@@ -311,7 +311,7 @@ struct RecordingTests {
         #expect(rig.recorder.send(.start))
         #expect(rig.step(until: { rig.movieReport().framesRecorded >= 20 }, frames: 40), "\(rig.log.text)")
         #expect(rig.recorder.send(.stop))
-        #expect(waitUntil(seconds: 30) { rig.movieReport().saved == 1 }, "\(rig.log.text)")
+        #expect(waitUntil { rig.movieReport().saved == 1 }, "\(rig.log.text)")
         #expect(rig.log.text.contains("sound from a backlog (a test's)"), "\(rig.log.text)")
         let streams = try MovieReader(path: try #require(rig.movieReport().lastPath)).streams
         #expect(streams.map(\.kind) == ["video", "audio"])

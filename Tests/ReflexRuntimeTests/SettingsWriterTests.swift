@@ -21,13 +21,13 @@ struct SettingsWriterTests {
         pro.mode = .pro
         writer.save(pro)
         var snapshot = CameraStatus()
-        #expect(waitUntil(seconds: 10) { status.update(&snapshot); return snapshot.settingsError != nil })
+        #expect(waitUntil { status.update(&snapshot); return snapshot.settingsError != nil })
         #expect(snapshot.settingsError?.hasPrefix("Settings not saved: ") == true, "\(snapshot.settingsError ?? "")")
 
         try FileManager.default.removeItem(atPath: folder)
         pro.zebras = true
         writer.save(pro)
-        #expect(waitUntil(seconds: 10) { status.update(&snapshot); return snapshot.settingsError == nil }, "cleared once it saves")
+        #expect(waitUntil { status.update(&snapshot); return snapshot.settingsError == nil }, "cleared once it saves")
         #expect(SettingsStore(folder: folder + "/state").load().settings == pro, "the newest settings are in the file")
     }
 }

@@ -35,7 +35,7 @@ struct SkierFramingTests {
         for _ in 0..<SkierClip.frameCount {
             let before = analysis.sink.published
             try #require(stepped.step())
-            try #require(waitUntil(seconds: 60) { analysis.sink.published > before })
+            try #require(waitUntil { analysis.sink.published > before })
             let frame = try #require(analysis.sink.takeFrame())
             let now = stepped.stepper.clock.now
             analysis.analyse(frame, at: now)

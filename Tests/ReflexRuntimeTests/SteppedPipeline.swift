@@ -28,14 +28,14 @@ final class SteppedPipeline {
     }
 
     /// The next frames, one at a time, each waited for until the sensor thread has published
-    /// it to the preview and `caughtUp` holds (false if one never came within a minute: the
+    /// it to the preview and `caughtUp` holds (false if one never came within minutes: the
     /// thread is stuck).
     @discardableResult
     func step(frames count: Int = 1) -> Bool {
         for _ in 0..<count {
             let before = pipeline.preview.published
             stepper.step()
-            guard waitUntil(seconds: 60, { pipeline.preview.published > before && caughtUp() }) else { return false }
+            guard waitUntil({ pipeline.preview.published > before && caughtUp() }) else { return false }
         }
         return true
     }
@@ -48,6 +48,6 @@ final class SteppedPipeline {
             if condition() { return true }
             guard step() else { return false }
         }
-        return waitUntil(seconds: 10, condition)
+        return waitUntil(condition)
     }
 }

@@ -36,7 +36,7 @@ struct SubjectAnalysisTests {
         /// The next frame through the sensor and the analysis; false if it never came.
         func analyseFrame() -> Bool {
             let before = analysis.sink.published
-            guard stepped.step(), waitUntil(seconds: 60, { self.analysis.sink.published > before }),
+            guard stepped.step(), waitUntil({ self.analysis.sink.published > before }),
                   let frame = analysis.sink.takeFrame() else { return false }
             analysis.analyse(frame, at: stepped.stepper.clock.now)
             return true

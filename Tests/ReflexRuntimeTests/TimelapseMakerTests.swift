@@ -67,7 +67,7 @@ struct TimelapseMakerTests {
         defer { rig.maker.stop() }
         for index in 0..<12 { try rig.savePhoto(run: 3, index: index) }
         #expect(rig.maker.make(TimelapseMaker.Job(run: 3, photos: 12, framesPerSecond: 24)))
-        #expect(waitUntil(seconds: 60) { rig.report.made == 1 }, "made: \(rig.log.text)")
+        #expect(waitUntil { rig.report.made == 1 }, "made: \(rig.log.text)")
         let report = rig.report
         #expect(report.lastName == "RFLX0013.MP4" && report.lastFrames == 12 && abs(report.lastSeconds - 0.5) < 1e-9)
         #expect(!report.making && report.refused == 0)
@@ -90,7 +90,7 @@ struct TimelapseMakerTests {
         usleep(300_000)
         #expect(rig.report.made == 0)
         for index in 2..<4 { try rig.savePhoto(run: 1, index: index) }
-        #expect(waitUntil(seconds: 60) { rig.report.made == 1 }, "\(rig.log.text)")
+        #expect(waitUntil { rig.report.made == 1 }, "\(rig.log.text)")
         #expect(rig.report.lastFrames == 4)
     }
 
@@ -100,7 +100,7 @@ struct TimelapseMakerTests {
         defer { rig.maker.stop() }
         for index in 0..<3 { try rig.savePhoto(run: 2, index: index, jpeg: false) }
         #expect(rig.maker.make(TimelapseMaker.Job(run: 2, photos: 3, framesPerSecond: 25)))
-        #expect(waitUntil(seconds: 10) { rig.report.refused == 1 })
+        #expect(waitUntil { rig.report.refused == 1 })
         #expect(rig.report.lastRefusal == "No timelapse: the run saved no JPEGs" && rig.report.made == 0)
     }
 
@@ -118,7 +118,7 @@ struct TimelapseMakerTests {
         }
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame))
         #expect(rig.step(frames: 2))
-        #expect(waitUntil(seconds: 180) { rig.photoReport().saved == 4 }, "\(rig.log.text.suffix(1500))")
+        #expect(waitUntil { rig.photoReport().saved == 4 }, "\(rig.log.text.suffix(1500))")
         let run = rig.photos.intervalRunPhotos.photos(ofRun: 4)
         #expect(run.saved == 3 && run.jpegs.count == 3 && run.jpegs.allSatisfy { $0.hasSuffix(".JPG") },
                 "the run's three, not the photo taken after it: \(run)")

@@ -72,7 +72,7 @@ public struct RemoteClient {
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var timeout = timeval(tv_sec: 20, tv_usec: 0)
+            var timeout = timeval(tv_sec: 120, tv_usec: 0)  // (a net for a hang, not a limit: a busy machine is slow)
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
