@@ -1,3 +1,5 @@
+import ReflexSystem
+
 /// Reads a photo or movie back with the programs photographers' software is built on:
 /// LibRaw develops a DNG (dcraw_emu), exiftool reads a JPEG's EXIF, ffprobe counts a movie's
 /// packets. Each answers nil for a file read whole, else what went wrong.

@@ -1,14 +1,14 @@
-import ReflexSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Another program run by a benchmark, its standard error read line by line.
-enum ChildProcess {
+/// Another program the camera or a benchmark runs (hostapd, `ip`, ffmpeg), its standard error
+/// read line by line.
+public enum ChildProcess {
     /// Runs `arguments` until a line of its standard error contains `marker` (then stops it
     /// with SIGTERM), or until it exits when `marker` is nil. Returns the number that follows
     /// the marker on its line, and everything it wrote.
-    static func runUntilLine(_ arguments: [String], matching marker: String?, timeout: Double) throws
+    public static func runUntilLine(_ arguments: [String], matching marker: String?, timeout: Double) throws
         -> (number: Double?, output: String) {
         let child = try spawn(arguments, standardOutput: nil)
         var output = "", found: Double?
@@ -26,7 +26,7 @@ enum ChildProcess {
     /// Runs `arguments` to its end (killed after `timeout` seconds): its exit status (nil if
     /// it did not exit by itself) and what it wrote, standard output and error together
     /// (standard error alone without `keepingOutput`).
-    static func run(_ arguments: [String], timeout: Double, keepingOutput: Bool = true) throws
+    public static func run(_ arguments: [String], timeout: Double, keepingOutput: Bool = true) throws
         -> (status: Int32?, output: String) {
         let child = try spawn(arguments, standardOutput: keepingOutput ? 1 : nil)
         var output = ""
@@ -36,15 +36,19 @@ enum ChildProcess {
         return (ended && status & 0x7F == 0 ? (status >> 8) & 0xFF : nil, output)
     }
 
+    /// Starts `arguments` (looked for on PATH), its standard output and error read together
+    /// from the returned program's `readLines`, to run beside the caller until it stops it.
+    public static func start(_ arguments: [String]) throws -> Running { try spawn(arguments, standardOutput: 1) }
+
     /// A started program and the reading end of its standard error (and output, when asked).
-    private struct Running: ~Copyable {
-        let pid: pid_t
+    public struct Running: ~Copyable {
+        public let pid: pid_t
         let reader: FileDescriptor
 
         /// Hands each line to `take` until it returns false, the program closes the pipe
         /// (true) or `deadline` passes (false).
         @discardableResult
-        func readLines(until deadline: Double, _ take: (String) -> Bool) -> Bool {
+        public func readLines(until deadline: Double, _ take: (String) -> Bool) -> Bool {
             var pending = [UInt8](), buffer = [UInt8](repeating: 0, count: 4096)
             while monotonicSeconds() < deadline {
                 guard reader.waitReadable(milliseconds: 100) else { continue }
@@ -63,10 +67,30 @@ enum ChildProcess {
             return false
         }
 
-        func wait() -> Int32 {
+        /// Waits for the program's end: its wait status.
+        public func wait() -> Int32 {
             var status: Int32 = 0
             _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
             return status
+        }
+
+        /// SIGTERM, then SIGKILL if it has not ended after `patience` seconds; its wait status.
+        public func stop(patience: Double = 3) -> Int32 {
+            kill(pid, SIGTERM)
+            let deadline = monotonicSeconds() + patience
+            var status: Int32 = 0
+            while monotonicSeconds() < deadline {
+                if retryingOnInterrupt({ waitpid(pid, &status, WNOHANG) }) == pid { return status }
+                usleep(20_000)
+            }
+            kill(pid, SIGKILL)
+            return wait()
+        }
+
+        /// Its wait status once it has ended (reaped then), nil while it runs.
+        public func hasEnded() -> Int32? {
+            var status: Int32 = 0
+            return retryingOnInterrupt({ waitpid(pid, &status, WNOHANG) }) == pid ? status : nil
         }
     }
 
@@ -90,9 +114,14 @@ enum ChildProcess {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
         close(pipeEnds[1])
-        guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else { throw ChildProcessError(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
         return Running(pid: pid, reader: reader)
     }
+}
+
+/// A program that could not be started.
+public struct ChildProcessError: Error, CustomStringConvertible {
+    public let description: String
 }
