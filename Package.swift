@@ -26,6 +26,7 @@ let package = Package(
         cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         cLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
         cLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
+        cLibrary("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
         cLibrary("CFFmpeg", pkgConfig: "libavformat",
                  apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
@@ -53,7 +54,7 @@ let package = Package(
         // Photo files: DNG through libtiff, JPEG through TurboJPEG with EXIF from libexif; each
         // encoded into memory, so the save queue writes (and can write again) the same bytes.
         // Movies: H.264 through libavcodec in fragmented MP4 through libavformat.
-        .target(name: "ReflexFormats", dependencies: ["ReflexCore", "ReflexISP", "CTIFF", "CExif", "CTurboJPEG", "CFFmpeg"]),
+        .target(name: "ReflexFormats", dependencies: ["ReflexCore", "ReflexISP", "CTIFF", "CExif", "CTurboJPEG", "CFFmpeg", "CQREncode"]),
         // The hardware, a folder each: Camera (the V4L2 session, its simulated twin, frame
         // sinks), Display (DRM/KMS and its headless twin), Input (libinput), Probe.
         .target(name: "ReflexHardware",
@@ -85,7 +86,7 @@ let package = Package(
         .target(
             name: "ReflexBench",
             dependencies: [
-                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem",
+                "ReflexCore", "ReflexStorage", "ReflexHardware", "ReflexISP", "ReflexUI", "ReflexRuntime", "ReflexSystem", "ReflexRemote",
                 "ReflexFormats", "ReflexVision", "CVision", "CAllocationCounter", "CV4L2", "CTurboJPEG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -109,7 +110,7 @@ let package = Package(
         .testTarget(name: "ReflexFormatsTests",
                     dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg", "CExif", "ReflexTestSupport"]),
         .testTarget(name: "ReflexUITests",
-                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "CAllocationCounter", "ReflexTestSupport"],
+                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "ReflexFormats", "CAllocationCounter", "ReflexTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReflexHardwareTests",
                     dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",

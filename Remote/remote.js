@@ -33,7 +33,11 @@ function showPairing(text) {
 
 async function pair(event) {
   event.preventDefault();
-  const { ok, answer } = await post("/api/pair", { code: $("code").value });
+  await pairWith($("code").value);
+}
+
+async function pairWith(code) {
+  const { ok, answer } = await post("/api/pair", { code });
   if (ok) return start();
   if (answer.error === "locked") return showPairing(`Too many wrong codes: try again in ${answer.seconds} s.`);
   showPairing(answer.triesLeft !== undefined ? `Wrong code: ${answer.triesLeft} tries left.` : "Wrong code.");
@@ -172,5 +176,16 @@ function wire() {
   });
 }
 
+// The camera's QR code carries its pairing code after the address (#code=123456): used once,
+// then taken out of the address so a reload or a bookmark does not try it again.
+async function pairFromAddress() {
+  const code = new URLSearchParams(location.hash.slice(1)).get("code");
+  if (!code) return start();
+  history.replaceState(null, "", location.pathname);
+  const status = await fetch("/api/status");
+  if (status.ok) return start();
+  await pairWith(code);
+}
+
 wire();
-start();
+pairFromAddress();

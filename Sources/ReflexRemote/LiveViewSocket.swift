@@ -1,6 +1,7 @@
 import NIOCore
 import NIOWebSocket
 import ReflexCore
+import ReflexSystem
 
 /// A paired phone's live view over its WebSocket: each live-view picture as a binary message
 /// (the JPEG), the HUD's values as a text message (JSON) whenever they change. Newest wins: a
@@ -12,6 +13,7 @@ final class LiveViewSocket: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let camera: any RemoteCamera
+    private let latencies: LiveFrameLatencies
     private var watch: LiveWatch?
     private var statusTask: RepeatedTask?
     private var lastStatus = ""
@@ -22,8 +24,8 @@ final class LiveViewSocket: ChannelInboundHandler, RemovableChannelHandler {
     /// How often the HUD's values are looked at.
     static let statusInterval = TimeAmount.milliseconds(250)
 
-    init(camera: any RemoteCamera) {
-        self.camera = camera
+    init(camera: any RemoteCamera, latencies: LiveFrameLatencies) {
+        (self.camera, self.latencies) = (camera, latencies)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -84,8 +86,10 @@ final class LiveViewSocket: ChannelInboundHandler, RemovableChannelHandler {
         var buffer = context.channel.allocator.buffer(capacity: frame.jpeg.count)
         buffer.writeBytes(frame.jpeg)
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let sensorTime = frame.sensorTime
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .binary, data: buffer))).whenComplete { _ in
             let (socket, context) = bound.value
+            socket.latencies.record(monotonicSeconds() - sensorTime)
             socket.writing = false
             if let next = socket.waiting {
                 socket.waiting = nil

@@ -128,12 +128,18 @@ final class RemoteHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             site.say("bad-control", "a control that could not be read was refused")
             return respond(context, head, .badRequest, json: .object([("error", .string("unknown control"))]))
         }
+        guard site.mayControl(token: RemoteCookie.token(in: head.headers["cookie"])) else {
+            site.say("other-controller", "a control from a second phone was refused: another has the controls")
+            return respond(context, head, .conflict, json: .object([("error", .string(Self.anotherHasTheControls))]))
+        }
         if let refused = site.camera.control(control) {
             respond(context, head, .conflict, json: .object([("error", .string(refused))]))
         } else {
             respond(context, head, .ok, json: .object([("done", .bool(true))]))
         }
     }
+
+    static let anotherHasTheControls = "Another phone has the controls: this one may watch"
 
     private func noCard(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
         respond(context, head, .serviceUnavailable, json: .object([("error", .string("no card"))]))

@@ -16,10 +16,25 @@ public final class RemoteSite: Sendable {
     let cardWork: NIOThreadPool
     private let log: @Sendable (String) -> Void
     private let lastSaid = Mutex<[String: Double]>([:])
+    /// Which phone has the controls (one at a time; the others watch).
+    private let controls = Mutex(ControlHolder())
+    /// Each live-view picture's time from the sensor to the socket.
+    public let liveLatencies = LiveFrameLatencies()
     /// The largest request head and body taken; more is refused (431, 413).
     static let headBytes = 8 * 1024, bodyBytes = FormFields.maximumBytes
     /// Seconds a connection may stay silent (a slow or stalled client is closed).
     static let idleSeconds: Int64 = 30
+
+    /// Whether the phone with `token` may control the camera now (it then holds the
+    /// controls). A holder no longer paired (Forget phones) holds nothing.
+    func mayControl(token: String?) -> Bool {
+        guard let token else { return false }
+        let now = Double(NIODeadline.now().uptimeNanoseconds) / 1e9
+        return controls.withLock { holder in
+            if let current = holder.holder, !pairing.admits(current) { holder.release() }
+            return holder.mayControl(token: token, at: now)
+        }
+    }
 
     public init(camera: any RemoteCamera, pairing: RemotePairingKeeper, pageFolder: String, cardWork: NIOThreadPool,
                 log: @escaping @Sendable (String) -> Void) {
@@ -52,7 +67,7 @@ public final class RemoteSite: Sendable {
             },
             upgradePipelineHandler: { [self] channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(LiveViewSocket(camera: camera))
+                    try channel.pipeline.syncOperations.addHandler(LiveViewSocket(camera: camera, latencies: liveLatencies))
                 }
             })
         var limits = NIOHTTPDecoderLimitConfiguration()

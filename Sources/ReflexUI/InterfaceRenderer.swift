@@ -23,6 +23,10 @@ public final class InterfaceRenderer {
     private let countdown: CairoCanvas
     private let countdownArea: PixelRect
     private var paintedCountdown: Int?
+    /// The remote's sheet, and the report it shows as last painted (nil: not shown).
+    private let remoteSheet: CairoCanvas
+    private let remoteSheetArea: PixelRect
+    private var paintedRemote: RemoteReport?
     private var paintedAutoZoom: AutoZoomIndicator?
     /// The lens buttons as last painted (nil: not yet), and whether they are shown.
     private var paintedLenses: (LensSet, Int?)?
@@ -71,6 +75,8 @@ public final class InterfaceRenderer {
         autoZoom = CairoCanvas(width: autoZoomArea.width, height: autoZoomArea.height)
         countdownArea = CountdownPainter.area(layout)
         countdown = CairoCanvas(width: countdownArea.width, height: countdownArea.height)
+        remoteSheetArea = RemoteSheetPainter.area(layout)
+        remoteSheet = CairoCanvas(width: remoteSheetArea.width, height: remoteSheetArea.height)
         review = ReviewLayout(layout)
         reviewInfo = CairoCanvas(width: review.infoBar.width, height: review.infoBar.height)
         reviewButtons = CairoCanvas(width: review.buttonBar.width, height: review.buttonBar.height)
@@ -127,6 +133,15 @@ public final class InterfaceRenderer {
                                                         on: menuPanel, fonts: fonts)
             paintedMenu = (state.menu, state.settings, autoZoomAvailable)
             repaints += 1
+        }
+        if state.menu.isShowingRemote {
+            if paintedRemote != state.remote {
+                RemoteSheetPainter(layout: layout).paint(state.remote, on: remoteSheet, fonts: fonts)
+                paintedRemote = state.remote
+                repaints += 1
+            }
+        } else {
+            paintedRemote = nil
         }
         lensesShown = state.lenses.offersChoice
         if lensesShown, paintedLenses.map({ $0.0 != state.lenses || $0.1 != state.activeLens }) ?? true {
@@ -291,7 +306,13 @@ public final class InterfaceRenderer {
         if paintedAutoZoom != .unavailable && !menuOpen {
             blend(autoZoom, into: pixels, stride: stride, at: autoZoomArea.x, autoZoomArea.y, opacity: 256)
         }
-        if menuOpen { blend(menuPanel, into: pixels, stride: stride, at: layout.menuPanel.x, layout.menuPanel.y, opacity: 256) }
+        // (The remote's sheet stands in for the menu: the menu shows again when it goes.)
+        if menuOpen && paintedRemote == nil {
+            blend(menuPanel, into: pixels, stride: stride, at: layout.menuPanel.x, layout.menuPanel.y, opacity: 256)
+        }
+        if paintedRemote != nil {
+            blend(remoteSheet, into: pixels, stride: stride, at: remoteSheetArea.x, remoteSheetArea.y, opacity: 256)
+        }
         blend(menuButton, into: pixels, stride: stride, at: layout.menuButton.x, layout.menuButton.y, opacity: 256)
     }
 

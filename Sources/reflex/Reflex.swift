@@ -14,7 +14,8 @@ struct Reflex: ParsableCommand {
             state folder: --state-dir, else $REFLEX_STATE_DIR, else /var/lib/reflex.
             """,
         version: version,
-        subcommands: [Run.self, Capture.self, ReviewCommand.self, SettingsCommand.self, Probe.self, Bench.self, Stats.self],
+        subcommands: [Run.self, Capture.self, ReviewCommand.self, SettingsCommand.self, Probe.self, Bench.self, Stats.self,
+                      NetworkCommand.self],
         defaultSubcommand: Run.self
     )
 }

@@ -1,13 +1,18 @@
+import ReflexCore
 import ReflexRemote
 import ReflexRuntime
 
-/// The running remote: its live view's thread and its server, stopped together.
+/// What serving the remote needs besides an address, made once at start: the live view
+/// (its sink on the sensor, its thread idle while nobody watches), the camera as the server
+/// sees it, the pairing and the page.
 struct RemoteStack {
     let liveView: LiveView
-    let server: RemoteServer
+    let camera: CameraRemote
+    let pairing: RemotePairingKeeper
+    let pageFolder: String
 
-    func stop() {
-        server.stop()
-        liveView.stop()
+    /// A server on `host`:`port` (port 0: any free one).
+    func serve(host: String, port: Int, log: @escaping @Sendable (String) -> Void) throws -> RemoteServer {
+        try RemoteServer(host: host, port: port, camera: camera, pairing: pairing, pageFolder: pageFolder, log: log)
     }
 }

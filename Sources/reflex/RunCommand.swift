@@ -40,7 +40,7 @@ struct Run: ParsableCommand {
 
     @Option(help: """
         Serve the remote, the camera in a phone's browser, on ADDRESS:PORT (127.0.0.1:8080 on a \
-        host; a board's Wi-Fi address on a camera). Default: none.
+        host), instead of on the board's network (remote.conf), and turn Remote on. Default: the board's.
         """)
     var remote: RemoteAddress?
 
@@ -71,6 +71,12 @@ struct Run: ParsableCommand {
         statistics.writeProcessID()
         defer { statistics.removeProcessID() }
 
+        if remote != nil && !loaded.settings.remote {
+            // (Asked for on the command line: on, and remembered as a menu change would be.)
+            var settings = loaded.settings
+            settings.remote = true
+            do { try store.save(settings) } catch { log("settings: Remote on could not be saved: \(error)") }
+        }
         let status = StatusBoard()
         let writer = SettingsWriter(store: store, status: status, log: { log($0) })
         writer.start()
@@ -108,6 +114,10 @@ struct Run: ParsableCommand {
         screen?.reviewCard = cardFolder
         screen?.reviewSpeaker = BoardFolder.video(in: camera.boardFolder).0.speaker
         screen?.analysis = analysis
+        let shownLoop = ShownLoop()
+        let remoteKeeper = makeRemote(sensorPipeline, movies: movies, status: status, loop: shownLoop,
+                                      on: loaded.settings.remote || remote != nil, stateFolder: stateFolder)
+        screen?.remote = remoteKeeper.remoteSwitch
         let haptics = Haptics(log: { log($0) })
         let statusLight = controls.statusLight.flatMap { StatusLight(name: $0, log: { log($0) }) }
         if let statusLight { log("status light \(statusLight.name): the self-timer blinks it") }
@@ -115,9 +125,8 @@ struct Run: ParsableCommand {
         screen?.backlight = panel.backlight.flatMap { Backlight(name: $0, log: { log($0) }) }
         if screen != nil, haptics.start() { screen?.haptics = haptics }
         screen?.tryStart()
-        let shownLoop = ShownLoop()
         shownLoop.set(screen?.loop)
-        let remoteServer = startRemote(sensorPipeline, movies: movies, loop: shownLoop, stateFolder: stateFolder)
+        if !remoteKeeper.start() { log("remote: cannot start its thread; no remote") }
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
         var sinceCheck = 0.0, secondsSinceStatistics = 0
@@ -147,7 +156,7 @@ struct Run: ParsableCommand {
                 }
             }
         }
-        remoteServer?.stop()
+        remoteKeeper.stop()
         shownLoop.set(nil)
         screen?.loop?.stop()
         haptics.stop()
@@ -209,36 +218,44 @@ struct Run: ParsableCommand {
         return analysis
     }
 
-    /// The remote on `--remote`'s address: its live view on the sensor, its server; nil when
-    /// not asked for, or when it cannot listen there (said in the log; the camera runs on).
-    private func startRemote(_ sensor: SensorPipeline, movies: MovieRecorder, loop: ShownLoop, stateFolder: String) -> RemoteStack? {
-        guard let remote else { return nil }
+    /// The remote: where it reaches a phone (`--remote`'s address, else the board's network),
+    /// its live view on the sensor, the pairing, its keeper (not yet started). Without a way or
+    /// its page the keeper says why, and the quick menu's Remote line with it.
+    private func makeRemote(_ sensor: SensorPipeline, movies: MovieRecorder, status: StatusBoard, loop: ShownLoop, on: Bool,
+                            stateFolder: String) -> RemoteKeeper {
+        var way = RemoteWay.none(InterfaceText.noRemoteNetwork)
+        if let remote {
+            way = .address(host: remote.host, port: remote.port)
+        } else {
+            let (board, note) = BoardFolder.remote(in: camera.boardFolder)
+            log(note)
+            if let board { way = .board(board) }
+        }
+        // (The service's runtime folder, /run/reflex: gone when the camera stops, and its
+        // request with it.)
+        let wanted = getenv("RUNTIME_DIRECTORY").map { String(cString: $0) + "/network-wanted" } ?? NetworkCommand.wantedFile
+        func keeper(_ way: RemoteWay, _ stack: RemoteStack?) -> RemoteKeeper {
+            RemoteKeeper(way: way, stack: stack, on: on, status: status, stateFolder: stateFolder, networkWanted: wanted,
+                         networkState: NetworkCommand.stateFile, log: { log($0) })
+        }
+        if case .none = way { return keeper(way, nil) }
         guard let page = RemotePage.locate(environment: getenv("REFLEX_REMOTE_PAGE").map { String(cString: $0) },
                                            executablePath: executablePath()) else {
             log("remote: its page is not installed (share/reflex/remote); no remote")
-            return nil
+            return keeper(.none(InterfaceText.noRemotePage), nil)
         }
-        let card = cardFolder, mountPoint = storage == nil
         let liveView = LiveView(log: { log($0) })
         sensor.mailbox.attach(liveView.sink)
         guard liveView.start() else {
             log("remote: cannot start the live view's thread; no remote")
-            return nil
+            return keeper(.none(InterfaceText.noRemotePage), nil)
         }
+        let card = cardFolder, mountPoint = storage == nil
         let camera = CameraRemote(liveView: liveView, loop: { loop.current },
                                   cardRoot: { StorageProbe.freeBytes(at: card, requireMountPoint: mountPoint) == nil ? nil : card },
                                   movies: movies)
         let pairing = RemotePairingKeeper(file: stateFolder + "/remote-phones", log: { log($0) })
-        do {
-            let server = try RemoteServer(host: remote.host, port: remote.port, camera: camera, pairing: pairing, pageFolder: page,
-                                          log: { log($0) })
-            log("remote: serving http://\(remote.host):\(server.port)/ (page \(page)); a phone pairs with the code \(pairing.code)")
-            return RemoteStack(liveView: liveView, server: server)
-        } catch {
-            log("remote: cannot listen on \(remote.host):\(remote.port): \(error); no remote")
-            liveView.stop()
-            return nil
-        }
+        return keeper(way, RemoteStack(liveView: liveView, camera: camera, pairing: pairing, pageFolder: page))
     }
 
     /// The board's controls: its encoders and keys.

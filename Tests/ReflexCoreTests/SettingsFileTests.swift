@@ -106,6 +106,7 @@ struct SettingsKeyTests {
             .framingGrid: ["on", "off"],
             .jpegQuality: ["extra-fine", "fine", "normal"],
             .autoZoom: ["on", "off"],
+            .remote: ["on", "off"],
             .autoZoomFraming: ["tight", "medium", "wide"],
             .drive: ["single", "burst", "self-timer", "bracketing", "interval"],
             .selfTimer: ["2s", "10s", "10s-3"],

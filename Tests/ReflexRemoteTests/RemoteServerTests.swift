@@ -149,6 +149,25 @@ struct RemoteServerTests {
         #expect(bench.camera.controls.withLock { $0 } == [.turn(.iso, steps: -2), .record])
     }
 
+    @Test func onePhoneControlsTheOthersWatch() throws {
+        var bench = try Bench()
+        defer { bench.server.stop() }
+        try bench.pair()
+        let first = bench.client
+        try bench.pair()
+        let second = bench.client
+        #expect(first.token != second.token)
+        #expect(try first.request("POST", "/api/control", form: "action=mode&mode=pro", folder: bench.folder).status == 200)
+        let refused = try second.request("POST", "/api/control", form: "action=mode&mode=auto", folder: bench.folder)
+        #expect(refused.status == 409 && refused.text.contains("Another phone has the controls"))
+        #expect(try second.request("GET", "/api/status", folder: bench.folder).status == 200, "it may watch")
+        #expect(bench.camera.controls.withLock { $0 } == [.mode(.pro)])
+        // Every phone forgotten: the holder holds nothing; the one that pairs again controls.
+        bench.pairing.forgetEveryPhone()
+        try bench.pair()
+        #expect(try bench.client.request("POST", "/api/control", form: "action=mode&mode=auto", folder: bench.folder).status == 200)
+    }
+
     @Test func whatNoClientSendsIsRefusedAndTheServerGoesOn() throws {
         var bench = try Bench()
         defer { bench.server.stop() }

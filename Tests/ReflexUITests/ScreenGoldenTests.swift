@@ -139,6 +139,16 @@ import Testing
         driveMenu.menu.open()
         driveMenu.menu.highlight(.selfTimer)
         list.append(Case(name: "quick-menu-drive", state: driveMenu))
+        // The remote just turned on: its sheet over the menu, the network and the page with
+        // their QR codes, the pairing code.
+        var remoteSettings = CameraSettings()
+        remoteSettings.remote = true
+        var remote = ViewState(settings: remoteSettings, readout: readout)
+        remote.menu.highlight(.remote)
+        remote.menu.showRemote()
+        remote.remote = try! RemoteSheetTests.serving()
+        remote.remote.phones = 1
+        list.append(Case(name: "remote-sheet", state: remote))
         var timerSettings = CameraSettings()
         timerSettings.drive.mode = .selfTimer
         var countdown = ViewState(settings: timerSettings, readout: readout)

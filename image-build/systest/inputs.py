@@ -10,10 +10,24 @@ KEY_RECORD = 167
 KEY_VOLUMEDOWN = 114
 KEY_ZOOMIN = 0x1A2
 # The quick menu on the QEMU board's 1280x800 panel (ScreenLayout at 1.00x): its button, a
-# point inside its panel, and the format line's value (right half: forward).
+# point inside its panel, and a line's value (right half: forward). Its lines share the panel's
+# 648 px below its header: the row height follows the most lines it ever shows
+# (QuickMenuItem.mostLines).
 MENU_BUTTON = (48, 108)
 MENU_INSIDE = (300, 420)
-MENU_FORMAT_FORWARD = (540, 156)
+MENU_MOST_LINES = 17
+MENU_ROW_HEIGHT = 648 // MENU_MOST_LINES
+
+
+def menu_value(line):
+    """The middle of the value (its forward half) of the menu's line `line` as shown, from 0."""
+    return (540, 128 + line * MENU_ROW_HEIGHT + MENU_ROW_HEIGHT // 2)
+
+
+# Lines as a first start shows them (Auto, single shot).
+MENU_FORMAT_FORWARD = menu_value(0)
+MENU_GEOTAG_FORWARD = menu_value(6)
+MENU_REMOTE_FORWARD = menu_value(10)
 
 
 def device_node(name):

@@ -33,6 +33,9 @@ public struct CameraSettings: Sendable, Hashable {
     /// How the shutter takes pictures over time: one a press, a burst while held, after a
     /// countdown, a bracket, or at an interval.
     public var drive = DriveSettings()
+    /// The remote: the camera's own network and the page a phone drives it from (off by
+    /// default: no radio, no listening socket until asked for).
+    public var remote = false
     /// Where Auto meters: a spot the photographer tapped, or nil for the whole frame. Not
     /// remembered across a restart (a new start meters the whole scene), and cleared by a
     /// change of mode.

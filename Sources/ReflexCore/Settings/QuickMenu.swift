@@ -10,6 +10,9 @@ public struct QuickMenu: Sendable, Equatable {
     public private(set) var isAskingConsent = false
     /// On the consent screen, the answer the dials are on: Don't allow until moved.
     public private(set) var consentAllowHighlighted = false
+    /// The remote's sheet is up (over the open menu): the network to join, the page, their QR
+    /// codes and the pairing code.
+    public private(set) var isShowingRemote = false
 
     public init() {}
 
@@ -17,11 +20,21 @@ public struct QuickMenu: Sendable, Equatable {
         isOpen = true
     }
 
-    /// Closing the menu answers an open consent screen with Don't allow.
+    /// Closing the menu answers an open consent screen with Don't allow, and takes the
+    /// remote's sheet down.
     public mutating func close() {
         isOpen = false
+        isShowingRemote = false
         endConsent()
     }
+
+    /// The remote's sheet, over the menu (opened with it if it was closed).
+    public mutating func showRemote() {
+        isOpen = true
+        isShowingRemote = true
+    }
+
+    public mutating func hideRemote() { isShowingRemote = false }
 
     /// Moves the highlight `steps` lines, round the lines shown for `settings` (from the
     /// Drive line if the one highlighted was a drive mode's no longer shown).

@@ -4,15 +4,19 @@
 /// move no other line), and show only while that mode is chosen.
 public enum QuickMenuItem: Int, Sendable, CaseIterable {
     case format, exposureCompensation, zebras, focusPeaking, framingGrid, jpegQuality, geotag, geotagPrecision, autoZoom,
-         autoZoomFraming, drive, selfTimer, bracketFrames, bracketStep, interval, intervalCount, intervalDelay, timelapse
+         autoZoomFraming, remote, forgetPhones, drive, selfTimer, bracketFrames, bracketStep, interval, intervalCount, intervalDelay, timelapse
 
     /// The lines the menu shows for `settings`, in order.
     public static func lines(for settings: CameraSettings) -> [QuickMenuItem] {
         allCases.filter { $0.isShown(for: settings) }
     }
 
-    /// Whether the menu shows this line for `settings` (a drive mode's only while it is chosen).
-    public func isShown(for settings: CameraSettings) -> Bool { driveMode.map { $0 == settings.drive.mode } ?? true }
+    /// Whether the menu shows this line for `settings` (a drive mode's only while it is chosen,
+    /// Forget phones only while the remote is on).
+    public func isShown(for settings: CameraSettings) -> Bool {
+        if self == .forgetPhones { return settings.remote }
+        return driveMode.map { $0 == settings.drive.mode } ?? true
+    }
 
     /// The line the menu shows at `index` for `settings` (nil past the last). Walks the cases
     /// without making an array: the input path allocates nothing.
@@ -41,6 +45,7 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
     public static let mostLines = DriveMode.allCases.map { mode in
         var settings = CameraSettings()
         settings.drive.mode = mode
+        settings.remote = true
         return lines(for: settings).count
     }.max()!
 
@@ -74,6 +79,8 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .geotagPrecision: "Location precision"
         case .autoZoom: "Auto zoom"
         case .autoZoomFraming: "Auto zoom framing"
+        case .remote: "Remote"
+        case .forgetPhones: "Paired phones"
         }
     }
 
@@ -98,6 +105,8 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .geotagPrecision: return settings.geotagPrecision == .precise ? "Precise" : "Approximate"
         case .autoZoom: return onOff(settings.autoZoom)
         case .autoZoomFraming: return settings.autoZoomFraming.rawValue.prefix(1).uppercased() + settings.autoZoomFraming.rawValue.dropFirst()
+        case .remote: return onOff(settings.remote)
+        case .forgetPhones: return "Forget all"
         }
     }
 
@@ -156,6 +165,9 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .autoZoom: model.update { $0.autoZoom.toggle() }
         case .autoZoomFraming:
             model.update { $0.autoZoomFraming = cycle(AutoFraming.Size.allCases, from: $0.autoZoomFraming) }
+        case .remote: model.update { $0.remote.toggle() }
+        // (An action, not a setting: the menu's control asks the remote to forget.)
+        case .forgetPhones: break
         }
         // (An on/off switch flips once however many steps: a flick is one change.)
         return (model.settings != before, bumped)

@@ -27,6 +27,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case intervalCount = "interval-count"
     case intervalDelay = "interval-delay"
     case timelapse
+    case remote
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
@@ -34,7 +35,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
         case .mode: "auto | pro"
         case .capture: "photo | video"
         case .format: "jpeg | raw | raw+jpeg | enhanced-raw | enhanced-raw+jpeg"
-        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom: "on | off"
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom, .remote: "on | off"
         case .autoZoomFraming: AutoFraming.Size.allCases.map(\.rawValue).joined(separator: " | ")
         case .jpegQuality: JPEGQuality.allCases.map(\.rawValue).joined(separator: " | ")
         case .geotagPrecision: "precise | approximate"
@@ -73,7 +74,7 @@ extension CameraSettings {
         case .mode: mode.rawValue
         case .capture: capture.rawValue
         case .format: format.rawValue
-        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom:
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom, .remote:
             self[keyPath: Self.onOffSetting(key)!] ? "on" : "off"
         case .autoZoomFraming: autoZoomFraming.rawValue
         case .geotagPrecision: geotagPrecision.rawValue
@@ -112,7 +113,7 @@ extension CameraSettings {
         case .format:
             guard let value = CaptureFormat(rawValue: word) else { throw refuse("unknown format") }
             format = value
-        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom:
+        case .geotag, .geotagConsent, .zebras, .focusPeaking, .framingGrid, .autoZoom, .remote:
             guard let on = Self.onOff(word) else { throw refuse("not on or off") }
             self[keyPath: Self.onOffSetting(key)!] = on
         case .geotagPrecision:
@@ -194,6 +195,7 @@ extension CameraSettings {
         case .focusPeaking: \.focusPeaking
         case .framingGrid: \.framingGrid
         case .autoZoom: \.autoZoom
+        case .remote: \.remote
         default: nil
         }
     }

@@ -103,6 +103,12 @@ public enum BoardFolder {
              fallback: nil, what: "auto-zoom's person detector", without: "auto-zoom runs the shipped person detector")
     }
 
+    /// How the board's remote reaches a phone (remote.conf), or nil: it has no way to.
+    public static func remote(in folder: String) -> (BoardRemote?, String) {
+        read("remote.conf", in: folder, parse: { BoardRemote.parse($0).map(Optional.some) }, fallback: nil,
+             what: "the remote's network", without: "no network for the remote (only `reflex run --remote ADDRESS:PORT`)")
+    }
+
     /// One board file parsed, or `fallback` when it is missing or unusable, with the line
     /// for the log that says which.
     private static func read<Value, Problem>(_ name: String, in folder: String, parse: (String) -> Result<Value, Problem>,

@@ -112,7 +112,9 @@ public final class LiveView: @unchecked Sendable {
                 return try compressor!.compress(xrgb: pixels.baseAddress!, width: width, height: height, quality: Self.quality)
             }
             sequence += 1
-            return LiveFrame(sequence: sequence, jpeg: jpeg, width: width, height: height, sensorTime: time)
+            // (The sensor's own stamp where it gave one; else when this frame was taken up.)
+            let stamped = frame.timestampNanoseconds > 0 ? Double(frame.timestampNanoseconds) / 1e9 : time
+            return LiveFrame(sequence: sequence, jpeg: jpeg, width: width, height: height, sensorTime: stamped)
         } catch {
             if sequence == 0 { log("remote: no live view: \(error)") }
             return nil

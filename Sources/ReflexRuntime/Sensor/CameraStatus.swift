@@ -23,6 +23,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var timelapse = TimelapseReport()
     /// What the GPS client is doing (off while geotag is off).
     public var gps: GPSStatus = .off
+    /// The remote: off, serving (where, the codes), who is connected.
+    public var remote = RemoteReport()
     /// Why the settings file cannot be written (a read-only or full state folder), nil while
     /// it can.
     public var settingsError: String?

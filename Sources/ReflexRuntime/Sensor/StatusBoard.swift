@@ -16,6 +16,7 @@ public final class StatusBoard: @unchecked Sendable {
     private let movies = TripleBuffer { MovieReport() }
     private let timelapses = TripleBuffer { TimelapseReport() }
     private let gps = Atomic<UInt8>(GPSStatus.off.rawValue)
+    private let remote = TripleBuffer { RemoteReport() }
     private let wakeUp = EventSignal()
 
     public init() {}
@@ -72,6 +73,12 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
+    /// The remote's keeper's report (wakes the loop: the remote's sheet and icon change).
+    public func postRemote(_ report: RemoteReport) {
+        remote.publish(report)
+        wakeUp.signal()
+    }
+
     // MARK: the reader's side (the realtime loop)
 
     /// Readable when the sensor posted a report or an error came.
@@ -87,6 +94,7 @@ public final class StatusBoard: @unchecked Sendable {
         if photos.takeNewest() { status.photo = photos.current }
         if movies.takeNewest() { status.movie = movies.current }
         if timelapses.takeNewest() { status.timelapse = timelapses.current }
+        if remote.takeNewest() { status.remote = remote.current }
         let free = storage.load(ordering: .relaxed)
         status.storageChecked = free != -2
         status.storageReadOnly = free == StatusBoard.readOnlyCard

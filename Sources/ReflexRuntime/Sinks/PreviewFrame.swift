@@ -27,6 +27,9 @@ public final class PreviewFrame: @unchecked Sendable {
     /// The magnification the camera itself had for this frame (its zoom control); the ISP
     /// crops only for the rest of the zoom asked for.
     public private(set) var sensorZoom = 1.0
+    /// When the sensor made it (the monotonic clock's nanoseconds, as V4L2 stamps buffers; 0:
+    /// unknown), so the time to a phone's screen can be measured from it.
+    public private(set) var timestampNanoseconds: Int64 = 0
 
     public init() {}
 
@@ -53,16 +56,17 @@ public final class PreviewFrame: @unchecked Sendable {
 
     /// Copies a frame in.
     public func fill(_ source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int, kind: PixelKind,
-                     parameters: ISPParameters?, sequence: UInt32, sensorZoom: Double) {
+                     parameters: ISPParameters?, sequence: UInt32, sensorZoom: Double, timestampNanoseconds: Int64 = 0) {
         let target = reserve(source.count)
         if let base = source.baseAddress { target.copyMemory(from: base, byteCount: source.count) }
         describe(byteCount: source.count, width: width, height: height, bytesPerLine: bytesPerLine, kind: kind,
-                 parameters: parameters, sequence: sequence, sensorZoom: sensorZoom)
+                 parameters: parameters, sequence: sequence, sensorZoom: sensorZoom, timestampNanoseconds: timestampNanoseconds)
     }
 
     /// Says what the bytes (already in place) are.
     func describe(byteCount: Int, width: Int, height: Int, bytesPerLine: Int, kind: PixelKind, parameters: ISPParameters?,
-                  sequence: UInt32, sensorZoom: Double) {
+                  sequence: UInt32, sensorZoom: Double, timestampNanoseconds: Int64 = 0) {
+        self.timestampNanoseconds = timestampNanoseconds
         self.byteCount = byteCount
         self.width = width
         self.height = height

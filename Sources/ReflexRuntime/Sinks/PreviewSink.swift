@@ -55,7 +55,7 @@ public final class PreviewSink: FrameSink, @unchecked Sendable {
         } else {
             frames.writable.fill(frame.bytes, width: mode.width, height: mode.height, bytesPerLine: mode.bytesPerLine,
                                  kind: mode.rawFormat.map { .bayer($0) } ?? .yuyv, parameters: frame.parameters,
-                                 sequence: frame.sequence, sensorZoom: frame.sensorZoom)
+                                 sequence: frame.sequence, sensorZoom: frame.sensorZoom, timestampNanoseconds: frame.timestampNanoseconds)
         }
         frames.publish()
         publishedCount.wrappingAdd(1, ordering: .relaxed)
@@ -72,7 +72,8 @@ public final class PreviewSink: FrameSink, @unchecked Sendable {
         switch decoder.decodeHalfSize(frame.bytes, width: frame.mode.width, height: frame.mode.height, into: pixels) {
         case .success:
             target.describe(byteCount: width * height * 4, width: width, height: height, bytesPerLine: width * 4,
-                            kind: .halfSizeXRGB, parameters: nil, sequence: frame.sequence, sensorZoom: frame.sensorZoom)
+                            kind: .halfSizeXRGB, parameters: nil, sequence: frame.sequence, sensorZoom: frame.sensorZoom,
+                            timestampNanoseconds: frame.timestampNanoseconds)
             return true
         case .failure(let error):
             if !decodeFailureReported { log("camera: a Motion-JPEG frame could not be decoded (\(error))") }

@@ -114,12 +114,13 @@ public final class FrameLoop: @unchecked Sendable {
                 controls: BoardControls = BoardControls(), haptics: Haptics? = nil, statusLight: StatusLight? = nil, backlight: Backlight? = nil,
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
                 lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
-                timelapse: TimelapseMaker? = nil, reviewer: Reviewer? = nil, clock: TimeSource = .monotonic) {
+                timelapse: TimelapseMaker? = nil, reviewer: Reviewer? = nil, remote: RemoteSwitch? = nil,
+                clock: TimeSource = .monotonic) {
         (self.clock, self.analysis) = (clock, analysis)
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
                              saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer, statusLight: statusLight,
-                             backlight: backlight, timelapse: timelapse)
+                             backlight: backlight, timelapse: timelapse, remote: remote)
         reviewer?.wakes = thread
         (self.input, self.display, self.preview, cameraStatus, self.fonts) = (input, display, preview, status, fonts)
         displaySummary = display.summary

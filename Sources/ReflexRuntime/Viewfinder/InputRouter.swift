@@ -23,6 +23,8 @@ final class InputRouter {
     private let mailbox: ControlMailbox?
     private let settingsWriter: SettingsWriter?
     private let gps: GPSDClient?
+    /// The remote's switch (nil: this camera runs no remote, as in a test).
+    private let remote: RemoteSwitch?
     private let haptics: Haptics?
     private let movies: MovieRecorder?
     private let saveDecisions: HandOffQueue<SaveDecision>?
@@ -38,8 +40,9 @@ final class InputRouter {
 
     init(mailbox: ControlMailbox?, settingsWriter: SettingsWriter?, gps: GPSDClient?, haptics: Haptics?,
          movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?, analysis: SubjectAnalysis?, reviewer: Reviewer?,
-         statusLight: StatusLight? = nil, backlight: Backlight? = nil, timelapse: TimelapseMaker? = nil) {
-        (self.mailbox, self.settingsWriter, self.gps) = (mailbox, settingsWriter, gps)
+         statusLight: StatusLight? = nil, backlight: Backlight? = nil, timelapse: TimelapseMaker? = nil,
+         remote: RemoteSwitch? = nil) {
+        (self.mailbox, self.settingsWriter, self.gps, self.remote) = (mailbox, settingsWriter, gps, remote)
         (self.haptics, self.movies, self.saveDecisions, self.analysis) = (haptics, movies, saveDecisions, analysis)
         (self.reviewer, self.statusLight, self.backlight, self.timelapse) = (reviewer, statusLight, backlight, timelapse)
     }
@@ -77,6 +80,7 @@ final class InputRouter {
             analysis?.tap(x: crop.x + tap.x * crop.width, y: crop.y + tap.y * crop.height)
         }
         if let command = outcome.review { review(command, now: now, model: &model) }
+        if outcome.forgetPhones { remote?.forgetEveryPhone() }
         if outcome.lockChanged {
             model.followControls()
             mailbox?.lockExposure(model.controller.locked)
@@ -178,10 +182,11 @@ final class InputRouter {
         movies.send(.toggle)
     }
 
-    /// The settings to the sensor, the file and the GPS client.
+    /// The settings to the sensor, the file, the GPS client and the remote.
     private func publish(_ settings: CameraSettings) {
         mailbox?.send(settings)
         settingsWriter?.save(settings)
         gps?.setEnabled(settings.geotag)
+        remote?.set(on: settings.remote)
     }
 }

@@ -201,6 +201,7 @@ struct ScreenModel {
         if sensorChanged { take(status.sensor, now: now, effects: &effects) }
         checkGeotagSwitch(status.gps, now: now, effects: &effects)
         state.gps = GPSIndicator(geotag: state.settings.geotag, status: status.gps)
+        if state.remote != status.remote { takeRemoteReport(status.remote, now: now) }
         takePhotoReport(status.photo)
         takeMovieReport(status.movie, now: now)
         noticeCancelledPhotos(status.sensor.photosCancelled + status.photo.cancelled, at: now)
@@ -366,6 +367,14 @@ struct ScreenModel {
     /// frame was taken, or on the photo thread before they were developed), `cancelled` in
     /// all, are said on screen.
     /// A timelapse's progress, then its movie (or why none was made).
+    /// The remote's report: shown on its sheet and icon; the Remote line says why it cannot
+    /// come on where it cannot. Pairing just locked says so at once.
+    private mutating func takeRemoteReport(_ report: RemoteReport, now: Double) {
+        if report.lockedSeconds != nil && state.remote.lockedSeconds == nil { showNotice(InterfaceText.pairingLocked, at: now) }
+        state.remote = report
+        controller.remoteUnavailable = report.unavailableReason
+    }
+
     private mutating func noticeTimelapse(_ report: TimelapseReport, at now: Double) {
         guard report != timelapseShown else { return }
         let shown = timelapseShown ?? report

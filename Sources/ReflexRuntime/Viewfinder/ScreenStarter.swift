@@ -38,6 +38,8 @@ public struct ScreenStarter {
     public var timelapse: TimelapseMaker?
     /// The analysis thread, for auto-zoom.
     public var analysis: SubjectAnalysis?
+    /// The remote's switch, for the quick menu's Remote and Forget phones.
+    public var remote: RemoteSwitch?
     /// The card's folder, for review (nil: no review), and the speaker its movies play on.
     public var reviewCard: String?
     public var reviewSpeaker: String?
@@ -89,7 +91,7 @@ public struct ScreenStarter {
                                     reviewer: reviewCard.map {
                                         Reviewer(card: $0, width: opened.width, height: opened.height, speaker: reviewSpeaker,
                                                  badges: IndexBadges(fonts: fonts, scale: layout.scale), log: log)
-                                    })
+                                    }, remote: remote)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

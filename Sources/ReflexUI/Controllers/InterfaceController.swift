@@ -48,6 +48,11 @@ public struct InterfaceController: Sendable {
     public var recording = false
     /// The camera has a person detector: the AUTO ZOOM button shows and answers.
     public var autoZoomAvailable = false
+    /// Why the remote cannot be turned on here (nil: it can).
+    public var remoteUnavailable: String? {
+        get { quickMenu.remoteUnavailable }
+        set { quickMenu.remoteUnavailable = newValue }
+    }
     let layout: ScreenLayout
     private let density: PanelDensity
 
@@ -213,6 +218,8 @@ public struct InterfaceController: Sendable {
             tap(touch.target, x: touch.startX, y: touch.startY, at: now, into: &outcome)
         case .touchCancel(let slot):
             if touches.lift(slot)?.target == .shutter { drive.release(at: now) }
+        case .wheel where menu.isShowingRemote:
+            break
         case .wheel(let wheel, let v120) where menu.isOpen:
             fade.interact(at: now)
             let detents = dials.detents(of: wheel, v120: v120)
@@ -225,6 +232,9 @@ public struct InterfaceController: Sendable {
             let detents = dials.detents(of: wheel, v120: v120)
             guard detents != 0 else { break }
             dials.turn(wheel: wheel, detents: detents, controls: controls, model: &model, metered: metered, at: now, into: &outcome)
+        case .key(let code, true) where (controls.menuKeys.contains(code) || controls.nextDialKeys.contains(code))
+                                        && menu.isShowingRemote:
+            quickMenu.hideRemote(into: &outcome)
         case .key(let code, true) where controls.menuKeys.contains(code) && menu.isAskingConsent:
             quickMenu.answerConsent(allow: false, model: &model, into: &outcome)
         case .key(let code, true) where controls.menuKeys.contains(code):
@@ -326,6 +336,8 @@ public struct InterfaceController: Sendable {
             quickMenu.close()
         case .consentAnswer(let allow):
             quickMenu.answerConsent(allow: allow, model: &model, into: &outcome)
+        case .remoteSheet:
+            quickMenu.hideRemote(into: &outcome)
         case .shutter, .menuPanel, .consentScreen, .spent:
             break
         }

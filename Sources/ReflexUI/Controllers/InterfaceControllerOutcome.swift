@@ -27,6 +27,8 @@ extension InterfaceController {
         public var review: ReviewRequest?
         /// Review's overlay changed (a question asked, the overlay hidden).
         public var reviewChanged = false
+        /// Every paired phone is to be forgotten (the quick menu's Forget phones).
+        public var forgetPhones = false
 
         public init() {}
 
@@ -34,6 +36,7 @@ extension InterfaceController {
             a.settingsChanged == b.settingsChanged && a.ticks == b.ticks && a.bumped == b.bumped && a.confirmed == b.confirmed
                 && a.capture == b.capture && a.record == b.record && a.lockChanged == b.lockChanged && a.notice == b.notice
                 && a.saveDecision == b.saveDecision && a.review == b.review && a.reviewChanged == b.reviewChanged
+                && a.forgetPhones == b.forgetPhones
                 && a.subjectTap?.x == b.subjectTap?.x && a.subjectTap?.y == b.subjectTap?.y
         }
 

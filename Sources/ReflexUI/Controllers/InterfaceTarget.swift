@@ -27,6 +27,8 @@ enum InterfaceTarget: Equatable, Sendable {
     case consentAnswer(Bool)
     /// Anywhere else while the consent screen is up: nothing.
     case consentScreen
+    /// Anywhere while the remote's sheet is up: takes it down.
+    case remoteSheet
     /// A touch that has done its part as it came down (it cancelled the self-timer).
     case spent
 }
@@ -36,6 +38,7 @@ extension InterfaceController {
     func target(x: Double, y: Double) -> InterfaceTarget {
         let px = Int(x.rounded(.down)), py = Int(y.rounded(.down))
         if layout.shutterButton.contains(x: px, y: py) { return .shutter }
+        if menu.isShowingRemote { return .remoteSheet }
         if menu.isAskingConsent {
             if layout.consentAllowButton.contains(x: px, y: py) { return .consentAnswer(true) }
             if layout.consentDenyButton.contains(x: px, y: py) { return .consentAnswer(false) }

@@ -12,6 +12,9 @@ import ReflexCore
 /// shutter or closing the menu is Don't allow.
 public struct QuickMenuControl: Sendable {
     public private(set) var menu = QuickMenu()
+    /// Why this camera cannot turn the remote on (no board network, no page installed); nil:
+    /// it can. The Remote line then says why instead of changing.
+    public var remoteUnavailable: String?
 
     public init() {}
 
@@ -44,14 +47,27 @@ public struct QuickMenuControl: Sendable {
         outcome.ticks += 1
     }
 
-    /// A tap on `item`'s line: highlighted, and stepped when on its value (`side` ±1).
+    /// A tap on `item`'s line: highlighted, and stepped when on its value (`side` ±1). A tap on
+    /// the Remote line's title while it is on shows its sheet again.
     mutating func tap(_ item: QuickMenuItem, side: Int, model: inout CameraModel, autoZoomAvailable: Bool,
                       into outcome: inout InterfaceController.Outcome) {
+        if item == .remote && side == 0 && model.settings.remote {
+            menu.highlight(item)
+            menu.showRemote()
+            outcome.ticks += 1
+            return
+        }
         if menu.highlighted != item {
             menu.highlight(item)
             outcome.ticks += 1
         }
         if side != 0 { stepValue(item, by: side, model: &model, autoZoomAvailable: autoZoomAvailable, into: &outcome) }
+    }
+
+    /// The remote's sheet taken down (a tap, the menu key, a push): the menu shows again.
+    mutating func hideRemote(into outcome: inout InterfaceController.Outcome) {
+        menu.hideRemote()
+        outcome.ticks += 1
     }
 
     /// Allow: geotag on, consent remembered, confirmed under the finger. Don't allow: it
@@ -84,9 +100,23 @@ public struct QuickMenuControl: Sendable {
             outcome.bumped = true
             return
         }
+        if item == .remote, !model.settings.remote, let reason = remoteUnavailable {
+            outcome.notice = reason
+            outcome.bumped = true
+            return
+        }
+        // An action: every paired phone must pair again.
+        if item == .forgetPhones {
+            outcome.forgetPhones = true
+            outcome.notice = InterfaceText.phonesForgotten
+            outcome.confirmed = true
+            return
+        }
         let before = model.settings.format
         let result = item.step(by: steps, in: &model)
         outcome.settingsChanged = outcome.settingsChanged || result.changed
+        // Just turned on: the sheet that tells a phone where to go.
+        if item == .remote && model.settings.remote && result.changed { menu.showRemote() }
         if result.bumped { outcome.bumped = true } else if result.changed { outcome.ticks += 1 }
         Self.formatNotice(from: before, model: model, into: &outcome)
     }

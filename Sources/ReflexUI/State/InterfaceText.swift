@@ -234,6 +234,29 @@ public enum InterfaceText {
     public static let followingChosen = "Following"
     /// Auto-zoom asked for on a camera without the person detector's model.
     public static let noAutoZoom = "No auto zoom: this camera has no person detector"
+    /// The quick menu's Forget phones, done.
+    /// The quick menu's Remote on a camera that cannot serve it.
+    public static let noRemoteNetwork = "No remote: this camera has no network for it (its board names none)"
+    public static let noRemotePage = "No remote: its page is not installed on this camera"
+    // The remote's sheet.
+    public static let remoteTitle = "Remote"
+    public static let remoteClose = "Tap to close"
+    public static let remoteStarting = "Starting the remote…"
+    public static let remoteOff = "Remote is off"
+    public static let remoteJoin = "Join the camera's Wi-Fi"
+    public static let remoteOpen = "Open the remote"
+    public static let remoteSameNetwork = "Put the phone on this camera's network"
+    /// The pairing code in two groups of three, as it is read out.
+    public static func remoteCode(_ code: String) -> String {
+        code.count == 6 ? "Code \(code.prefix(3)) \(code.suffix(3))" : "Code \(code)"
+    }
+    public static func remoteLocked(seconds: Int) -> String { "Five wrong codes: pairing locked for \(seconds) s" }
+    public static func remotePhones(_ count: Int) -> String {
+        count == 0 ? "No phone watching" : count == 1 ? "1 phone watching" : "\(count) phones watching"
+    }
+    /// Five wrong pairing codes from phones.
+    public static let pairingLocked = "Remote: five wrong codes, pairing locked for a minute"
+    public static let phonesForgotten = "Every paired phone forgotten: each pairs again with the new code"
     /// Auto-zoom's menu lines on such a camera.
     public static let unavailable = "Not available"
     public static let discard = "Discard"

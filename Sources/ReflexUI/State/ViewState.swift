@@ -8,6 +8,8 @@ public struct ViewState: Sendable, Equatable {
     public var readout: ExposureReadout
     public var hasFocusDial: Bool
     public var gps: GPSIndicator
+    /// The remote as its keeper reported it (its sheet's codes, its icon).
+    public var remote = RemoteReport()
     /// Pictures still being written.
     public var savingCount: Int
     /// An Enhanced RAW being merged (it takes a second or two).

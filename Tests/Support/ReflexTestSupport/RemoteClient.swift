@@ -1,4 +1,3 @@
-import ReflexTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

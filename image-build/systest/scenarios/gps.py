@@ -8,12 +8,11 @@ import subprocess
 import rig
 
 from ..camera import REFLEX_LOG, SHOWN_LOG
-from ..inputs import MENU_BUTTON, touch_tap
+from ..inputs import MENU_BUTTON, MENU_GEOTAG_FORWARD, touch_tap
 from ..pixels import amber, screen_until
 from ..steps import RESULTS, indent, require, scenario
 
 
-MENU_GEOTAG_FORWARD = (540, 427)
 CONSENT_ALLOW = (432, 744)
 CONSENT_DENY = (160, 744)
 # gpsd's reports in the guest, for a few seconds or until one has a 3D fix: what a client of

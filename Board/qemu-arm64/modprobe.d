@@ -1,0 +1,1 @@
+../qemu-x86_64/modprobe.d
