@@ -7,5 +7,6 @@ public struct Bench: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Measure the camera's hot paths against reference implementations.",
         subcommands: [ISPBench.self, FrameBench.self, StartBench.self, CaptureBench.self, BurstBench.self, RecordBench.self,
-                      TrackBench.self, MergeBench.self, ReviewBench.self, SoakBench.self, TimelapseBench.self, DriveBench.self])
+                      TrackBench.self, MergeBench.self, ReviewBench.self, SoakBench.self, TimelapseBench.self, DriveBench.self,
+                      RemoteBench.self])
 }

@@ -32,6 +32,8 @@ struct FrameBench: ParsableCommand {
     @Option(help: "Their format (enhanced-raw: each merged from 8 frames, at most 7 photos).") var savingFormat = "raw+jpeg"
     @Option(help: "Frames between two injected inputs (a dial's detent in Pro, a tap on the picture in Auto), each at another phase of the vblank; their wait until the flip that shows them is reported. 0 for none.")
     var inputEvery = 12
+    @Option(help: "Phones watching the remote's live view meanwhile (each paired, over its own WebSocket on the loopback): their pictures a second and latency beside the loop's figures.")
+    var remoteViewers = 0
 
     func run() throws {
         let (folder, fontFolder) = try locateFolders()
@@ -49,9 +51,12 @@ struct FrameBench: ParsableCommand {
         defer { loop.stop() }
         let saves = try startSaves()
         defer { saves?.stop() }
+        let phones = remoteViewers > 0 ? try BenchPhones(count: remoteViewers, loop: loop) : nil
+        defer { phones?.stop() }
         let (warm, stepAllocations) = runMeasuredFrames(loop: loop, display: display, preview: preview, status: status,
-                                                        frame: frame, report: &report)
+                                                        frame: frame, report: &report, phones: phones)
         printLoopFigures(loop, warm: warm, stepAllocations: stepAllocations, stealAtStart: stealAtStart)
+        if let phones { print("  the remote: " + phones.summary()) }
         if let saves {
             let (saved, seconds) = saves.progress
             print("  \(saves.format.rawValue) photos saved during the measured frames: \(saved) of \(saves.count), "
@@ -149,7 +154,7 @@ struct FrameBench: ParsableCommand {
     /// The warm-up and the measured frames, driven as the camera's main loop drives them: the
     /// loop's counters at the end of the warm-up, and the allocations in its turns after it.
     private func runMeasuredFrames(loop: FrameLoop, display: HeadlessDisplay, preview: PreviewSink, status: StatusBoard,
-                                   frame: TestFrame, report: inout SensorReport)
+                                   frame: TestFrame, report: inout SensorReport, phones: BenchPhones?)
         -> (warm: FrameTimeRing, stepAllocations: Int64) {
         let warmUp = FrameBench.warmUp
         // The display's vblanks, and the loop's own wake-up (a painted set of layers).
@@ -201,9 +206,12 @@ struct FrameBench: ParsableCommand {
                     report.iso = report.iso == 100 ? 200 : 100
                     status.post(report)
                 }
-                preview.deliver(SensorFrame(bytes: UnsafeRawBufferPointer(frame.raw), mode: frame.mode,
-                                            sequence: UInt32(published), timestampNanoseconds: 0,
-                                            exposure: frame.exposure, parameters: frame.parameters, sensorZoom: 1))
+                // (Stamped now, as the kernel stamps a buffer: the remote's latency counts from it.)
+                let sensorFrame = SensorFrame(bytes: UnsafeRawBufferPointer(frame.raw), mode: frame.mode,
+                                              sequence: UInt32(published), timestampNanoseconds: Int64(monotonicSeconds() * 1e9),
+                                              exposure: frame.exposure, parameters: frame.parameters, sensorZoom: 1)
+                preview.deliver(sensorFrame)
+                phones?.deliver(sensorFrame)
                 published += 1
                 preview.drainWake()
                 status.drainWake()
@@ -212,6 +220,7 @@ struct FrameBench: ParsableCommand {
                 warm.copy(from: loop.statistics.ring)
                 warmLatency.copy(from: loop.statistics.inputLatency)
                 measuring = true
+                phones?.begin()
             }
             // The loop's whole turn, not only the frame's render: taking reports, asking the
             // painter, the layout.
