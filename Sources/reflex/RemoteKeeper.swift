@@ -177,6 +177,10 @@ final class RemoteKeeper: @unchecked Sendable {
     private func post() {
         let report = self.report()
         guard report != posted else { return }
+        // (Each pairing draws a new code: the log says it, as the screen does.)
+        if let code = report.pairingCode, let before = posted?.pairingCode, code != before {
+            log("remote: a phone paired or every phone was forgotten; the pairing code is now \(code)")
+        }
         posted = report
         status.postRemote(report)
     }

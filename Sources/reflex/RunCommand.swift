@@ -71,9 +71,10 @@ struct Run: ParsableCommand {
         statistics.writeProcessID()
         defer { statistics.removeProcessID() }
 
-        if remote != nil && !loaded.settings.remote {
-            // (Asked for on the command line: on, and remembered as a menu change would be.)
-            var settings = loaded.settings
+        // Remote asked for on the command line: on, for the sensor and the screen as for the
+        // keeper, and remembered as a menu change would be.
+        var settings = loaded.settings
+        if remote != nil && !settings.remote {
             settings.remote = true
             do { try store.save(settings) } catch { log("settings: Remote on could not be saved: \(error)") }
         }
@@ -82,10 +83,10 @@ struct Run: ParsableCommand {
         writer.start()
         let (lenses, lensNotes) = camera.sensor == .v4l2 && camera.camera == nil ? BoardFolder.lenses(in: camera.boardFolder) : ([], [])
         lensNotes.forEach { log($0) }
-        let sensorPipeline = SensorPipeline(settings: loaded.settings, calibration: calibration, choice: camera.cameraChoice,
+        let sensorPipeline = SensorPipeline(settings: settings, calibration: calibration, choice: camera.cameraChoice,
                                             lenses: lenses, status: status, log: { log($0) })
         // (A remembered geotag stays on at start; the icon says when there is no GPS to ask.)
-        let gps = GPSSetup.start(boardFolder: camera.boardFolder, geotag: loaded.settings.geotag,
+        let gps = GPSSetup.start(boardFolder: camera.boardFolder, geotag: settings.geotag,
                                  post: { status.postGPS($0) }, log: { log($0) })
         let photos = startPhotos(sensorPipeline, calibration: calibration, stateFolder: stateFolder, gps: gps)
         let movies = startMovies(sensorPipeline, numbering: photos.numbering)
@@ -116,7 +117,7 @@ struct Run: ParsableCommand {
         screen?.analysis = analysis
         let shownLoop = ShownLoop()
         let remoteKeeper = makeRemote(sensorPipeline, movies: movies, status: status, loop: shownLoop,
-                                      on: loaded.settings.remote || remote != nil, stateFolder: stateFolder)
+                                      on: settings.remote, stateFolder: stateFolder)
         screen?.remote = remoteKeeper.remoteSwitch
         let haptics = Haptics(log: { log($0) })
         let statusLight = controls.statusLight.flatMap { StatusLight(name: $0, log: { log($0) }) }

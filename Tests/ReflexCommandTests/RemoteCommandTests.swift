@@ -43,6 +43,12 @@ struct RemoteCommandTests {
             $0.text.contains(#""mode":"pro""#) && $0.text.contains(#"{"label":"ISO","value":"#) && $0.text.contains(#""manual":true"#)
         }
         #expect(turned != nil, "the ISO set from the phone shows on the camera")
+        // `--remote` turned Remote on, and a change from the phone keeps it on.
+        let saved = try Self.waitFor(phone, "/api/status", folder: folder) { _ in
+            (try? String(contentsOfFile: state.path + "/settings.conf", encoding: .utf8))
+                .map { $0.contains("mode = pro") && $0.contains("remote = on") } ?? false
+        }
+        #expect(saved != nil, "Remote stays on in the settings the phone's change saved")
 
         // The shutter, pressed and let go: the photo on the card, listed and downloaded whole.
         #expect(try phone.request("POST", "/api/control", form: "action=shutter&pressed=1", folder: folder).status == 200)
