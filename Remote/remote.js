@@ -68,6 +68,10 @@ function showStatus(status) {
   $("format").value = status.format;
   $("ev").value = status.ev;
   $("ev-value").textContent = (status.ev / 3).toFixed(1).replace(/\.0$/, "");
+  $("drive").value = status.driveMode;
+  if (document.activeElement !== $("zoom")) $("zoom").value = status.zoom;
+  $("zoom-value").textContent = `${Number(status.zoom).toFixed(1)}×`;
+  $("auto-zoom").setAttribute("aria-pressed", status.autoZoom ? "true" : "false");
   $("record").classList.toggle("on", status.recordingSeconds !== undefined);
   $("record").textContent = status.recordingSeconds !== undefined ? `■ ${status.recordingSeconds}s` : "REC";
 }
@@ -170,6 +174,9 @@ function wire() {
   }
   $("format").onchange = () => control({ action: "format", format: $("format").value });
   $("ev").onchange = () => control({ action: "ev", thirds: $("ev").value });
+  $("drive").onchange = () => control({ action: "drive", drive: $("drive").value });
+  $("zoom").onchange = () => control({ action: "zoom", factor: $("zoom").value });
+  $("auto-zoom").onclick = () => control({ action: "auto-zoom", on: lastStatus.autoZoom ? "0" : "1" });
   $("live").addEventListener("click", (event) => {
     const box = event.target.getBoundingClientRect();
     control({ action: "tap", x: ((event.clientX - box.left) / box.width).toFixed(4), y: ((event.clientY - box.top) / box.height).toFixed(4) });

@@ -18,10 +18,16 @@ import Testing
         #expect(control("action=ev&thirds=-4") == .exposureCompensation(ExposureCompensation(thirds: -4)))
         #expect(control("action=tap&x=0.25&y=1") == .tap(x: 0.25, y: 1))
         #expect(control("action=mode&mode=pro") == .mode(.pro) && control("action=record") == .record)
+        #expect(control("action=drive&drive=self-timer") == .drive(.selfTimer))
+        #expect(control("action=self-timer&delay=10s-3") == .selfTimer(.tenSecondsThreeShots))
+        #expect(control("action=interval&seconds=90") == .interval(seconds: 90))
+        #expect(control("action=zoom&factor=2.5") == .zoom(2.5) && control("action=auto-zoom&on=1") == .autoZoom(true))
         for refused in ["", "action=", "action=shutter", "action=shutter&pressed=yes", "action=turn&dial=iso&steps=0",
                         "action=turn&dial=iso&steps=21", "action=turn&dial=zoom&steps=1", "action=format&format=raw+jpeg",
                         "action=ev&thirds=10", "action=tap&x=1.5&y=0", "action=tap&x=nan&y=0", "action=fly",
-                        "action=shutter&pressed=%", "action=shutter&pressed=%G1", "action=%FF%FE"] {
+                        "action=shutter&pressed=%", "action=shutter&pressed=%G1", "action=%FF%FE", "action=drive&drive=fast",
+                        "action=self-timer&delay=5s", "action=interval&seconds=7", "action=interval&seconds=-1",
+                        "action=zoom&factor=inf", "action=zoom&factor=0", "action=auto-zoom&on=yes"] {
             #expect(control(refused) == nil, "\(refused)")
         }
         #expect(FormFields.parse([UInt8](repeating: 97, count: FormFields.maximumBytes + 1)) == nil)
@@ -49,6 +55,23 @@ import Testing
         var raw = InterfaceControllerTests.controller()
         #expect(raw.handleRemote(.format(.rawPlusJPEG), at: 1, metered: Self.metered).settingsChanged)
         #expect(raw.model.settings.format == .rawPlusJPEG)
+    }
+
+    @Test func theDriveTheZoomAndAutoZoomAsTheMenuAndTheLensButtonsSetThem() {
+        var c = InterfaceControllerTests.controller()
+        #expect(c.handleRemote(.drive(.interval), at: 1, metered: Self.metered).settingsChanged && c.model.settings.drive.mode == .interval)
+        #expect(c.handleRemote(.interval(seconds: 90), at: 2, metered: Self.metered).settingsChanged)
+        #expect(c.handleRemote(.selfTimer(.twoSeconds), at: 3, metered: Self.metered).settingsChanged)
+        #expect(c.model.settings.drive.intervalSeconds == 90 && c.model.settings.drive.selfTimer == .twoSeconds)
+        _ = c.handleRemote(.zoom(2), at: 4, metered: Self.metered)
+        #expect(c.zoom.factor(at: 4) < 2 && abs(c.zoom.factor(at: 10) - 2) < 1e-9, "a glide, as a lens button's")
+        _ = c.handleRemote(.zoom(1000), at: 11, metered: Self.metered)
+        #expect(c.zoom.factor(at: 30) == InterfaceController.zoomRange.upperBound, "within the camera's reach")
+        // Auto-zoom only where there is a detector; on and on again is one change.
+        #expect(!c.handleRemote(.autoZoom(true), at: 31, metered: Self.metered).settingsChanged && !c.model.settings.autoZoom)
+        c.autoZoomAvailable = true
+        #expect(c.handleRemote(.autoZoom(true), at: 32, metered: Self.metered).settingsChanged && c.model.settings.autoZoom)
+        #expect(!c.handleRemote(.autoZoom(true), at: 33, metered: Self.metered).settingsChanged && c.model.settings.autoZoom)
     }
 
     @Test func aTapOnTheLiveViewMetersWhereAFingerWould() {

@@ -14,6 +14,13 @@ public enum RemoteControl: Sendable, Equatable {
     /// A tap on the live view, as a fraction of its width and height (meters there; with
     /// auto-zoom on, chooses the subject).
     case tap(x: Double, y: Double)
+    /// The drive, the self-timer's delay, an interval run's time between photos.
+    case drive(DriveMode)
+    case selfTimer(SelfTimerDelay)
+    case interval(seconds: Int)
+    /// The zoom glided to a factor (within the camera's range), as a lens button does.
+    case zoom(Double)
+    case autoZoom(Bool)
 
     /// The control a form asks for; nil for anything else (the server answers 400).
     public init?(form fields: [String: String]) {
@@ -39,6 +46,21 @@ public enum RemoteControl: Sendable, Equatable {
             guard let x = fields["x"].flatMap({ Double($0) }), let y = fields["y"].flatMap({ Double($0) }),
                   (0...1).contains(x), (0...1).contains(y) else { return nil }
             self = .tap(x: x, y: y)
+        case "drive":
+            guard let mode = fields["drive"].flatMap(DriveMode.init(rawValue:)) else { return nil }
+            self = .drive(mode)
+        case "self-timer":
+            guard let delay = fields["delay"].flatMap(SelfTimerDelay.init(rawValue:)) else { return nil }
+            self = .selfTimer(delay)
+        case "interval":
+            guard let seconds = fields["seconds"].flatMap({ Int($0) }), DriveSettings.intervalStops.contains(seconds) else { return nil }
+            self = .interval(seconds: seconds)
+        case "zoom":
+            guard let factor = fields["factor"].flatMap({ Double($0) }), factor.isFinite, (0.1...100).contains(factor) else { return nil }
+            self = .zoom(factor)
+        case "auto-zoom":
+            guard let on = fields["on"], on == "1" || on == "0" else { return nil }
+            self = .autoZoom(on == "1")
         default: return nil
         }
     }

@@ -53,6 +53,7 @@ public final class CameraRemote: RemoteCamera {
             ("formatLabel", .string(settings.format.label)),
             ("ev", .number(Double(settings.exposureCompensation.thirds))),
             ("drive", .string(settings.drive.badge ?? "Single")),
+            ("driveMode", .string(settings.drive.mode.rawValue)),
             ("autoZoom", .bool(settings.autoZoom)),
             ("zoom", .number(Double(state.zoomTenths) / 10)),
             ("saving", .number(Double(state.savingCount))),

@@ -175,6 +175,17 @@ public struct InterfaceController: Sendable {
             pictureTaps.tap(x: Double(picture.x) + x * Double(picture.width), y: Double(picture.y) + y * Double(picture.height),
                             at: now, model: &model, autoZoomOn: autoZoomAvailable && model.settings.autoZoom,
                             viewfinder: picture, zoom: zoom.factor(at: now), into: &outcome)
+        case .drive(let mode):
+            guard DriveMode.available.contains(mode) else { break }
+            outcome.settingsChanged = model.update { $0.drive.mode = mode }
+        case .selfTimer(let delay):
+            outcome.settingsChanged = model.update { $0.drive.selfTimer = delay }
+        case .interval(let seconds):
+            outcome.settingsChanged = model.update { $0.drive.intervalSeconds = seconds }
+        case .zoom(let factor):
+            zoom.glide(to: factor, at: now)
+        case .autoZoom(let on):
+            if on != model.settings.autoZoom { toggleAutoZoom(into: &outcome) }
         }
         return outcome
     }
