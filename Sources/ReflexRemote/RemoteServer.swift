@@ -30,7 +30,8 @@ public final class RemoteServer: Sendable {
             listener = try ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 32)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                // (TCP_NODELAY is a TCP option: as a socket option it is SO_DEBUG, which only root may set.)
+                .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
                 .childChannelInitializer { channel in site.configure(channel) }
                 .bind(host: host, port: port).wait()
         } catch {

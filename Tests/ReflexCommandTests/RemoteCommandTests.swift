@@ -77,4 +77,29 @@ struct RemoteCommandTests {
         let log = camera.stop()
         #expect(log.contains("remote: serving http://127.0.0.1:\(port)/"), "\(log.suffix(2000))")
     }
+
+    /// The sealed service runs the camera with no privilege at all, as the `reflex` user: its
+    /// remote must answer there too. (A child option set as a socket option instead of a TCP
+    /// one was SO_DEBUG, which root alone may set: as root it passed, unprivileged every
+    /// connection was closed as it came.) Run as root, the test drops to nobody first.
+    @Test func theRemoteAnswersACameraWithoutPrivileges() throws {
+        let state = StateFolder(), folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: state.path, withIntermediateDirectories: true)
+        let port = RemoteClient.freePort()
+        var arguments = [BuildProducts.folder.appendingPathComponent("reflex").path, "run", "--sensor", "sim", "--display", "none",
+                         "--state-dir", state.path, "--storage", state.path, "--remote", "127.0.0.1:\(port)"]
+        if getuid() == 0 {
+            _ = chown(state.path, 65534, 65534)
+            arguments = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"] + arguments
+        }
+        let camera = Process()
+        camera.executableURL = URL(fileURLWithPath: arguments[0])
+        camera.arguments = Array(arguments.dropFirst())
+        camera.standardError = FileHandle.nullDevice
+        camera.standardOutput = FileHandle.nullDevice
+        try camera.run()
+        defer { camera.terminate(); camera.waitUntilExit() }
+        let answered = try Self.waitFor(RemoteClient(port: port), "/api/status", folder: folder) { $0.status == 401 }
+        #expect(answered != nil, "an unpaired phone is answered 401, not cut off")
+    }
 }

@@ -11,9 +11,10 @@ from ..steps import paced, require, scenario
 
 PHONE = "ip netns exec phone "
 URL = "http://192.168.4.1:8080"
-# The phone's DHCP client: busybox's udhcpc, with a script that puts the lent address on its radio.
-DHCP_SCRIPT = ("printf '#!/bin/sh\\n[ \"$1\" = bound ] && ip address add \"$ip/${mask:-24}\" dev \"$interface\"\\nexit 0\\n'"
-               " > /run/phone-dhcp && chmod +x /run/phone-dhcp")
+# The phone's DHCP client: busybox's udhcpc; the address it is lent put on its radio.
+DHCP = (PHONE + "busybox udhcpc -i wlan1 -n -q -t 10 -s /bin/true 2>&1 | tee /run/phone-dhcp.log; "
+        "lease=$(sed -n 's/.*lease of \\([0-9.]*\\) obtained.*/\\1/p' /run/phone-dhcp.log); "
+        + PHONE + "ip address add \"$lease/24\" dev wlan1; " + PHONE + "ip -4 -br address show wlan1")
 # The live view as the page takes it: a WebSocket opened with the pairing's cookie, three
 # binary frames read; prints the answer's status line and each frame's size and first bytes.
 LIVE_FRAMES = r'''
@@ -118,15 +119,15 @@ def remote_wifi(steps):
 
     steps.run("the phone: wlan1's radio in a network namespace of its own",
               "ip netns add phone && iw phy $(cat /sys/class/net/wlan1/phy80211/name) set netns name phone && "
-              + PHONE + "ip link set wlan1 up && " + DHCP_SCRIPT)
+              + PHONE + "ip link set wlan1 up")
     steps.run("a wrong passphrase", join_with(name, "wrong-pass-word", "/run/phone-wpa-wrong.log"))
     steps.wait_until("is refused", "cat /run/phone-wpa-wrong.log", limit=60,
                      matches=[r"WRONG_KEY|4-Way Handshake failed|CTRL-EVENT-SSID-TEMP-DISABLED"])
     steps.run("and does not join", PHONE + "iw dev wlan1 link; kill $(cat /run/phone-wpa.pid)", contains=["Not connected"])
     steps.run("the passphrase on the screen", "sleep 1; " + join_with(name, passphrase, "/run/phone-wpa.log"))
     steps.wait_until("joins the camera's network", PHONE + "iw dev wlan1 link", limit=60, contains=[f"SSID: {name}"])
-    steps.run("and is lent an address", PHONE + "busybox udhcpc -i wlan1 -n -q -t 10 -s /run/phone-dhcp; "
-              + PHONE + "ip -4 -br address show wlan1", matches=[r"192\.168\.4\.(1\d|[2-5]\d|60)/24"], timeout=60)
+    steps.run("and is lent an address", DHCP, matches=[r"lease of 192\.168\.4\.(1\d|[2-5]\d|60) obtained from 192\.168\.4\.1",
+                                                       r"wlan1\s+UP\s+192\.168\.4\.(1\d|[2-5]\d|60)/24"], timeout=60)
     steps.run("the page, to a phone not yet paired", PHONE + f"curl -s -o /dev/null -w '%{{http_code}}' {URL}/api/status",
               contains=["401"])
     steps.run("pairs with the code from the screen", PHONE + f"curl -s -c /run/phone-cookies -d code={code} {URL}/api/pair;"
