@@ -93,7 +93,9 @@ public final class AccessPoint {
     /// Stops the programs, takes the address off and the interface down, and removes the
     /// configuration (its passphrase).
     public func stop() {
-        for program in programs.reversed() { _ = program.running.stop() }
+        for program in programs.reversed() where program.running.stop() == nil {
+            log("remote: \(program.name) (process \(program.running.pid)) could not be stopped")
+        }
         programs = []
         _ = try? run(["ip", "address", "flush", "dev", interface])
         _ = try? run(["ip", "link", "set", "dev", interface, "down"])

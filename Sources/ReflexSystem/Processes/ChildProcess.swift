@@ -74,17 +74,20 @@ public enum ChildProcess {
             return status
         }
 
-        /// SIGTERM, then SIGKILL if it has not ended after `patience` seconds; its wait status.
-        public func stop(patience: Double = 3) -> Int32 {
-            kill(pid, SIGTERM)
-            let deadline = monotonicSeconds() + patience
-            var status: Int32 = 0
-            while monotonicSeconds() < deadline {
-                if retryingOnInterrupt({ waitpid(pid, &status, WNOHANG) }) == pid { return status }
-                usleep(20_000)
+        /// SIGTERM, then SIGKILL if it has not ended after `patience` seconds; its wait status,
+        /// nil if it could not be stopped (a program that took another user cannot be
+        /// signalled without the right to: never waited for forever).
+        @discardableResult
+        public func stop(patience: Double = 3) -> Int32? {
+            for signal in [SIGTERM, SIGKILL] {
+                kill(pid, signal)
+                let deadline = monotonicSeconds() + patience
+                while monotonicSeconds() < deadline {
+                    if let status = hasEnded() { return status }
+                    usleep(20_000)
+                }
             }
-            kill(pid, SIGKILL)
-            return wait()
+            return nil
         }
 
         /// Its wait status once it has ended (reaped then), nil while it runs.

@@ -131,7 +131,7 @@ def remote_wifi(steps):
     steps.run("the page, to a phone not yet paired", PHONE + f"curl -s -o /dev/null -w '%{{http_code}}' {URL}/api/status",
               contains=["401"])
     steps.run("pairs with the code from the screen", PHONE + f"curl -s -c /run/phone-cookies -d code={code} {URL}/api/pair;"
-              " grep -c reflex_token /run/phone-cookies", matches=[r"^1$"])
+              " echo; grep -c reflex_token /run/phone-cookies", matches=[r'^\{"paired":true\}$', r"^1$"])
     steps.run("the live view's frames over the WebSocket", PHONE + "python3 - <<'EOF'\n" + LIVE_FRAMES + "EOF",
               contains=["101 Switching Protocols"], matches=[r"(frame binary \d+ ffd8\s*){3}"], timeout=60)
     before = set(re.findall(r"RFLX\d{4}\.JPG", steps.run("the card's index", curl(f"{URL}/api/items"))))
@@ -148,8 +148,9 @@ def remote_wifi(steps):
               "python3 -c \"d=open('/run/phone-photo.jpg','rb').read(); print(len(d), d[:2].hex(), d[-2:].hex())\"",
               matches=[r"^\d{5,} ffd8 ffd9$"], timeout=60)
 
-    steps.run("the sheet down, Remote's value off, the menu closed",
-              touch_tap(900, 420) + "; sleep 1; " + touch_tap(*MENU_REMOTE_FORWARD) + "; sleep 1; " + touch_tap(900, 420))
+    # (The shutter closed the menu and its sheet, as any camera's does.)
+    steps.run("the menu again, Remote's value off, the menu closed",
+              touch_tap(*MENU_BUTTON) + "; sleep 1; " + touch_tap(*MENU_REMOTE_FORWARD) + "; sleep 1; " + touch_tap(900, 420))
     steps.wait_until("the network's service ends", "systemctl is-active reflex-network || true", limit=60,
                      matches=[r"^inactive$"])
     steps.run("Remote off again: the radio down, no port open, nothing running", off,
