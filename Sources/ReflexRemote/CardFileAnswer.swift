@@ -55,15 +55,30 @@ enum CardFileAnswer {
         headers.add(name: "Content-Length", value: String(part.count))
         headers.add(name: "Cache-Control", value: "private, no-cache")
         let status: HTTPResponseStatus = range == .whole ? .ok : .partialContent
+        let sendsBody = head.method != .HEAD && !part.isEmpty
+        // Corked, the head and the file leave in full segments and the last part at the
+        // uncork (as nginx's tcp_nopush); with TCP_NODELAY alone each sendfile's tail went out
+        // as a small segment of its own: a quarter slower on the loopback.
+        if sendsBody { setCorked(true, context) }
         context.write(handler.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
                       promise: nil)
-        if head.method == .HEAD || part.isEmpty {
-            close(file.descriptor)
-        } else {
+        if sendsBody {
             let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.descriptor)
             let region = FileRegion(fileHandle: handle, readerIndex: Int(part.lowerBound), endIndex: Int(part.upperBound))
-            context.write(handler.wrapOutboundOut(.body(.fileRegion(region)))).whenComplete { _ in try? handle.close() }
+            let channel = NIOLoopBound(context, eventLoop: context.eventLoop)
+            context.write(handler.wrapOutboundOut(.body(.fileRegion(region)))).whenComplete { _ in
+                try? handle.close()
+                setCorked(false, channel.value)
+            }
+        } else {
+            close(file.descriptor)
         }
         handler.end(context, keepAlive: head.isKeepAlive)
+    }
+
+    private static let cork = NIOBSDSocket.Option(rawValue: TCP_CORK)
+
+    private static func setCorked(_ corked: Bool, _ context: ChannelHandlerContext) {
+        _ = context.channel.setOption(.tcpOption(cork), value: corked ? 1 : 0)
     }
 }

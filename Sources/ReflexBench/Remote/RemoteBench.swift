@@ -10,26 +10,30 @@ import Glibc
 
 /// The remote as figures (issue 54): the realtime loop (bench frame) with no phone, one and
 /// three watching the live view, their pictures a second and the time from the sensor to the
-/// socket; and a 25 MB DNG downloaded over the loopback beside Debian's nginx serving the same
-/// file in the same run.
+/// socket; a 25 MB DNG downloaded over the loopback beside Debian's nginx serving the same
+/// file in the same run; and the shutter pressed from a phone (`PhoneShutterBench`).
 struct RemoteBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remote", abstract: "Benchmark the remote: live view to phones, the loop beside it, downloads.")
+        commandName: "remote", abstract: "Benchmark the remote: live view to phones, the loop beside it, downloads, the shutter.")
 
     @Option(help: "Frames the loop presents for each count of phones (60 a second).") var frames = 1200
     @Option(help: "The test data folder (default: the repository's Tests/Data).") var testdata: String?
     @Option(help: "The DNG's size for the download, in MB.") var megabytes = 25
-    @Option(help: "Downloads of it from each server.") var downloads = 5
+    @Option(help: "Downloads of it from each server (alternately; the median of each).") var downloads = 21
+    @Option(help: "Shutter presses from the phone.") var presses = 30
 
     func run() throws {
         for viewers in [0, 1, 3] {
             print(viewers == 0 ? "The loop with no phone watching:" : "The loop with \(viewers) phone\(viewers == 1 ? "" : "s") watching:")
             var arguments = ["--frames", String(frames), "--remote-viewers", String(viewers)]
             if let testdata { arguments += ["--testdata", testdata] }
-            var bench = try FrameBench.parse(arguments)
+            let bench = try FrameBench.parse(arguments)
             try bench.run()
         }
         try downloadsBesideNginx()
+        let work = "/tmp/reflex-bench-phone-shutter-\(getpid())"
+        defer { _ = system("rm -rf '\(work)'") }
+        try PhoneShutterBench(presses: presses, folder: work).run()
     }
 
     /// The same file from the remote (a paired phone's request, the card's item) and from
