@@ -30,7 +30,8 @@ LIBRARY_DEV_PACKAGES=(
   libopencv-dnn-dev libopencv-video-dev libopencv-objdetect-dev libopencv-imgproc-dev
 )
 
-say() { printf 'image-build: %s\n' "$*" >&2; }
+# (The time of day on each line: a fresh build's log then shows where its minutes went.)
+say() { printf 'image-build: %(%H:%M:%S)T %s\n' -1 "$*" >&2; }
 die() { printf 'image-build: error: %s\n' "$*" >&2; exit 1; }
 
 # Installs host packages that are missing (apt-get update at most once per run).
