@@ -15,10 +15,12 @@ import Testing
     static func serving(code: String = "042917") throws -> RemoteReport {
         var report = RemoteReport(state: .serving)
         report.network = network
-        report.joinCode = try #require(QREncoder.encode(network.joinText))
+        let joinCode: QRCode = try #require(QREncoder.encode(network.joinText))
+        report.joinCode = joinCode
         report.pageAddress = page
         report.pairingCode = code
-        report.pageCode = try #require(QREncoder.encode(RemoteReport.pairingAddress(page: page, code: code)))
+        let pageCode: QRCode = try #require(QREncoder.encode(RemoteReport.pairingAddress(page: page, code: code)))
+        report.pageCode = pageCode
         return report
     }
 

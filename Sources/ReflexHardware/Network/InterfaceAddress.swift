@@ -19,7 +19,7 @@ public enum InterfaceAddress {
             let ok = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
                 withUnsafePointer(to: inet.pointee.sin_addr) { inet_ntop(AF_INET, $0, &text, socklen_t(text.count)) != nil }
             }
-            if ok { return String(cString: text) }
+            if ok { return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         }
         return nil
     }

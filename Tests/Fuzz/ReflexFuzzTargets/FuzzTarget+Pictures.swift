@@ -44,6 +44,6 @@ extension FuzzTarget {
 /// The viewfinder's decoder is made once and reused frame after frame, as the camera does:
 /// whatever one frame leaves behind, the next must still decode or be refused.
 enum MotionJPEG {
-    nonisolated(unsafe) static let decoder = JPEGPreviewDecoder()!
+    static let decoder = JPEGPreviewDecoder()!
     nonisolated(unsafe) static var pixels = [UInt8](repeating: 0, count: (FuzzTarget.frameWidth / 2 + 1) * (FuzzTarget.frameHeight / 2 + 1) * 4)
 }
