@@ -16,6 +16,7 @@ public struct FuzzTarget: Sendable {
 
     /// Every target, in the order the script runs them.
     public static let all: [FuzzTarget] = configurationTargets + streamTargets + pictureTargets + cardTargets + remoteTargets
+        + tetheringTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }

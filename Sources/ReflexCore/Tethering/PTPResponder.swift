@@ -1,0 +1,149 @@
+/// The camera's side of PTP, one command at a time (the transport reads the containers and
+/// sends the replies): the session's rules, the card as objects with stable handles, and
+/// each operation Reflex supports answered from the running camera (`PTPCamera`). A host's
+/// bad request gets the standard's response code and changes nothing.
+public struct PTPResponder: Sendable {
+    /// The card: the first physical store's first logical one.
+    public static let storageID: UInt32 = 0x0001_0001
+    /// GetObjectHandles's and GetNumObjects's "every storage".
+    static let anyStorage: UInt32 = 0xFFFF_FFFF
+
+    public private(set) var session = PTPSession()
+    public private(set) var objects = PTPObjectTable()
+    private var hadCard = false
+    /// Events found while answering (a photo taken while a host deleted another), sent at the
+    /// next `refresh`.
+    private var pending: [PTPContainer] = []
+
+    public init() {}
+
+    /// The DeviceInfo dataset: what this camera really answers in its mode.
+    public static func deviceInfo(_ camera: PTPCamera) -> PTPDeviceInfo {
+        let files: [PTPOperation] = [.getDeviceInfo, .openSession, .closeSession, .getStorageIDs, .getStorageInfo, .getNumObjects,
+                                     .getObjectHandles, .getObjectInfo, .getObject, .getThumb, .deleteObject, .getPartialObject]
+        let operations = files + (camera.isTethered ? [.initiateCapture] : [])
+        var events: [PTPEventCode] = [.objectAdded, .objectRemoved, .storeAdded, .storeRemoved, .storageInfoChanged]
+        if camera.isTethered { events.append(.captureComplete) }
+        let images: [PTPObjectFormat] = [.exifJPEG, .dng, .mp4, .association]
+        return PTPDeviceInfo(operations: operations.map(\.rawValue), events: events.map(\.rawValue), properties: [],
+                             captureFormats: camera.isTethered ? [PTPObjectFormat.exifJPEG.rawValue, PTPObjectFormat.dng.rawValue] : [],
+                             imageFormats: images.map(\.rawValue), manufacturer: camera.manufacturer, model: camera.model,
+                             deviceVersion: camera.version, serialNumber: camera.serialNumber)
+    }
+
+    /// The reply to `command` (its data phase from the host, if it had one, already read). The
+    /// transport calls `refresh` before each command, so the objects are the card's as now.
+    public mutating func answer(_ command: PTPContainer, camera: PTPCamera) -> PTPReply {
+        let parameters = command.parameters
+        if case .refuse(let code, let said) = session.admit(code: command.code, transactionID: command.transactionID,
+                                                            parameters: parameters) {
+            return .answering(code, parameters: said)
+        }
+        func parameter(_ index: Int, _ absent: UInt32 = 0) -> UInt32 { index < parameters.count ? parameters[index] : absent }
+        switch PTPOperation(rawValue: command.code) {
+        case .getDeviceInfo?:
+            return PTPReply(data: .bytes(Self.deviceInfo(camera).encoded()))
+        case .openSession?, .closeSession?:
+            return PTPReply()
+        case .getStorageIDs?:
+            var writer = PTPDataWriter()
+            writer.append(array: camera.storage() == nil ? [] : [Self.storageID])
+            return PTPReply(data: .bytes(writer.bytes))
+        case .getStorageInfo?:
+            guard parameter(0) == Self.storageID else { return .answering(.invalidStorageID) }
+            guard let storage = camera.storage() else { return .answering(.storeNotAvailable) }
+            return PTPReply(data: .bytes(storage.encoded()))
+        case .getNumObjects?, .getObjectHandles?:
+            return listing(command.code == PTPOperation.getNumObjects.rawValue, storage: parameter(0, Self.anyStorage),
+                           format: parameter(1), parent: parameter(2), camera: camera)
+        case .getObjectInfo?:
+            guard let object = objects.object(parameter(0)) else { return .answering(.invalidObjectHandle) }
+            return PTPReply(data: .bytes(Self.info(object).encoded()))
+        case .getObject?:
+            guard let object = objects.object(parameter(0)), let file = object.file else { return .answering(.invalidObjectHandle) }
+            return PTPReply(data: .file(path: camera.path(onCard: object.path), offset: 0, count: UInt64(max(0, file.bytes))))
+        case .getPartialObject?:
+            guard let object = objects.object(parameter(0)), let file = object.file else { return .answering(.invalidObjectHandle) }
+            let size = UInt64(max(0, file.bytes)), offset = UInt64(parameter(1))
+            guard offset <= size else { return .answering(.invalidParameter) }
+            let count = min(UInt64(parameter(2)), size - offset)
+            return PTPReply(data: .file(path: camera.path(onCard: object.path), offset: offset, count: count),
+                            parameters: [UInt32(count)])
+        case .getThumb?:
+            guard let object = objects.object(parameter(0)), object.file != nil else { return .answering(.invalidObjectHandle) }
+            guard let thumbnail = camera.thumbnail(onCard: object.path) else { return .answering(.noThumbnailPresent) }
+            return PTPReply(data: .bytes(thumbnail))
+        case .deleteObject?:
+            return delete(parameter(0), camera: camera)
+        case .sendObjectInfo?, .sendObject?:
+            // The card is the camera's: a host reads and deletes, never writes.
+            return .answering(.storeReadOnly)
+        case .initiateCapture?:
+            guard camera.isTethered else { return .answering(.operationNotSupported) }
+            return .answering(camera.capture())
+        case .getDevicePropDesc?, .getDevicePropValue?, .setDevicePropValue?, .getObjectPropsSupported?, .getObjectPropDesc?,
+             .getObjectPropValue?, nil:
+            // (Not yet the camera's: the DeviceInfo does not list them.)
+            return .answering(.operationNotSupported)
+        }
+    }
+
+    /// The card as listed now, and the events a host should hear of what changed on the
+    /// camera's side (a photo taken, a file deleted on the camera, a card pulled or put in).
+    public mutating func refresh(camera: PTPCamera) -> [PTPContainer] {
+        let items = camera.cardItems()
+        let changes = objects.update(items)
+        var events = pending
+        pending = []
+        let hasCard = items != nil
+        if hadCard && !hasCard { events.append(Self.event(.storeRemoved, Self.storageID)) }
+        if !hadCard && hasCard { events.append(Self.event(.storeAdded, Self.storageID)) }
+        if hadCard && hasCard { events += Self.events(changes) }
+        hadCard = hasCard
+        return events
+    }
+
+    static func event(_ code: PTPEventCode, _ parameter: UInt32) -> PTPContainer {
+        PTPContainer(kind: .event, code: code.rawValue, transactionID: 0, parameters: [parameter])
+    }
+
+    static func events(_ changes: PTPObjectTable.Changes) -> [PTPContainer] {
+        changes.removed.map { event(.objectRemoved, $0) } + changes.added.map { event(.objectAdded, $0) }
+    }
+
+    /// The host went away or reset the device: its session ends (the handles stay the card's).
+    public mutating func hostLeft() { session.end() }
+
+    private mutating func listing(_ counting: Bool, storage: UInt32, format: UInt32, parent: UInt32, camera: PTPCamera) -> PTPReply {
+        guard storage == Self.anyStorage || storage == Self.storageID else { return .answering(.invalidStorageID) }
+        guard format <= UInt32(UInt16.max) else { return .answering(.invalidCodeFormat) }
+        guard hadCard else { return .answering(.storeNotAvailable) }
+        guard let handles = objects.handles(format: UInt16(format), parent: parent) else { return .answering(.invalidParentObject) }
+        if counting { return PTPReply(parameters: [UInt32(handles.count)]) }
+        var writer = PTPDataWriter()
+        writer.append(array: handles)
+        return PTPReply(data: .bytes(writer.bytes))
+    }
+
+    private mutating func delete(_ handle: UInt32, camera: PTPCamera) -> PTPReply {
+        // (Everything at once, 0xFFFFFFFF, is a card's format: that is the camera's menu's to do.)
+        guard handle != 0xFFFF_FFFF else { return .answering(.parameterNotSupported) }
+        guard let object = objects.object(handle) else { return .answering(.invalidObjectHandle) }
+        guard !object.isFolder else { return .answering(.accessDenied) }
+        if object.file?.readOnly == true { return .answering(.objectWriteProtected) }
+        let code = camera.delete(onCard: object.path)
+        // The host knows what it deleted: the table follows, telling it only of the rest.
+        var changes = objects.update(camera.cardItems())
+        changes.removed.removeAll { $0 == handle }
+        pending += Self.events(changes)
+        return .answering(code)
+    }
+
+    /// The ObjectInfo dataset of `object`.
+    public static func info(_ object: PTPObjectTable.Object) -> PTPObjectInfo {
+        let date = object.file.map { PTPObjectInfo.dateText(CivilDate(secondsSince1970: $0.modified)) } ?? ""
+        return PTPObjectInfo(storageID: storageID, format: object.format, isProtected: object.file?.readOnly ?? false,
+                             size: UInt64(max(0, object.file?.bytes ?? 0)), parent: object.parent, fileName: object.name,
+                             captureDate: date, modificationDate: date)
+    }
+}
