@@ -38,6 +38,14 @@ import Testing
             captures += 1
             return .ok
         }
+        var settings = CameraSettings()
+        var fNumber: Double? = 2.8
+        var batteryPercent: Int?
+        var applied: [PTPSettingChange] = []
+        func apply(_ change: PTPSettingChange) -> PTPResponseCode {
+            applied.append(change)
+            return .ok
+        }
     }
 
     static func item(_ number: Int, _ files: [(String, Bool)]) -> ReviewItem {

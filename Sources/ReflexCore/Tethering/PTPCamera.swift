@@ -20,4 +20,11 @@ public protocol PTPCamera: AnyObject, Sendable {
     func delete(onCard relative: String) -> PTPResponseCode
     /// Takes a photo as the shutter key would.
     func capture() -> PTPResponseCode
+    /// The settings as the camera's screen shows them now.
+    var settings: CameraSettings { get }
+    /// The lens's f-number and the battery's charge, where the board knows them.
+    var fNumber: Double? { get }
+    var batteryPercent: Int? { get }
+    /// A host's setting, applied as the camera's own dials and menus apply one.
+    func apply(_ change: PTPSettingChange) -> PTPResponseCode
 }

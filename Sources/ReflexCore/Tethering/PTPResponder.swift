@@ -14,6 +14,8 @@ public struct PTPResponder: Sendable {
     /// Events found while answering (a photo taken while a host deleted another), sent at the
     /// next `refresh`.
     private var pending: [PTPContainer] = []
+    /// The properties' values the host last heard of (DevicePropChanged when one moves).
+    private var reportedValues: [PTPDeviceProperty: Int64] = [:]
 
     public init() {}
 
@@ -21,19 +23,30 @@ public struct PTPResponder: Sendable {
     public static func deviceInfo(_ camera: PTPCamera) -> PTPDeviceInfo {
         let files: [PTPOperation] = [.getDeviceInfo, .openSession, .closeSession, .getStorageIDs, .getStorageInfo, .getNumObjects,
                                      .getObjectHandles, .getObjectInfo, .getObject, .getThumb, .deleteObject, .getPartialObject]
-        let operations = files + (camera.isTethered ? [.initiateCapture] : [])
+        let tethered: [PTPOperation] = [.initiateCapture, .getDevicePropDesc, .getDevicePropValue, .setDevicePropValue]
+        let operations = files + (camera.isTethered ? tethered : [])
         var events: [PTPEventCode] = [.objectAdded, .objectRemoved, .storeAdded, .storeRemoved, .storageInfoChanged]
-        if camera.isTethered { events.append(.captureComplete) }
+        if camera.isTethered { events += [.captureComplete, .devicePropChanged] }
         let images: [PTPObjectFormat] = [.exifJPEG, .dng, .mp4, .association]
-        return PTPDeviceInfo(operations: operations.map(\.rawValue), events: events.map(\.rawValue), properties: [],
+        let properties = camera.isTethered ? properties(camera).map(\.rawValue) : []
+        return PTPDeviceInfo(operations: operations.map(\.rawValue), events: events.map(\.rawValue), properties: properties,
                              captureFormats: camera.isTethered ? [PTPObjectFormat.exifJPEG.rawValue, PTPObjectFormat.dng.rawValue] : [],
                              imageFormats: images.map(\.rawValue), manufacturer: camera.manufacturer, model: camera.model,
                              deviceVersion: camera.version, serialNumber: camera.serialNumber)
     }
 
-    /// The reply to `command` (its data phase from the host, if it had one, already read). The
-    /// transport calls `refresh` before each command, so the objects are the card's as now.
-    public mutating func answer(_ command: PTPContainer, camera: PTPCamera) -> PTPReply {
+    static func properties(_ camera: PTPCamera) -> [PTPDeviceProperty] {
+        PTPPropertyMap.supported(fNumber: camera.fNumber, batteryPercent: camera.batteryPercent)
+    }
+
+    static func describe(_ property: PTPDeviceProperty, _ camera: PTPCamera) -> PTPPropertyDescription? {
+        PTPPropertyMap.describe(property, settings: camera.settings, fNumber: camera.fNumber, batteryPercent: camera.batteryPercent)
+    }
+
+    /// The reply to `command`, with the data phase the host sent after it (`hostData`, for
+    /// the operations that have one). The transport calls `refresh` before each command, so
+    /// the objects are the card's as now.
+    public mutating func answer(_ command: PTPContainer, hostData: [UInt8] = [], camera: PTPCamera) -> PTPReply {
         let parameters = command.parameters
         if case .refuse(let code, let said) = session.admit(code: command.code, transactionID: command.transactionID,
                                                             parameters: parameters) {
@@ -81,8 +94,19 @@ public struct PTPResponder: Sendable {
         case .initiateCapture?:
             guard camera.isTethered else { return .answering(.operationNotSupported) }
             return .answering(camera.capture())
-        case .getDevicePropDesc?, .getDevicePropValue?, .setDevicePropValue?, .getObjectPropsSupported?, .getObjectPropDesc?,
-             .getObjectPropValue?, nil:
+        case .getDevicePropDesc?, .getDevicePropValue?:
+            guard camera.isTethered else { return .answering(.operationNotSupported) }
+            guard let property = PTPDeviceProperty(rawValue: UInt16(truncatingIfNeeded: parameter(0))),
+                  parameter(0) <= UInt32(UInt16.max), let description = Self.describe(property, camera) else {
+                return .answering(.devicePropNotSupported)
+            }
+            reportedValues[property] = description.current
+            let bytes = command.code == PTPOperation.getDevicePropDesc.rawValue ? description.encoded() : description.encodedValue()
+            return PTPReply(data: .bytes(bytes))
+        case .setDevicePropValue?:
+            guard camera.isTethered else { return .answering(.operationNotSupported) }
+            return setProperty(parameter(0), hostData, camera: camera)
+        case .getObjectPropsSupported?, .getObjectPropDesc?, .getObjectPropValue?, nil:
             // (Not yet the camera's: the DeviceInfo does not list them.)
             return .answering(.operationNotSupported)
         }
@@ -100,6 +124,15 @@ public struct PTPResponder: Sendable {
         if !hadCard && hasCard { events.append(Self.event(.storeAdded, Self.storageID)) }
         if hadCard && hasCard { events += Self.events(changes) }
         hadCard = hasCard
+        if camera.isTethered {
+            for property in Self.properties(camera) {
+                guard let now = Self.describe(property, camera)?.current else { continue }
+                if let said = reportedValues[property], said != now {
+                    events.append(Self.event(.devicePropChanged, UInt32(property.rawValue)))
+                }
+                reportedValues[property] = now
+            }
+        }
         return events
     }
 
@@ -123,6 +156,20 @@ public struct PTPResponder: Sendable {
         var writer = PTPDataWriter()
         writer.append(array: handles)
         return PTPReply(data: .bytes(writer.bytes))
+    }
+
+    private mutating func setProperty(_ code: UInt32, _ bytes: [UInt8], camera: PTPCamera) -> PTPReply {
+        guard code <= UInt32(UInt16.max), let property = PTPDeviceProperty(rawValue: UInt16(code)),
+              let description = Self.describe(property, camera) else { return .answering(.devicePropNotSupported) }
+        guard description.settable else { return .answering(.accessDenied) }
+        guard let value = description.type.read(bytes) else { return .answering(.invalidDevicePropFormat) }
+        guard description.allows(value), let change = PTPPropertyMap.change(property, value: value, settings: camera.settings) else {
+            return .answering(.invalidDevicePropValue)
+        }
+        let code = camera.apply(change)
+        // The host knows what it set: no DevicePropChanged for it.
+        if code == .ok { reportedValues[property] = value }
+        return .answering(code)
     }
 
     private mutating func delete(_ handle: UInt32, camera: PTPCamera) -> PTPReply {

@@ -63,4 +63,8 @@ final class FuzzCard: PTPCamera, Sendable {
     func thumbnail(onCard relative: String) -> [UInt8]? { nil }
     func delete(onCard relative: String) -> PTPResponseCode { .ok }
     func capture() -> PTPResponseCode { .ok }
+    var settings: CameraSettings { CameraSettings() }
+    let fNumber: Double? = 2.8
+    let batteryPercent: Int? = 80
+    func apply(_ change: PTPSettingChange) -> PTPResponseCode { .ok }
 }
