@@ -22,7 +22,8 @@ public struct PTPResponder: Sendable {
     /// The DeviceInfo dataset: what this camera really answers in its mode.
     public static func deviceInfo(_ camera: PTPCamera) -> PTPDeviceInfo {
         let files: [PTPOperation] = [.getDeviceInfo, .openSession, .closeSession, .getStorageIDs, .getStorageInfo, .getNumObjects,
-                                     .getObjectHandles, .getObjectInfo, .getObject, .getThumb, .deleteObject, .getPartialObject]
+                                     .getObjectHandles, .getObjectInfo, .getObject, .getThumb, .deleteObject, .getPartialObject,
+                                     .getObjectPropsSupported, .getObjectPropDesc, .getObjectPropValue]
         let tethered: [PTPOperation] = [.initiateCapture, .getDevicePropDesc, .getDevicePropValue, .setDevicePropValue]
         let operations = files + (camera.isTethered ? tethered : [])
         var events: [PTPEventCode] = [.objectAdded, .objectRemoved, .storeAdded, .storeRemoved, .storageInfoChanged]
@@ -106,7 +107,25 @@ public struct PTPResponder: Sendable {
         case .setDevicePropValue?:
             guard camera.isTethered else { return .answering(.operationNotSupported) }
             return setProperty(parameter(0), hostData, camera: camera)
-        case .getObjectPropsSupported?, .getObjectPropDesc?, .getObjectPropValue?, nil:
+        case .getObjectPropsSupported?:
+            guard PTPObjectFormat(rawValue: UInt16(truncatingIfNeeded: parameter(0))) != nil, parameter(0) <= UInt32(UInt16.max) else {
+                return .answering(.invalidObjectFormatCode)
+            }
+            var writer = PTPDataWriter()
+            writer.append(array: MTPObjectProperty.allCases.map(\.rawValue))
+            return PTPReply(data: .bytes(writer.bytes))
+        case .getObjectPropDesc?:
+            guard parameter(0) <= UInt32(UInt16.max), let property = MTPObjectProperty(rawValue: UInt16(parameter(0))) else {
+                return .answering(.objectPropNotSupported)
+            }
+            return PTPReply(data: .bytes(property.description()))
+        case .getObjectPropValue?:
+            guard let object = objects.object(parameter(0)) else { return .answering(.invalidObjectHandle) }
+            guard parameter(1) <= UInt32(UInt16.max), let property = MTPObjectProperty(rawValue: UInt16(parameter(1))) else {
+                return .answering(.objectPropNotSupported)
+            }
+            return PTPReply(data: .bytes(property.value(of: object, storageID: Self.storageID)))
+        case nil:
             // (Not yet the camera's: the DeviceInfo does not list them.)
             return .answering(.operationNotSupported)
         }
