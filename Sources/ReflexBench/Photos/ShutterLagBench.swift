@@ -29,6 +29,21 @@ struct ShutterLagBench {
         }
 
         var recorded: [(sequence: UInt32, end: Int64, handled: Int64)] { frames.withLock { $0 } }
+
+        /// A photo of frame `sequence` for a press at `press` (nanoseconds): how many frames it
+        /// came after the one under way at the press, and how many a shutter without past
+        /// frames would have (the first frame to start after the sensor thread heard of the
+        /// press, when it handled its next frame); nil if no frame was under way.
+        func lag(press: Int64, sequence: UInt32) -> (frames: Int, withoutRing: Int?)? {
+            let frames = recorded
+            guard let expected = frames.first(where: { $0.end >= press }) else { return nil }
+            var withoutRing: Int?
+            if let heard = frames.first(where: { $0.handled >= press })?.handled,
+               let next = frames.first(where: { $0.end - ShutterLagBench.periodNanoseconds >= heard }) {
+                withoutRing = Int(next.sequence) - Int(expected.sequence)
+            }
+            return (Int(sequence) - Int(expected.sequence), withoutRing)
+        }
     }
 
     static let periodNanoseconds = Int64(1e9) / Int64(SimulatedCamera.framesPerSecond)
@@ -66,21 +81,14 @@ struct ShutterLagBench {
         }
         var underWay = 0, late = 0, lagFrames = 0.0, nextFrameLag = 0.0, missing = 0
         for (ticket, press) in tickets {
-            let result = photos.waitForResult(ticket: ticket, seconds: 30)
-            let frames = timeline.recorded
-            guard let result, result.error == nil,
-                  let expected = frames.first(where: { $0.end >= press }) else {
+            guard let result = photos.waitForResult(ticket: ticket, seconds: 30), result.error == nil,
+                  let lag = timeline.lag(press: press, sequence: result.sequence) else {
                 missing += 1
                 continue
             }
-            if result.sequence == expected.sequence { underWay += 1 } else { late += 1 }
-            lagFrames += Double(Int(result.sequence) - Int(expected.sequence))
-            // Without the ring: the first frame to start after the sensor thread heard of the
-            // press (when it handled its next frame).
-            if let heard = frames.first(where: { $0.handled >= press })?.handled,
-               let next = frames.first(where: { $0.end - ShutterLagBench.periodNanoseconds >= heard }) {
-                nextFrameLag += Double(Int(next.sequence) - Int(expected.sequence))
-            }
+            if lag.frames == 0 { underWay += 1 } else { late += 1 }
+            lagFrames += Double(lag.frames)
+            nextFrameLag += Double(lag.withoutRing ?? 0)
         }
         let counted = Double(max(presses - missing, 1))
         print("Shutter lag: \(presses) presses at random moments on the simulated sensor (1280x720, 30 fps), "

@@ -64,20 +64,16 @@ struct PhoneShutterBench {
             while endings.withLock({ $0.count }) <= press && monotonicSeconds() < deadline { usleep(5_000) }
         }
         let lines = endings.withLock { $0 }
-        let frames = timeline.recorded
         var underWay = 0, late = 0, lagFrames = 0, nextFrameLag = 0, missing = 0
         for (index, press) in pressedAt.enumerated() {
             guard index < lines.count, let sequence = Self.frameNumber(lines[index]),
-                  let expected = frames.first(where: { $0.end >= press }) else {
+                  let lag = timeline.lag(press: press, sequence: UInt32(sequence)) else {
                 missing += 1
                 continue
             }
-            if sequence == Int(expected.sequence) { underWay += 1 } else { late += 1 }
-            lagFrames += sequence - Int(expected.sequence)
-            if let heard = frames.first(where: { $0.handled >= press })?.handled,
-               let next = frames.first(where: { $0.end - ShutterLagBench.periodNanoseconds >= heard }) {
-                nextFrameLag += Int(next.sequence) - Int(expected.sequence)
-            }
+            if lag.frames == 0 { underWay += 1 } else { late += 1 }
+            lagFrames += lag.frames
+            nextFrameLag += lag.withoutRing ?? 0
         }
         let counted = Double(max(presses - missing, 1))
         let sortedAnswers = answers.sorted()

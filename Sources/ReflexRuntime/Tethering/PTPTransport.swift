@@ -131,7 +131,8 @@ public final class PTPTransport: @unchecked Sendable {
             let want = Int(min(UInt64(Self.chunkBytes), count - sent))
             let got = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress, want, off_t(offset + sent)) }
             guard got > 0 else {
-                writeAll(pending.isEmpty ? [] : pending)
+                // A short (or zero-length) packet ends the transfer early.
+                writeAll(pending)
                 return false
             }
             pending += buffer[..<got]
