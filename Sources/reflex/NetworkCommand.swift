@@ -90,7 +90,7 @@ struct NetworkCommand: ParsableCommand {
     }
 
     /// The state for the camera, whole or not at all (readable by it: the folder is 0755).
-    private func say(_ state: AccessPointState) {
+    private func say(_ state: RootServiceState) {
         log("network: \(state)")
         do {
             try AtomicFile.write(Array((state.description + "\n").utf8), to: stateFile, permissions: 0o644)

@@ -129,7 +129,7 @@ final class RemoteKeeper: @unchecked Sendable {
 
     /// The service's answer: up (then the page is served), failed, or none in time.
     private func followNetwork() {
-        let answer = SmallFile.text(networkState).flatMap(AccessPointState.init(line:))
+        let answer = SmallFile.text(networkState).flatMap(RootServiceState.init(line:))
         switch answer {
         case .up:
             guard !networkUp else { return }

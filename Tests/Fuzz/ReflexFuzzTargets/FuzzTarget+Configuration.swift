@@ -32,8 +32,8 @@ extension FuzzTarget {
         FuzzTarget("board-remote", "a board's remote.conf (BoardRemote.parse)") { bytes in
             _ = BoardRemote.parse(text(bytes))
         },
-        FuzzTarget("network-state", "the remote's network service's state line (AccessPointState)") { bytes in
-            _ = AccessPointState(line: text(bytes))
+        FuzzTarget("network-state", "the remote's network service's state line (RootServiceState)") { bytes in
+            _ = RootServiceState(line: text(bytes))
         },
         FuzzTarget("board-gps", "a board's gps.conf (GPSDAddress.parse)") { bytes in
             _ = GPSDAddress.parse(text(bytes))

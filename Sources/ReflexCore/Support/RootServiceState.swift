@@ -1,9 +1,9 @@
-/// What the network's service (`reflex network`, root, started by reflex-network.path when the
-/// camera asks) tells the camera, one line in its state file: the camera process itself never
-/// holds the rights to set up a radio.
-public enum AccessPointState: Sendable, Equatable, CustomStringConvertible {
+/// What a root service started when the camera asks for it tells the camera, one line in its
+/// state file: the remote's network (`reflex network`), the USB gadget (`reflex usb`). The
+/// camera process itself never holds the rights to set up a radio or a gadget.
+public enum RootServiceState: Sendable, Equatable, CustomStringConvertible {
     case starting
-    /// Up: the network's name.
+    /// Up: the network's name; the USB device controller the gadget is for.
     case up(String)
     /// It could not come up, or went down: why, for the screen.
     case failed(String)
