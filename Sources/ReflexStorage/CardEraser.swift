@@ -58,6 +58,18 @@ public enum CardEraser {
         try AtomicFile.syncFolder(folder)
     }
 
+    /// Deletes one file of an item and leaves its other files (a computer deleting a RAW+JPEG
+    /// pair's JPEG over USB, where each is an object of its own). One unlink is one step a
+    /// cut cannot halve, so it is not marked first (a mark would take the whole stem with it
+    /// at the next start); the folder is synced after. A protected file is refused.
+    public static func deleteFile(_ file: ReviewItem.File, of item: ReviewItem, onCardAt root: String) throws(SystemError) {
+        guard !file.readOnly else { throw SystemError("delete: \(file.name) is protected", path: file.name, code: EPERM) }
+        let folder = PhotoCard(root: root).dcim + "/" + item.folder
+        let path = folder + "/" + file.name
+        _ = try systemCall("unlink", path: path) { unlink(path) }
+        try AtomicFile.syncFolder(folder)
+    }
+
     /// Finishes what a cut interrupted: in every DCF folder, each file marked as being
     /// deleted is removed with every file of its stem. Returns the files removed.
     @discardableResult

@@ -115,14 +115,10 @@ final class RemoteKeeper: @unchecked Sendable {
     /// The passphrase made (once) where the service reads it, and the request made.
     private func askForNetwork() {
         network = WiFiNetworkKeeper.network(file: stateFolder + "/remote-network", machineID: machineID(), log: log)
-        let folder = String(networkWanted[..<(networkWanted.lastIndex(of: "/") ?? networkWanted.startIndex)])
-        mkdir(folder, 0o755)
-        let made = open(networkWanted, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard made >= 0 else {
-            fail("Wi-Fi: cannot ask for the network (\(networkWanted): \(String(cString: strerror(errno))))")
+        if let why = RequestFile(networkWanted).make() {
+            fail("Wi-Fi: cannot ask for the network (\(networkWanted): \(why))")
             return
         }
-        close(made)
         networkAskedAt = monotonicSeconds()
         log("remote: asked for the network \(network?.name ?? "") (\(networkWanted))")
     }
@@ -166,7 +162,7 @@ final class RemoteKeeper: @unchecked Sendable {
         }
         server = nil
         if networkAskedAt != nil {
-            unlink(networkWanted)
+            RequestFile(networkWanted).withdraw()
             log("remote: the network \(network?.name ?? "") no longer asked for")
         }
         (networkAskedAt, networkUp) = (nil, false)

@@ -119,6 +119,8 @@ struct Run: ParsableCommand {
         let remoteKeeper = makeRemote(sensorPipeline, movies: movies, status: status, loop: shownLoop,
                                       on: settings.remote, stateFolder: stateFolder)
         screen?.remote = remoteKeeper.remoteSwitch
+        let usbKeeper = makeUSB(sensorPipeline, settings: settings, fNumber: calibration.fNumber, loop: shownLoop)
+        screen?.usb = usbKeeper.usbSwitch
         let haptics = Haptics(log: { log($0) })
         let statusLight = controls.statusLight.flatMap { StatusLight(name: $0, log: { log($0) }) }
         if let statusLight { log("status light \(statusLight.name): the self-timer blinks it") }
@@ -128,6 +130,7 @@ struct Run: ParsableCommand {
         screen?.tryStart()
         shownLoop.set(screen?.loop)
         if !remoteKeeper.start() { log("remote: cannot start its thread; no remote") }
+        if !usbKeeper.start() { log("usb: cannot start its thread; no USB") }
         log("running: the sensor streams and meters" + (screen?.loop != nil ? "; the realtime loop shows the picture" : "")
             + "; waiting for SIGTERM")
         var sinceCheck = 0.0, secondsSinceStatistics = 0
@@ -158,6 +161,7 @@ struct Run: ParsableCommand {
             }
         }
         remoteKeeper.stop()
+        usbKeeper.stop()
         shownLoop.set(nil)
         screen?.loop?.stop()
         haptics.stop()
@@ -257,6 +261,22 @@ struct Run: ParsableCommand {
                                   movies: movies)
         let pairing = RemotePairingKeeper(file: stateFolder + "/remote-phones", log: { log($0) })
         return keeper(way, RemoteStack(liveView: liveView, camera: camera, pairing: pairing, pageFolder: page))
+    }
+
+    /// The USB cable: the camera as a computer sees it, and its keeper (not yet started).
+    private func makeUSB(_ sensor: SensorPipeline, settings: CameraSettings, fNumber: Double?, loop: ShownLoop) -> USBKeeper {
+        let identity = USBGadgetIdentity(board: BoardFolder.name(of: camera.boardFolder), version: Reflex.version,
+                                         machineID: SmallFile.text("/etc/machine-id") ?? "")
+        let usbSwitch = USBSwitch(settings.usb)
+        let card = cardFolder, mountPoint = storage == nil
+        let status = sensor.status
+        let tether = CameraTether(identity: identity, version: Reflex.version, fNumber: fNumber, settings: settings, usb: usbSwitch,
+                                  photoPixels: { status.latestSensorReport().photoPixels }, loop: { loop.current },
+                                  cardRoot: { StorageProbe.freeBytes(at: card, requireMountPoint: mountPoint) == nil ? nil : card })
+        // (The request goes in the camera's runtime folder, as the remote's network's does.)
+        let wanted = getenv("RUNTIME_DIRECTORY").map { String(cString: $0) + "/usb-wanted" } ?? USBCommand.wantedFile
+        return USBKeeper(usbSwitch: usbSwitch, camera: tether, wanted: wanted, state: USBCommand.stateFile,
+                         functionFolder: USBCommand.functionFolder, status: sensor.status, log: { log($0) })
     }
 
     /// The board's controls: its encoders and keys.

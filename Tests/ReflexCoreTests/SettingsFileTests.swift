@@ -107,6 +107,7 @@ struct SettingsKeyTests {
             .jpegQuality: ["extra-fine", "fine", "normal"],
             .autoZoom: ["on", "off"],
             .remote: ["on", "off"],
+            .usb: ["files", "tethered", "off"],
             .autoZoomFraming: ["tight", "medium", "wide"],
             .drive: ["single", "burst", "self-timer", "bracketing", "interval"],
             .selfTimer: ["2s", "10s", "10s-3"],

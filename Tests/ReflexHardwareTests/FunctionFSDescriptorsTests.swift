@@ -42,6 +42,6 @@ import Testing
         var reader = PTPDataReader(blob)
         #expect(try [reader.uint32(), reader.uint32(), reader.uint32(), reader.uint32()] == [2, UInt32(blob.count), 1, 1])
         #expect(try reader.uint16() == 0x0409)
-        #expect(Array(blob[18...]) == Array("Reflex PTP".utf8) + [0])
+        #expect(Array(blob[18...]) == Array("Reflex MTP".utf8) + [0], "with MTP in it, for libmtp")
     }
 }

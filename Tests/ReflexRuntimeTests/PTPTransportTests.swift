@@ -62,7 +62,8 @@ import Testing
             let out = try pair(), into = try pair(), events = try pair()
             (bulkOut, bulkIn, interrupt) = (out.0, into.0, events.0)
             cameraEnds = [out.1, into.1, events.1]
-            transport = PTPTransport(pipes: PTPPipes(bulkOut: out.1, bulkIn: into.1, interruptIn: events.1, packetSize: packet),
+            transport = PTPTransport(pipes: PTPPipes(bulkOut: out.1, bulkIn: into.1, interruptIn: events.1, packetSize: packet,
+                                                     endsOnEmptyRead: true),
                                      camera: card, log: { _ in })
         }
 

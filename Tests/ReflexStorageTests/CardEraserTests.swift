@@ -30,6 +30,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: card.path + "/DCIM/100REFLX") == ["RFLX0001.JPG"])
     }
 
+    /// A computer over USB deletes one object, a pair's JPEG: its DNG stays, and the card's
+    /// check at the next start leaves it (nothing was marked that would take the stem).
+    @Test func oneFileOfAPairGoesAndTheOtherStays() throws {
+        let card = try Self.card()
+        let pair = try Self.item("100REFLX/RFLX0002", on: card)
+        let jpeg = try #require(pair.files.first { $0.kind == .jpeg })
+        try CardEraser.deleteFile(jpeg, of: pair, onCardAt: card.path)
+        PhotoCard(root: card.path).removeLeftovers()
+        let files = try FileManager.default.contentsOfDirectory(atPath: card.path + "/DCIM/100REFLX").sorted()
+        #expect(files == ["RFLX0001.JPG", "RFLX0002.DNG"])
+        let single = try Self.item("100REFLX/RFLX0001", on: card)
+        var protected = single.files[0]
+        protected.readOnly = true
+        #expect(throws: SystemError.self, "a protected file is refused") {
+            try CardEraser.deleteFile(protected, of: single, onCardAt: card.path)
+        }
+        #expect(FileManager.default.fileExists(atPath: card.file("DCIM/100REFLX/RFLX0001.JPG")))
+    }
+
     /// The delete stopped after each of its steps (a file marked, the other, the folder
     /// synced, a file removed, the other), as a kill would stop it: once the card's check at
     /// the next start has run, the pair is gone, never half there, and the rest untouched.

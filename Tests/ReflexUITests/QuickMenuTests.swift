@@ -121,7 +121,7 @@ import Testing
             case _ where withEnds.contains(item): -1
             case .format: model.availableFormats.count - 1
             case .drive: DriveMode.available.count - 1
-            case .jpegQuality, .autoZoomFraming, .selfTimer, .bracketFrames: 2
+            case .jpegQuality, .autoZoomFraming, .selfTimer, .bracketFrames, .usb: 2
             case .timelapse: DriveSettings.timelapseRates.count - 1
             default: 1
             }

@@ -88,6 +88,10 @@ import Testing
         var refused = ViewState(readout: readout, gps: .unavailable)
         refused.notice = InterfaceText.geotagRefused("No GPS receiver")
         list.append(Case(name: "gps-unavailable", state: refused))
+        // A computer on the USB cable: its icon beside the GPS one.
+        var tethered = ViewState(readout: readout, gps: .fix)
+        tethered.usb = .connected
+        list.append(Case(name: "usb-connected", state: tethered))
         var full = ViewState(settings: autoSettings, readout: readout, savingCount: 2,
                              storage: .low(StorageAdvice(level: .full, shotsLeft: 0, format: .rawPlusJPEG)))
         full.saveProblem = SaveProblem(kind: .storageFull, message: StorageAdvice.fullTitle,

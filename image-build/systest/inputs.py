@@ -15,7 +15,7 @@ KEY_ZOOMIN = 0x1A2
 # (QuickMenuItem.mostLines).
 MENU_BUTTON = (48, 108)
 MENU_INSIDE = (300, 420)
-MENU_MOST_LINES = 17
+MENU_MOST_LINES = 18
 MENU_ROW_HEIGHT = 648 // MENU_MOST_LINES
 
 
@@ -28,6 +28,8 @@ def menu_value(line):
 MENU_FORMAT_FORWARD = menu_value(0)
 MENU_GEOTAG_FORWARD = menu_value(6)
 MENU_REMOTE_FORWARD = menu_value(10)
+# (USB follows Paired phones, which shows only while the remote is on: line 11 here.)
+MENU_USB_FORWARD = menu_value(11)
 
 
 def device_node(name):

@@ -36,6 +36,8 @@ public struct CameraSettings: Sendable, Hashable {
     /// The remote: the camera's own network and the page a phone drives it from (off by
     /// default: no radio, no listening socket until asked for).
     public var remote = false
+    /// The USB cable: off by default (no gadget until asked for).
+    public var usb: USBMode = .off
     /// Where Auto meters: a spot the photographer tapped, or nil for the whole frame. Not
     /// remembered across a restart (a new start meters the whole scene), and cleared by a
     /// change of mode.

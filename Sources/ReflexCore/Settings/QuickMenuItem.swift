@@ -4,7 +4,7 @@
 /// move no other line), and show only while that mode is chosen.
 public enum QuickMenuItem: Int, Sendable, CaseIterable {
     case format, exposureCompensation, zebras, focusPeaking, framingGrid, jpegQuality, geotag, geotagPrecision, autoZoom,
-         autoZoomFraming, remote, forgetPhones, drive, selfTimer, bracketFrames, bracketStep, interval, intervalCount, intervalDelay, timelapse
+         autoZoomFraming, remote, forgetPhones, usb, drive, selfTimer, bracketFrames, bracketStep, interval, intervalCount, intervalDelay, timelapse
 
     /// The lines the menu shows for `settings`, in order.
     public static func lines(for settings: CameraSettings) -> [QuickMenuItem] {
@@ -81,6 +81,7 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .autoZoomFraming: "Auto zoom framing"
         case .remote: "Remote"
         case .forgetPhones: "Paired phones"
+        case .usb: "USB"
         }
     }
 
@@ -107,6 +108,7 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .autoZoomFraming: return settings.autoZoomFraming.rawValue.prefix(1).uppercased() + settings.autoZoomFraming.rawValue.dropFirst()
         case .remote: return onOff(settings.remote)
         case .forgetPhones: return "Forget all"
+        case .usb: return settings.usb.label
         }
     }
 
@@ -166,6 +168,7 @@ public enum QuickMenuItem: Int, Sendable, CaseIterable {
         case .autoZoomFraming:
             model.update { $0.autoZoomFraming = cycle(AutoFraming.Size.allCases, from: $0.autoZoomFraming) }
         case .remote: model.update { $0.remote.toggle() }
+        case .usb: model.update { $0.usb = cycle(USBMode.allCases, from: $0.usb) }
         // (An action, not a setting: the menu's control asks the remote to forget.)
         case .forgetPhones: break
         }

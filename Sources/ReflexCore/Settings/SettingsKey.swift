@@ -28,6 +28,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
     case intervalDelay = "interval-delay"
     case timelapse
     case remote
+    case usb
 
     /// The values a key takes, for help and error messages.
     public var allowedValues: String {
@@ -55,6 +56,7 @@ public enum SettingsKey: String, Sendable, CaseIterable {
         case .intervalCount: "1 … 9999 | unlimited"
         case .intervalDelay: "0s … 24h before the first shot: 0s | 10s | 5m"
         case .timelapse: "off | 24 | 25 | 30 (frames a second of the movie made at an interval run's end)"
+        case .usb: USBMode.allCases.map(\.rawValue).joined(separator: " | ")
         }
     }
 
@@ -93,6 +95,7 @@ extension CameraSettings {
         case .intervalCount: drive.intervalCount.map(String.init) ?? "unlimited"
         case .intervalDelay: DurationText.text(drive.intervalDelaySeconds)
         case .timelapse: drive.timelapseFramesPerSecond.map(String.init) ?? "off"
+        case .usb: usb.rawValue
         }
     }
 
@@ -183,6 +186,9 @@ extension CameraSettings {
             if word == "off" { drive.timelapseFramesPerSecond = nil; return }
             guard let rate = Int(word), DriveSettings.timelapseRates.contains(rate) else { throw refuse("not 24, 25 or 30") }
             drive.timelapseFramesPerSecond = rate
+        case .usb:
+            guard let value = USBMode(rawValue: word) else { throw refuse("unknown USB mode") }
+            usb = value
         }
     }
 

@@ -10,12 +10,17 @@ public struct EmbeddedThumbnail: Sendable, Equatable {
     /// A JPEG's EXIF thumbnail, decoded (only the file's first segments are read: its EXIF
     /// comes before the picture, and a prefix of the file is enough).
     public static func ofJPEG(_ bytes: [UInt8]) -> EmbeddedThumbnail? {
+        exifThumbnailJPEG(bytes).flatMap(decode)
+    }
+
+    /// A JPEG's EXIF thumbnail as the file holds it (a small JPEG of its own), not decoded:
+    /// what PTP's GetThumb hands a computer.
+    public static func exifThumbnailJPEG(_ bytes: [UInt8]) -> [UInt8]? {
         guard let exif = TIFFReader.exif(inJPEG: bytes), let first = exif.firstDirectory,
               let ifd0 = exif.directory(at: first), ifd0.next > 0, let ifd1 = exif.directory(at: ifd0.next),
               let offset = exif.value(0x0201, in: ifd1.entries), let length = exif.value(0x0202, in: ifd1.entries),
               length > 4, exif.start + offset + length <= exif.end else { return nil }
-        let thumbnail = Array(bytes[(exif.start + offset)..<(exif.start + offset + length)])
-        return decode(thumbnail)
+        return Array(bytes[(exif.start + offset)..<(exif.start + offset + length)])
     }
 
     /// As a JPEG, for a page to show (the remote's index); nil if TurboJPEG fails.

@@ -9,8 +9,9 @@ public enum FunctionFSDescriptors {
     static let stringsMagic: UInt32 = 2
     static let hasFullSpeed: UInt32 = 1, hasHighSpeed: UInt32 = 2, hasSuperSpeed: UInt32 = 4
 
-    /// The interface's name as a host lists it.
-    public static let interfaceName = "Reflex PTP"
+    /// The interface's name as a host lists it. libmtp takes a device it does not know for
+    /// an MTP one when "MTP" is in an interface's name (the camera answers MTP's operations).
+    public static let interfaceName = "Reflex MTP"
     /// The interrupt endpoint's packet: an event container (24 bytes at most) fits.
     static let eventPacket: UInt16 = 64
 

@@ -26,6 +26,14 @@ public enum BoardFolder {
         return [configuredPath, besideBinary].first(where: isFolder) ?? configuredPath
     }
 
+    /// The board's name: its folder's ("qemu-x86_64"), through the /etc/reflex/board link;
+    /// "" when there is none.
+    public static func name(of folder: String) -> String {
+        guard let resolved = realpath(folder, nil) else { return "" }
+        defer { free(resolved) }
+        return String(String(cString: resolved).split(separator: "/").last ?? "")
+    }
+
     /// The folder above the binary's folder: /usr for /usr/bin/reflex, "" (the root) for /bin/reflex.
     private static func installationPrefix(of executablePath: String) -> String {
         var components = executablePath.split(separator: "/", omittingEmptySubsequences: false)

@@ -25,6 +25,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var gps: GPSStatus = .off
     /// The remote: off, serving (where, the codes), who is connected.
     public var remote = RemoteReport()
+    /// The USB cable: a computer connected or not.
+    public var usb = USBConnection.off
     /// Why the settings file cannot be written (a read-only or full state folder), nil while
     /// it can.
     public var settingsError: String?

@@ -17,6 +17,7 @@ public final class StatusBoard: @unchecked Sendable {
     private let timelapses = TripleBuffer { TimelapseReport() }
     private let gps = Atomic<UInt8>(GPSStatus.off.rawValue)
     private let remote = TripleBuffer { RemoteReport() }
+    private let usb = Atomic<UInt8>(USBConnection.off.rawValue)
     private let wakeUp = EventSignal()
 
     public init() {}
@@ -79,6 +80,12 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
+    /// The USB keeper's state as it changes (wakes the loop: the icon changes).
+    public func postUSB(_ connection: USBConnection) {
+        guard usb.exchange(connection.rawValue, ordering: .acquiringAndReleasing) != connection.rawValue else { return }
+        wakeUp.signal()
+    }
+
     // MARK: the reader's side (the realtime loop)
 
     /// Readable when the sensor posted a report or an error came.
@@ -102,6 +109,7 @@ public final class StatusBoard: @unchecked Sendable {
         status.pendingSaves = pendingSaves.load(ordering: .relaxed)
         status.merging = merging.load(ordering: .relaxed)
         status.gps = GPSStatus(rawValue: gps.load(ordering: .acquiring)) ?? .off
+        status.usb = USBConnection(rawValue: usb.load(ordering: .acquiring)) ?? .off
         return newReport
     }
 

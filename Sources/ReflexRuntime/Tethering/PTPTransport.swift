@@ -24,10 +24,26 @@ public final class PTPTransport: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     private let thread = WorkerThread(name: "reflex-usb", priority: .background)
     private let eventThread = WorkerThread(name: "reflex-usb-events", priority: .background)
-    private let events = HandOffQueue<PTPContainer>(capacity: 64)
     /// Signalled by the camera when the card or a setting changed: the host hears of it.
     public let changed = EventSignal()
-    private var responder = PTPResponder()
+    /// The responder and the events it found not yet written: answered on `reflex-usb`,
+    /// looked at on `reflex-usb-events` too, so events go out while the command thread waits
+    /// in a read for the host's next command.
+    private let shared = Mutex(Shared())
+    private struct Shared {
+        var responder = PTPResponder()
+        var outbox: [PTPContainer] = []
+        /// The card and settings as now: their events kept for the event thread (the oldest
+        /// dropped past a bound, for a host that never reads them); how many were dropped.
+        mutating func refresh(camera: PTPCamera) -> Int {
+            outbox += responder.refresh(camera: camera)
+            let over = max(outbox.count - PTPTransport.eventsKept, 0)
+            outbox.removeFirst(over)
+            return over
+        }
+    }
+    /// Events kept for a host that does not read them yet.
+    static let eventsKept = 64
     private let problems = Atomic<Int>(0)
 
     public init(pipes: PTPPipes, camera: PTPCamera, log: @escaping @Sendable (String) -> Void) {
@@ -46,39 +62,22 @@ public final class PTPTransport: @unchecked Sendable {
         return true
     }
 
-    /// Ends both threads (a write the host never reads ends when the pipes close: the caller
-    /// unbinds the gadget or closes them first).
+    /// Ends both threads. A thread waiting on the host ends when its pipe fails: the caller
+    /// unbinds the gadget (every transfer under way fails) or closes the sockets first.
     public func stop() {
         thread.stop()
         eventThread.stop()
     }
 
-    /// The host went away (the gadget was disabled): its session ends.
+    /// The host went away (the gadget was reset or disabled): its session ends.
     public func hostLeft() {
-        hostGone.store(true, ordering: .releasing)
-        thread.wake()
+        shared.withLock { $0.responder.hostLeft() }
     }
 
-    private let hostGone = Atomic<Bool>(false)
-
     private func run() {
-        queueEvents()
-        var reader = TransferReader(descriptor: pipes.bulkOut)
+        var reader = TransferReader(descriptor: pipes.bulkOut, endsOnEmptyRead: pipes.endsOnEmptyRead)
         while !thread.isStopping {
-            var ready = [pollfd(fd: pipes.bulkOut, events: Int16(POLLIN), revents: 0),
-                         pollfd(fd: changed.descriptor, events: Int16(POLLIN), revents: 0),
-                         pollfd(fd: thread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-            guard poll(&ready, 3, 1000) >= 0 || errno == EINTR else { return }
-            if hostGone.exchange(false, ordering: .acquiring) { responder.hostLeft() }
-            if ready[1].revents != 0 { changed.drain() }
-            if ready[2].revents != 0 { thread.drainWake() }
-            if ready[0].revents & Int16(POLLHUP | POLLERR) != 0 && ready[0].revents & Int16(POLLIN) == 0 { return }
-            guard ready[0].revents & Int16(POLLIN) != 0 else {
-                queueEvents()
-                continue
-            }
             guard let command = reader.container() else { return }
-            queueEvents()
             handle(command, reader: &reader)
         }
     }
@@ -98,7 +97,14 @@ public final class PTPTransport: @unchecked Sendable {
             guard let data = reader.dataPhase(keepingUpTo: Self.longestKeptData) else { return }
             hostData = data
         }
-        let reply = responder.answer(command, hostData: hostData, camera: camera)
+        let (reply, dropped, eventsWaiting) = shared.withLock { shared in
+            // (The objects as the card is now, before the command is answered.)
+            let dropped = shared.refresh(camera: camera)
+            let reply = shared.responder.answer(command, hostData: hostData, camera: camera)
+            return (reply, dropped, !shared.outbox.isEmpty)
+        }
+        if dropped > 0 { log("usb: the host reads no events; \(dropped) dropped") }
+        if eventsWaiting { eventThread.wake() }
         let complete: Bool
         switch reply.data {
         case .none: complete = true
@@ -169,22 +175,27 @@ public final class PTPTransport: @unchecked Sendable {
         return true
     }
 
-    private func queueEvents() {
-        for event in responder.refresh(camera: camera) where !events.send(event) {
-            log("usb: the host reads no events; one dropped")
-        }
-        eventThread.wake()
-    }
-
+    /// Events as the card and the settings change (looked at when the camera signals a
+    /// change, when an answer found some, and each second), written as the host reads them:
+    /// a host that never reads holds up this thread alone. Ends when the pipe fails.
     private func sendEvents() {
         while !eventThread.isStopping {
-            guard let event = events.receive() else {
-                eventThread.waitForWake(milliseconds: 500)
-                continue
+            let (events, dropped) = shared.withLock { shared in
+                let dropped = shared.refresh(camera: camera)
+                defer { shared.outbox = [] }
+                return (shared.outbox, dropped)
             }
-            let bytes = event.encoded()
-            let wrote = bytes.withUnsafeBytes { Glibc.write(pipes.interruptIn, $0.baseAddress, bytes.count) }
-            if wrote < 0 && errno != EINTR && errno != EAGAIN { return }
+            if dropped > 0 { log("usb: the host reads no events; \(dropped) dropped") }
+            for event in events {
+                let bytes = event.encoded()
+                let wrote = bytes.withUnsafeBytes { Glibc.write(pipes.interruptIn, $0.baseAddress, bytes.count) }
+                if wrote < 0 && errno != EINTR && errno != EAGAIN { return }
+            }
+            var ready = [pollfd(fd: changed.descriptor, events: Int16(POLLIN), revents: 0),
+                         pollfd(fd: eventThread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            guard poll(&ready, 2, 1000) >= 0 || errno == EINTR else { return }
+            if ready[0].revents != 0 { changed.drain() }
+            if ready[1].revents != 0 { eventThread.drainWake() }
         }
     }
 }

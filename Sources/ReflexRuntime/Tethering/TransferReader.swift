@@ -18,16 +18,22 @@ struct TransferReader {
     static let transferBytes = 64 << 10
 
     let descriptor: Int32
+    let endsOnEmptyRead: Bool
     private var buffer = [UInt8](repeating: 0, count: TransferReader.transferBytes)
     /// A container read where a data phase was due (the host sent none): the next command.
     private var pushedBack: [UInt8]?
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32, endsOnEmptyRead: Bool) { (self.descriptor, self.endsOnEmptyRead) = (descriptor, endsOnEmptyRead) }
 
     /// The next command; nil when the pipe ended.
     mutating func container() -> Received? {
         guard var bytes = pushedBack ?? transfer() else { return nil }
         pushedBack = nil
+        // (A zero-length packet a host sent after a data phase the camera did not wait for.)
+        while bytes.isEmpty {
+            guard let next = transfer() else { return nil }
+            bytes = next
+        }
         guard bytes.count >= PTPContainer.headerLength else { return .malformed(nil) }
         let header = PTPContainer.Header(bytes)
         // A command is at most 32 bytes; one the host split across transfers is put together.
@@ -65,12 +71,12 @@ struct TransferReader {
         return kept
     }
 
-    /// One read of the pipe; nil when it ended.
+    /// One read of the pipe (empty: a zero-length packet); nil when it ended.
     private mutating func transfer() -> [UInt8]? {
         while true {
             let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return nil }
+            guard got > 0 || (got == 0 && !endsOnEmptyRead) else { return nil }
             return Array(buffer[..<got])
         }
     }

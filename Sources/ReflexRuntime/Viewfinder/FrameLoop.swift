@@ -102,12 +102,12 @@ public final class FrameLoop: @unchecked Sendable {
                 saveDecisions: HandOffQueue<SaveDecision>? = nil, gps: GPSDClient? = nil,
                 lenses: [LensDescription] = [], movies: MovieRecorder? = nil, analysis: SubjectAnalysis? = nil,
                 timelapse: TimelapseMaker? = nil, reviewer: Reviewer? = nil, remote: RemoteSwitch? = nil,
-                clock: TimeSource = .monotonic) {
+                usb: USBSwitch? = nil, clock: TimeSource = .monotonic) {
         (self.clock, self.analysis) = (clock, analysis)
         self.paintPatience = paintPatience
         router = InputRouter(mailbox: mailbox, settingsWriter: settingsWriter, gps: gps, haptics: haptics, movies: movies,
                              saveDecisions: saveDecisions, analysis: analysis, reviewer: reviewer, statusLight: statusLight,
-                             backlight: backlight, timelapse: timelapse, remote: remote)
+                             backlight: backlight, timelapse: timelapse, remote: remote, usb: usb)
         reviewer?.wakes = thread
         (self.input, self.display, self.preview, cameraStatus, self.fonts) = (input, display, preview, status, fonts)
         displaySummary = display.summary

@@ -25,6 +25,8 @@ final class InputRouter {
     private let gps: GPSDClient?
     /// The remote's switch (nil: this camera runs no remote, as in a test).
     private let remote: RemoteSwitch?
+    /// The USB keeper's switch (nil: no USB, as in a test).
+    private let usb: USBSwitch?
     private let haptics: Haptics?
     private let movies: MovieRecorder?
     private let saveDecisions: HandOffQueue<SaveDecision>?
@@ -41,8 +43,8 @@ final class InputRouter {
     init(mailbox: ControlMailbox?, settingsWriter: SettingsWriter?, gps: GPSDClient?, haptics: Haptics?,
          movies: MovieRecorder?, saveDecisions: HandOffQueue<SaveDecision>?, analysis: SubjectAnalysis?, reviewer: Reviewer?,
          statusLight: StatusLight? = nil, backlight: Backlight? = nil, timelapse: TimelapseMaker? = nil,
-         remote: RemoteSwitch? = nil) {
-        (self.mailbox, self.settingsWriter, self.gps, self.remote) = (mailbox, settingsWriter, gps, remote)
+         remote: RemoteSwitch? = nil, usb: USBSwitch? = nil) {
+        (self.mailbox, self.settingsWriter, self.gps, self.remote, self.usb) = (mailbox, settingsWriter, gps, remote, usb)
         (self.haptics, self.movies, self.saveDecisions, self.analysis) = (haptics, movies, saveDecisions, analysis)
         (self.reviewer, self.statusLight, self.backlight, self.timelapse) = (reviewer, statusLight, backlight, timelapse)
     }
@@ -182,11 +184,12 @@ final class InputRouter {
         movies.send(.toggle)
     }
 
-    /// The settings to the sensor, the file, the GPS client and the remote.
+    /// The settings to the sensor, the file, the GPS client, the remote and the USB keeper.
     private func publish(_ settings: CameraSettings) {
         mailbox?.send(settings)
         settingsWriter?.save(settings)
         gps?.setEnabled(settings.geotag)
         remote?.set(on: settings.remote)
+        usb?.set(settings.usb)
     }
 }

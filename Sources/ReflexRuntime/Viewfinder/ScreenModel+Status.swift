@@ -11,6 +11,7 @@ extension ScreenModel {
         if sensorChanged { take(status.sensor, now: now, effects: &effects) }
         checkGeotagSwitch(status.gps, now: now, effects: &effects)
         state.gps = GPSIndicator(geotag: state.settings.geotag, status: status.gps)
+        state.usb = status.usb
         if state.remote != status.remote { takeRemoteReport(status.remote, now: now) }
         takePhotoReport(status.photo)
         takeMovieReport(status.movie, now: now)

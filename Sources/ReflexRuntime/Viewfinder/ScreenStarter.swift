@@ -40,6 +40,8 @@ public struct ScreenStarter {
     public var analysis: SubjectAnalysis?
     /// The remote's switch, for the quick menu's Remote and Forget phones.
     public var remote: RemoteSwitch?
+    /// The USB keeper's switch, for the quick menu's USB.
+    public var usb: USBSwitch?
     /// The card's folder, for review (nil: no review), and the speaker its movies play on.
     public var reviewCard: String?
     public var reviewSpeaker: String?
@@ -91,7 +93,7 @@ public struct ScreenStarter {
                                     reviewer: reviewCard.map {
                                         Reviewer(card: $0, width: opened.width, height: opened.height, speaker: reviewSpeaker,
                                                  badges: IndexBadges(fonts: fonts, scale: layout.scale), log: log)
-                                    }, remote: remote)
+                                    }, remote: remote, usb: usb)
             guard started.start() else { throw DisplayError("cannot start the realtime loop's thread") }
             loop = started
             log("display: \(opened.summary), fonts from \(fontFolder)")

@@ -61,6 +61,10 @@ struct TopBarPainter {
             gpsIcon(content.gps, right: right, middleY: h / 2, pen: pen)
             right -= 34 * s
         }
+        if content.usb == .connected || content.usb == .unavailable {
+            usbIcon(crossedOut: content.usb == .unavailable, right: right, middleY: h / 2, pen: pen)
+            right -= 34 * s
+        }
         if let recording = content.recording { right = recordingTime(recording, right: right, middleY: h / 2, pen: pen) }
         canvas.finish()
         return right
@@ -129,6 +133,32 @@ struct TopBarPainter {
             pen.line(centreX - radius * 1.3, centreY + radius * 2, centreX + radius * 1.3, centreY - radius * 1.2,
                      colour, width: 2.5 * s)
         }
+    }
+
+    /// USB's trident (a stem, a circle at its foot, three prongs: round, square, arrow) while a
+    /// computer is connected; struck through in the accent when USB could not be offered.
+    private func usbIcon(crossedOut: Bool, right: Double, middleY: Double, pen: Pen) {
+        let s = layout.scale
+        let colour = crossedOut ? Palette.accent : Palette.text
+        let x = right - 14 * s, top = middleY - 12 * s, bottom = middleY + 9 * s
+        pen.line(x, top + 4 * s, x, bottom, colour, width: 2 * s)
+        // The arrow at the top.
+        cairo_new_path(pen.context)
+        cairo_move_to(pen.context, x, top)
+        cairo_line_to(pen.context, x - 4 * s, top + 5 * s)
+        cairo_line_to(pen.context, x + 4 * s, top + 5 * s)
+        cairo_close_path(pen.context)
+        pen.fill(colour)
+        // The left prong to a circle, the right one to a square.
+        pen.line(x, middleY + 3 * s, x - 7 * s, middleY - 2 * s, colour, width: 2 * s)
+        cairo_arc(pen.context, x - 7 * s, middleY - 4 * s, 2.5 * s, 0, 2 * Double.pi)
+        pen.fill(colour)
+        pen.line(x, middleY, x + 7 * s, middleY - 5 * s, colour, width: 2 * s)
+        cairo_rectangle(pen.context, x + 5 * s, middleY - 9 * s, 4.5 * s, 4.5 * s)
+        pen.fill(colour)
+        cairo_arc(pen.context, x, bottom + 1 * s, 3 * s, 0, 2 * Double.pi)
+        pen.fill(colour)
+        if crossedOut { pen.line(x - 11 * s, bottom + 2 * s, x + 11 * s, top, colour, width: 2.5 * s) }
     }
 
     /// Fixed columns, wide enough for the longest value each can show ("12800", "1/8000",

@@ -7,12 +7,14 @@ struct TopBarContent: Equatable {
     let items: [InterfaceText.Item]
     let indicators: [InterfaceText.Indicator]
     let gps: GPSIndicator
+    let usb: USBConnection
     let recording: RecordingIndicator?
 
     init(_ state: ViewState) {
         items = InterfaceText.hudItems(state)
         indicators = InterfaceText.indicators(state)
         gps = state.gps
+        usb = state.usb
         recording = state.recording
     }
 
@@ -20,6 +22,7 @@ struct TopBarContent: Equatable {
     /// same indicators (a cell can then be painted again alone).
     func sameExceptValues(_ other: TopBarContent) -> Bool {
         items.map(\.label) == other.items.map(\.label) && indicators == other.indicators && gps == other.gps
+            && usb == other.usb
             && recording == other.recording
     }
 }

@@ -10,6 +10,8 @@ public struct ViewState: Sendable, Equatable {
     public var gps: GPSIndicator
     /// The remote as its keeper reported it (its sheet's codes, its icon).
     public var remote = RemoteReport()
+    /// The USB cable (its icon).
+    public var usb = USBConnection.off
     /// Pictures still being written.
     public var savingCount: Int
     /// An Enhanced RAW being merged (it takes a second or two).

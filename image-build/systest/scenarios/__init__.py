@@ -7,7 +7,7 @@ those it names.
 """
 from ..steps import SCENARIOS
 # (Imported for the scenarios they register.)
-from . import autozoom, boot, card, controls, display, drive, gps, lenses, memory, movies, photos, power, remote, review, sealed, sensor  # noqa: F401
+from . import autozoom, boot, card, controls, display, drive, gps, lenses, memory, movies, photos, power, remote, review, sealed, sensor, usb  # noqa: F401
 
 # The order of a full run. It matters: a scenario may rely on what one before it left
 # (the camera restarted, vivid loaded again, the card put back, a movie on the card for
@@ -17,7 +17,7 @@ ORDER = [
     "boot", "reflex-user", "sealed-service", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
-    "geotag", "remote-wifi", "self-timer", "interval", "bracket",
+    "geotag", "remote-wifi", "usb-files", "self-timer", "interval", "bracket",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "card-kinds", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
     "review-delete-cut",
 ]

@@ -1,0 +1,38 @@
+/// Who the camera is to a computer on its cable: the device descriptor's IDs and version and
+/// its strings (`Reflex`, the board, a serial from the machine id). The IDs are the Linux
+/// Foundation's for a composite gadget, as development boards use (a hardware maker's own,
+/// from the board's folder, are a next step: docs/tethering.md).
+public struct USBGadgetIdentity: Equatable, Sendable {
+    public var vendorID: UInt16 = 0x1D6B
+    public var productID: UInt16 = 0x0104
+    /// bcdDevice: the firmware's version, 0.1.0 as 0x0010.
+    public var deviceVersion: UInt16
+    public var manufacturer = "Reflex"
+    public var product: String
+    public var serialNumber: String
+
+    /// The configuration's name, and the power it asks of the host (the camera has its own
+    /// battery; a host's port is a charger at most).
+    static let configurationName = "PTP"
+    static let maximumPowerMilliamps = 500
+
+    /// `board`: its folder's name ("qemu-x86_64"); `version`: "0.1.0"; `machineID`:
+    /// /etc/machine-id's 32 hex digits (the serial is its first 16, upper case, as a
+    /// camera's serial reads; "0" without one).
+    public init(board: String, version: String, machineID: String) {
+        product = board.isEmpty ? "Reflex" : "Reflex \(board)"
+        let digits = machineID.filter(\.isHexDigit)
+        serialNumber = digits.count >= 16 ? String(digits.prefix(16)).uppercased() : "0"
+        let parts = version.split(separator: ".").map { UInt16($0) ?? 0 } + [0, 0, 0]
+        deviceVersion = min(parts[0], 0xFF) << 8 | min(parts[1], 0xF) << 4 | min(parts[2], 0xF)
+    }
+
+    /// configfs's attribute files and what each is given.
+    var attributes: [(String, String)] {
+        [("idVendor", hex(vendorID)), ("idProduct", hex(productID)), ("bcdDevice", hex(deviceVersion)), ("bcdUSB", "0x0200"),
+         ("strings/0x409/manufacturer", manufacturer), ("strings/0x409/product", product),
+         ("strings/0x409/serialnumber", serialNumber)]
+    }
+
+    private func hex(_ value: UInt16) -> String { "0x" + String(value, radix: 16, uppercase: false) }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ReflexCore
+import ReflexHardware
+import ReflexRuntime
+import ReflexTestSupport
+import Testing
+
+/// The running camera as a computer on its USB cable sees it (issue 55): the card as review
+/// lists it, its size and room, a JPEG's own EXIF thumbnail, a delete of one object (a pair's
+/// other half left), and no capture while there is no realtime loop to take it.
+@Suite struct CameraTetherTests {
+    static func tether(card: TemporaryFolder?, mode: USBMode = .files) -> CameraTether {
+        let root = card?.path
+        return CameraTether(identity: USBGadgetIdentity(board: "qemu-x86_64", version: "0.1.0", machineID: ""), version: "0.1.0",
+                            fNumber: 2.8, settings: CameraSettings(), usb: USBSwitch(mode), photoPixels: { 1920 * 1080 },
+                            loop: { nil }, cardRoot: { root })
+    }
+
+    @Test func theCardItsRoomAndAThumbnail() throws {
+        let card = try ReviewScreenTests.card()
+        let tether = Self.tether(card: card)
+        #expect(tether.model == "Reflex qemu-x86_64" && !tether.isTethered)
+        #expect(tether.cardItems()?.map(\.name) == ["100REFLX/RFLX0003", "100REFLX/RFLX0002", "100REFLX/RFLX0001"])
+        let storage = try #require(tether.storage())
+        #expect(storage.capacityBytes > 0 && storage.freeBytes <= storage.capacityBytes && storage.freeImages > 0)
+        let thumbnail = try #require(tether.thumbnail(onCard: "DCIM/100REFLX/RFLX0001.JPG"))
+        let whole = try TemporaryFolder.read(card.file("DCIM/100REFLX/RFLX0001.JPG"))
+        #expect(thumbnail.prefix(2) == [0xFF, 0xD8] && thumbnail.count < whole.count / 2, "the file's own small JPEG")
+        #expect(tether.path(onCard: "DCIM/100REFLX/RFLX0001.JPG") == card.file("DCIM/100REFLX/RFLX0001.JPG"))
+    }
+
+    @Test func aDeleteTakesOneObjectAndLeavesItsPair() throws {
+        let card = try ReviewScreenTests.card()
+        let tether = Self.tether(card: card)
+        #expect(tether.delete(onCard: "DCIM/100REFLX/RFLX0002.DNG") == .ok)
+        let files = try FileManager.default.contentsOfDirectory(atPath: card.file("DCIM/100REFLX")).sorted()
+        #expect(files == ["RFLX0001.JPG", "RFLX0002.JPG", "RFLX0003.JPG"])
+        #expect(tether.delete(onCard: "DCIM/100REFLX/RFLX0009.JPG") == .invalidObjectHandle)
+    }
+
+    @Test func noCardNoLoop() {
+        let tether = Self.tether(card: nil, mode: .tethered)
+        #expect(tether.isTethered)
+        #expect(tether.cardItems() == nil && tether.storage() == nil)
+        #expect(tether.delete(onCard: "DCIM/100REFLX/RFLX0001.JPG") == .storeNotAvailable)
+        #expect(tether.capture() == .deviceBusy, "no realtime loop to take the photo")
+        #expect(tether.settings == CameraSettings())
+    }
+}
