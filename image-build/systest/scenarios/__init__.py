@@ -17,9 +17,9 @@ ORDER = [
     "boot", "reflex-user", "sealed-service", "probe", "vkms", "media-graph", "media-camera", "lenses", "touch-replay",
     "sensor-stream", "preview-on-panel", "no-camera", "panel-rotation", "package", "sensor-gain",
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
-    "geotag", "remote-wifi", "usb-files", "self-timer", "interval", "bracket",
+    "geotag", "remote-wifi", "self-timer", "interval", "bracket",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "card-kinds", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
-    "review-delete-cut",
+    "review-delete-cut", "usb-files",
 ]
 
 
