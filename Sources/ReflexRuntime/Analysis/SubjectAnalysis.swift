@@ -149,18 +149,17 @@ public final class SubjectAnalysis: @unchecked Sendable {
             // (Left set between frames that follow each other: the loop sees no gap.)
             working.store(now.bitPattern, ordering: .releasing)
             analyse(frame, at: now)
-            if let line = summary(at: now) { log(line) }
+            // (Timed when the frame is done: on a machine whose detection takes longer than
+            // `summarySeconds`, each detection gets its line, the progress a test waits on.)
+            if let line = summary(at: clock.now()) { log(line) }
         }
     }
 
-    /// Every `summarySeconds` while frames come: what the analysis did since the last line
-    /// (how a slow machine's auto-zoom can be told from a blind one).
+    /// Every `summarySeconds` from the first frame taken, after the frame that passes them:
+    /// what the analysis did since the last line (how a slow machine's auto-zoom can be told
+    /// from a blind one). Nil before any frame.
     func summary(at time: Double) -> String? {
-        guard let start = summaryStart else {
-            summaryStart = time
-            return nil
-        }
-        guard time - start >= SubjectAnalysis.summarySeconds else { return nil }
+        guard let start = summaryStart, time - start >= SubjectAnalysis.summarySeconds else { return nil }
         defer {
             summaryStart = time
             framesAtSummary = framesAnalysed
@@ -182,6 +181,7 @@ public final class SubjectAnalysis: @unchecked Sendable {
     /// One frame at `time`: taps, a detection when one is due (else the flow), a snapshot.
     /// (Internal: the tests drive it frame by frame.)
     func analyse(_ frame: PreviewFrame, at time: Double) {
+        if summaryStart == nil { summaryStart = time }
         picture.render(frame)
         framesAnalysed += 1
         sequence = frame.sequence
