@@ -23,8 +23,11 @@ public struct USBGadgetIdentity: Equatable, Sendable {
         product = board.isEmpty ? "Reflex" : "Reflex \(board)"
         let digits = machineID.filter(\.isHexDigit)
         serialNumber = digits.count >= 16 ? String(digits.prefix(16)).uppercased() : "0"
-        let parts = version.split(separator: ".").map { UInt16($0) ?? 0 } + [0, 0, 0]
-        deviceVersion = min(parts[0], 0xFF) << 8 | min(parts[1], 0xF) << 4 | min(parts[2], 0xF)
+        // (Typed apart: Swift 6.2, the arm64 build's, cannot infer it in one expression.)
+        let given: [UInt16] = version.split(separator: ".").map { UInt16($0) ?? 0 }
+        let parts = given + [0, 0, 0]
+        let major: UInt16 = min(parts[0], 0xFF), minor: UInt16 = min(parts[1], 0xF), patch: UInt16 = min(parts[2], 0xF)
+        deviceVersion = major << 8 | minor << 4 | patch
     }
 
     /// configfs's attribute files and what each is given.
