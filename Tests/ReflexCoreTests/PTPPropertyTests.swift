@@ -26,6 +26,7 @@ import Testing
     @Test func isoIsAutoOrAThirdStopOfTheDial() throws {
         var settings = CameraSettings()
         #expect(Self.describe(.exposureIndex)?.current == 0xFFFF, "Auto, as PTP 1.1 says it")
+        settings.mode = .pro
         settings.iso = .manual(ISOSpeed(800))
         let iso = try #require(Self.describe(.exposureIndex, settings))
         #expect(iso.current == 800 && Self.values(iso) == [0xFFFF] + ISOSpeed.stopTable.map { Int64($0.value) })
@@ -34,6 +35,19 @@ import Testing
         }, "code, UINT16, settable, Auto by default, 800 now, an enumeration of 19")
         #expect(PTPPropertyMap.change(.exposureIndex, value: 1600, settings: settings) == .iso(.manual(ISOSpeed(1600))))
         #expect(PTPPropertyMap.change(.exposureIndex, value: 0xFFFF, settings: settings) == .iso(.auto))
+    }
+
+    @Test func theDialsValuesAreSettableInProAlone() {
+        var settings = CameraSettings()
+        settings.mode = .auto
+        for property in [PTPDeviceProperty.exposureIndex, .exposureTime, .whiteBalance] {
+            #expect(Self.describe(property, settings)?.settable == false, "\(property) is Auto's to choose")
+        }
+        #expect(Self.describe(.exposureProgramMode, settings)?.settable == true, "the mode itself is the host's to set")
+        settings.mode = .pro
+        for property in [PTPDeviceProperty.exposureIndex, .exposureTime, .whiteBalance] {
+            #expect(Self.describe(property, settings)?.settable == true, "\(property) in Pro")
+        }
     }
 
     @Test func shutterSpeedsAreTenthsOfAMillisecondEachOnce() throws {
@@ -73,6 +87,9 @@ import Testing
                                        parameters: [UInt32(code)])
             return responder.answer(command, hostData: bytes, camera: camera).code
         }
+        camera.settings.mode = .auto
+        #expect(set(0x500F, [0x20, 0x03]) == .accessDenied, "Auto chooses the ISO")
+        camera.settings.mode = .pro
         #expect(set(0x500F, [0x20, 0x03]) == .ok && camera.applied == [.iso(.manual(ISOSpeed(800)))], "ISO 800")
         #expect(set(0x500F, [0x21, 0x03]) == .invalidDevicePropValue, "ISO 801 is no stop of the dial")
         #expect(set(0x500F, [0x20]) == .invalidDevicePropFormat, "a byte short")

@@ -179,6 +179,36 @@ import Testing
         #expect(Self.ask(&responder, &transaction, .initiateCapture, [0, 0], camera: camera).code == .ok && camera.captures == 1)
     }
 
+    /// gphoto2's --capture-image-and-download waits for each file's ObjectAdded, then
+    /// CaptureComplete with the InitiateCapture's transaction: it follows the photo's last
+    /// file, however the saving thread spaces them out, and not a folder made for them.
+    @Test func captureCompleteFollowsThePhotosLastFile() throws {
+        let camera = Camera()
+        camera.isTethered = true
+        camera.settings.format = .rawPlusJPEG
+        var (responder, transaction) = Self.opened(camera)
+        let captureTransaction = transaction
+        #expect(Self.ask(&responder, &transaction, .initiateCapture, [0, 0], camera: camera).code == .ok)
+        #expect(responder.refresh(camera: camera).isEmpty, "nothing saved yet")
+        // The DNG first, in a new folder: no CaptureComplete yet.
+        let dng = ReviewItem(folder: "101REFLX", folderNumber: 101, stem: "RFLX0004", number: 4,
+                             files: [ReviewItem.File(name: "RFLX0004.DNG", kind: .raw, bytes: 9000, modified: 1_795_943_200,
+                                                     readOnly: false)])
+        camera.items = [dng] + camera.items!
+        let first = responder.refresh(camera: camera)
+        #expect(first.map(\.code) == [PTPEventCode.objectAdded.rawValue, PTPEventCode.objectAdded.rawValue],
+                "the folder and the DNG: \(first.map(\.code))")
+        var pair = dng
+        pair.files.append(ReviewItem.File(name: "RFLX0004.JPG", kind: .jpeg, bytes: 3000, modified: 1_795_943_200, readOnly: false))
+        camera.items![0] = pair
+        let second = responder.refresh(camera: camera)
+        #expect(second.map(\.code) == [PTPEventCode.objectAdded.rawValue, PTPEventCode.captureComplete.rawValue])
+        #expect(second.last?.parameters == [captureTransaction], "CaptureComplete names the InitiateCapture")
+        camera.items = [Self.item(5, [("RFLX0005.JPG", false)])] + camera.items!
+        #expect(responder.refresh(camera: camera).map(\.code) == [PTPEventCode.objectAdded.rawValue],
+                "a photo taken on the camera afterwards: no CaptureComplete")
+    }
+
     @Test func everyOperationTheDeviceInfoListsIsAnsweredAndNoOther() throws {
         let camera = Camera()
         camera.isTethered = true

@@ -9,11 +9,28 @@ import Testing
 /// lists it, its size and room, a JPEG's own EXIF thumbnail, a delete of one object (a pair's
 /// other half left), and no capture while there is no realtime loop to take it.
 @Suite struct CameraTetherTests {
+    static let limits = SensorLimits(isoRange: 100...1600, exposureRange: 0.0001...0.5, hasFocusControl: false, hasRawFormat: true)
+
     static func tether(card: TemporaryFolder?, mode: USBMode = .files) -> CameraTether {
         let root = card?.path
         return CameraTether(identity: USBGadgetIdentity(board: "qemu-x86_64", version: "0.1.0", machineID: ""), version: "0.1.0",
                             fNumber: 2.8, settings: CameraSettings(), usb: USBSwitch(mode), photoPixels: { 1920 * 1080 },
-                            loop: { nil }, cardRoot: { root })
+                            sensorLimits: { Self.limits }, loop: { nil }, cardRoot: { root })
+    }
+
+    /// A host offered the stops the sensor streaming now reaches, not the dials' whole tables.
+    @Test func theDialsRealStops() throws {
+        let tether = Self.tether(card: nil, mode: .tethered)
+        var settings = CameraSettings()
+        settings.mode = .pro
+        let iso = try #require(PTPPropertyMap.describe(.exposureIndex, settings: settings, fNumber: 2.8, batteryPercent: nil,
+                                                       limits: tether.limits))
+        guard case .enumeration(let values) = iso.form else { Issue.record("an enumeration"); return }
+        #expect(values.first == 0xFFFF && values.dropFirst().first == 100 && values.last == 1600, "Auto, then 100 to 1600: \(values)")
+        let shutter = try #require(PTPPropertyMap.describe(.exposureTime, settings: settings, fNumber: 2.8, batteryPercent: nil,
+                                                           limits: tether.limits))
+        guard case .enumeration(let times) = shutter.form else { Issue.record("an enumeration"); return }
+        #expect(times.last == 5000, "half a second at most (in tenths of a millisecond): \(times)")
     }
 
     @Test func theCardItsRoomAndAThumbnail() throws {

@@ -46,6 +46,25 @@ import Testing
         #expect(c.model.settings.selectedDial == .iso)
     }
 
+    /// A tethered computer's values (SetDevicePropValue): set outright in Pro, fitted to the
+    /// sensor's scale, the dial selected so the screen shows what moved; nothing in Auto.
+    @Test func aDialsValueSetOutrightInProAlone() {
+        var c = InterfaceControllerTests.controller()
+        #expect(!c.handleRemote(.iso(.manual(ISOSpeed(800))), at: 1, metered: Self.metered).settingsChanged)
+        #expect(c.model.settings.iso == .auto, "Auto chooses the ISO")
+        _ = c.handleRemote(.mode(.pro), at: 2, metered: Self.metered)
+        #expect(c.handleRemote(.iso(.manual(ISOSpeed(800))), at: 3, metered: Self.metered).settingsChanged)
+        #expect(c.model.settings.iso == .manual(ISOSpeed(800)) && c.model.settings.selectedDial == .iso)
+        #expect(c.handleRemote(.shutterSpeed(.manual(ShutterSpeed(1, 250))), at: 4, metered: Self.metered).settingsChanged)
+        #expect(c.model.settings.shutter == .manual(ShutterSpeed(1, 250)) && c.model.settings.selectedDial == .shutter)
+        #expect(c.handleRemote(.whiteBalance(.preset(.cloudy)), at: 5, metered: Self.metered).settingsChanged)
+        #expect(c.model.settings.whiteBalance == .preset(.cloudy) && c.model.settings.selectedDial == .whiteBalance)
+        _ = c.handleRemote(.iso(.manual(ISOSpeed(102_400))), at: 6, metered: Self.metered)
+        let highest = c.model.isoScale.nearest(to: ISOSpeed(102_400))
+        #expect(c.model.settings.iso == .manual(highest) && highest.value < 102_400, "the sensor's highest: \(highest)")
+        #expect(c.handleRemote(.iso(.auto), at: 7, metered: Self.metered).settingsChanged && c.model.settings.iso == .auto)
+    }
+
     @Test func aFormatTheCameraCannotGiveIsRefusedInItsWords() {
         var c = InterfaceController(model: CameraModel(settings: CameraSettings(), limits: SensorLimits(
             isoRange: 100...1600, exposureRange: 0.001...0.1, hasFocusControl: false, hasRawFormat: false)),

@@ -21,6 +21,11 @@ public enum RemoteControl: Sendable, Equatable {
     /// The zoom glided to a factor (within the camera's range), as a lens button does.
     case zoom(Double)
     case autoZoom(Bool)
+    /// A Pro dial's value set outright (a computer on the USB cable: SetDevicePropValue),
+    /// fitted to the sensor's scale as the dial would have it.
+    case iso(ManualValue<ISOSpeed>)
+    case shutterSpeed(ManualValue<ShutterSpeed>)
+    case whiteBalance(WhiteBalance)
 
     /// The control a form asks for; nil for anything else (the server answers 400).
     public init?(form fields: [String: String]) {

@@ -101,6 +101,24 @@ public struct CameraModel: Sendable, Equatable {
         return (ticks, bumped)
     }
 
+    /// An ISO set outright (a tethered computer's), on this sensor's scale. Pro only.
+    @discardableResult
+    public mutating func setISO(_ iso: ManualValue<ISOSpeed>) -> Bool {
+        guard settings.mode == .pro else { return false }
+        let before = settings
+        settings.iso = iso.manualValue.map { .manual(isoScale.nearest(to: $0)) } ?? .auto
+        return settings != before
+    }
+
+    /// A shutter speed set outright, on this sensor's scale. Pro only.
+    @discardableResult
+    public mutating func setShutter(_ shutter: ManualValue<ShutterSpeed>) -> Bool {
+        guard settings.mode == .pro else { return false }
+        let before = settings
+        settings.shutter = shutter.manualValue.map { .manual(shutterScale.nearest(toSeconds: $0.seconds)) } ?? .auto
+        return settings != before
+    }
+
     /// A tap on a white balance preset (Auto included). Pro only.
     @discardableResult
     public mutating func setWhiteBalance(_ whiteBalance: WhiteBalance) -> Bool {

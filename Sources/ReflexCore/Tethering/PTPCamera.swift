@@ -25,6 +25,13 @@ public protocol PTPCamera: AnyObject, Sendable {
     /// The lens's f-number and the battery's charge, where the board knows them.
     var fNumber: Double? { get }
     var batteryPercent: Int? { get }
+    /// What the sensor streaming now can do (nil before one streamed): the dials' real stops.
+    var limits: SensorLimits? { get }
     /// A host's setting, applied as the camera's own dials and menus apply one.
     func apply(_ change: PTPSettingChange) -> PTPResponseCode
+}
+
+extension PTPCamera {
+    /// (A camera that knows no sensor offers every stop of the dials' tables.)
+    public var limits: SensorLimits? { nil }
 }

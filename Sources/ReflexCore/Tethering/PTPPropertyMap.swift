@@ -28,25 +28,32 @@ public enum PTPPropertyMap {
         }
     }
 
-    /// `property` as the camera's settings are now; nil for one the camera does not have.
+    /// `property` as the camera's settings are now, the dials' stops those of the sensor's
+    /// `limits` (nil: every stop of their tables); nil for one the camera does not have.
     public static func describe(_ property: PTPDeviceProperty, settings: CameraSettings, fNumber: Double?,
-                                batteryPercent: Int?) -> PTPPropertyDescription? {
+                                batteryPercent: Int?, limits: SensorLimits? = nil) -> PTPPropertyDescription? {
         func enumeration(_ type: PTPPropertyDescription.DataType, _ values: [Int64], current: Int64, default initial: Int64,
                          settable: Bool = true) -> PTPPropertyDescription {
             PTPPropertyDescription(property: property, type: type, settable: settable, factoryDefault: initial, current: current,
                                    form: .enumeration(values))
         }
+        // (The dials' values are Pro's: in Auto the camera chooses them, as a body's mode dial
+        // greys them out on P.)
+        let pro = settings.mode == .pro
         switch property {
         case .exposureIndex:
             let current = settings.iso.manualValue.map { Int64($0.value) } ?? autoISO
-            return enumeration(.uint16, [autoISO] + ISOSpeed.stopTable.map { Int64($0.value) }, current: current, default: autoISO)
+            let stops = limits.map { ISOScale(sensorRange: $0.isoRange).stops } ?? ISOSpeed.stopTable
+            return enumeration(.uint16, [autoISO] + stops.map { Int64($0.value) }, current: current, default: autoISO, settable: pro)
         case .exposureTime:
             let current = settings.shutter.manualValue.map(tenthsOfMilliseconds) ?? autoShutter
-            return enumeration(.uint32, [autoShutter] + shutterValues, current: current, default: autoShutter)
+            let stops = limits.map { ShutterScale(exposureRange: $0.exposureRange).stopsFastestFirst } ?? ShutterSpeed.stopTable
+            return enumeration(.uint32, [autoShutter] + exposureTimes(stops), current: current, default: autoShutter,
+                               settable: pro)
         case .whiteBalance:
             let current = whiteBalanceValues.first { $0.0 == settings.whiteBalance }?.1 ?? manualWhiteBalance
             let values = whiteBalanceValues.map(\.1) + (current == manualWhiteBalance ? [manualWhiteBalance] : [])
-            return enumeration(.uint16, values, current: current, default: 2)
+            return enumeration(.uint16, values, current: current, default: 2, settable: pro)
         case .exposureBiasCompensation:
             return enumeration(.int16, ExposureCompensation.range.map(thousandthsOfStop),
                                current: thousandthsOfStop(settings.exposureCompensation.thirds), default: 0)
@@ -104,11 +111,11 @@ public enum PTPPropertyMap {
     /// ExposureTime's unit: 0.1 ms.
     static func tenthsOfMilliseconds(_ speed: ShutterSpeed) -> Int64 { Int64((speed.seconds * 10_000).rounded()) }
 
-    /// The shutter's stops as ExposureTime values, each once (1/6400 and 1/5000 are both 2).
-    static let shutterValues: [Int64] = {
+    /// Shutter stops as ExposureTime values, each once (1/6400 and 1/5000 are both 2).
+    static func exposureTimes(_ stops: [ShutterSpeed]) -> [Int64] {
         var seen = Set<Int64>()
-        return ShutterSpeed.stopTable.map(tenthsOfMilliseconds).filter { seen.insert($0).inserted }.sorted()
-    }()
+        return stops.map(tenthsOfMilliseconds).filter { seen.insert($0).inserted }.sorted()
+    }
 
     /// ExposureBiasCompensation's unit: 0.001 stop.
     static func thousandthsOfStop(_ thirds: Int) -> Int64 { Int64((Double(thirds) * 1000 / 3).rounded()) }

@@ -16,6 +16,14 @@ public struct PTPResponder: Sendable {
     private var pending: [PTPContainer] = []
     /// The properties' values the host last heard of (DevicePropChanged when one moves).
     private var reportedValues: [PTPDeviceProperty: Int64] = [:]
+    /// The host's InitiateCapture whose files are not all on the card yet: CaptureComplete,
+    /// with its transaction's ID, follows the last one's ObjectAdded.
+    private var awaitedCapture: AwaitedCapture?
+    struct AwaitedCapture {
+        let transactionID: UInt32
+        /// The photo's files in the format it was taken in (a RAW+JPEG pair is two).
+        var filesToCome: Int
+    }
 
     public init() {}
 
@@ -41,7 +49,8 @@ public struct PTPResponder: Sendable {
     }
 
     static func describe(_ property: PTPDeviceProperty, _ camera: PTPCamera) -> PTPPropertyDescription? {
-        PTPPropertyMap.describe(property, settings: camera.settings, fNumber: camera.fNumber, batteryPercent: camera.batteryPercent)
+        PTPPropertyMap.describe(property, settings: camera.settings, fNumber: camera.fNumber, batteryPercent: camera.batteryPercent,
+                                limits: camera.limits)
     }
 
     /// The reply to `command`, with the data phase the host sent after it (`hostData`, for
@@ -94,7 +103,14 @@ public struct PTPResponder: Sendable {
             return .answering(.storeReadOnly)
         case .initiateCapture?:
             guard camera.isTethered else { return .answering(.operationNotSupported) }
-            return .answering(camera.capture())
+            let format = camera.settings.format
+            let code = camera.capture()
+            // (A capture asked before the last one's files came replaces it: one is awaited.)
+            if code == .ok {
+                awaitedCapture = AwaitedCapture(transactionID: command.transactionID,
+                                                filesToCome: (format.savesRaw ? 1 : 0) + (format.savesJPEG ? 1 : 0))
+            }
+            return .answering(code)
         case .getDevicePropDesc?, .getDevicePropValue?:
             guard camera.isTethered else { return .answering(.operationNotSupported) }
             guard let property = PTPDeviceProperty(rawValue: UInt16(truncatingIfNeeded: parameter(0))),
@@ -141,7 +157,7 @@ public struct PTPResponder: Sendable {
         let hasCard = items != nil
         if hadCard && !hasCard { events.append(Self.event(.storeRemoved, Self.storageID)) }
         if !hadCard && hasCard { events.append(Self.event(.storeAdded, Self.storageID)) }
-        if hadCard && hasCard { events += Self.events(changes) }
+        if hadCard && hasCard { events += noteAdded(Self.events(changes)) }
         hadCard = hasCard
         if camera.isTethered {
             for property in Self.properties(camera) {
@@ -161,6 +177,22 @@ public struct PTPResponder: Sendable {
 
     static func events(_ changes: PTPObjectTable.Changes) -> [PTPContainer] {
         changes.removed.map { event(.objectRemoved, $0) } + changes.added.map { event(.objectAdded, $0) }
+    }
+
+    /// `events` with CaptureComplete after the ObjectAdded of the awaited capture's last file
+    /// (a new folder's is no file of it).
+    private mutating func noteAdded(_ events: [PTPContainer]) -> [PTPContainer] {
+        guard var awaited = awaitedCapture else { return events }
+        var noted: [PTPContainer] = []
+        for event in events {
+            noted.append(event)
+            guard event.code == PTPEventCode.objectAdded.rawValue, awaited.filesToCome > 0,
+                  objects.object(event.parameters[0])?.isFolder == false else { continue }
+            awaited.filesToCome -= 1
+            if awaited.filesToCome == 0 { noted.append(Self.event(.captureComplete, awaited.transactionID)) }
+        }
+        awaitedCapture = awaited.filesToCome > 0 ? awaited : nil
+        return noted
     }
 
     /// The host went away or reset the device: its session ends (the handles stay the card's).
@@ -201,7 +233,7 @@ public struct PTPResponder: Sendable {
         // The host knows what it deleted: the table follows, telling it only of the rest.
         var changes = objects.update(camera.cardItems())
         changes.removed.removeAll { $0 == handle }
-        pending += Self.events(changes)
+        pending += noteAdded(Self.events(changes))
         return .answering(code)
     }
 

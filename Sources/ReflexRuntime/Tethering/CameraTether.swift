@@ -24,23 +24,26 @@ public final class CameraTether: PTPCamera {
     private let card: @Sendable () -> String?
     private let usb: USBSwitch
     private let lastSettings: Mutex<CameraSettings>
-    /// The sensor's photo size now (for the card's room in photos).
+    /// The sensor's photo size now (for the card's room in photos) and what it can do.
     private let photoPixels: @Sendable () -> Int
+    private let sensorLimits: @Sendable () -> SensorLimits?
     /// The bytes of a file's start read for its EXIF thumbnail (its APP1 segment comes first).
     static let headerBytes = 65_536
 
     /// `loop`: the realtime loop now (nil without a display); `cardRoot`: the card's folder
     /// while a card is in; `settings`: the settings at start (until the loop shows some).
     public init(identity: USBGadgetIdentity, version: String, fNumber: Double?, settings: CameraSettings, usb: USBSwitch,
-                photoPixels: @escaping @Sendable () -> Int, loop: @escaping @Sendable () -> FrameLoop?,
-                cardRoot: @escaping @Sendable () -> String?) {
-        self.photoPixels = photoPixels
+                photoPixels: @escaping @Sendable () -> Int, sensorLimits: @escaping @Sendable () -> SensorLimits?,
+                loop: @escaping @Sendable () -> FrameLoop?, cardRoot: @escaping @Sendable () -> String?) {
+        (self.photoPixels, self.sensorLimits) = (photoPixels, sensorLimits)
         (model, serialNumber, self.fNumber, self.usb, self.loop, card) = (identity.product, identity.serialNumber, fNumber, usb, loop, cardRoot)
         self.version = version
         lastSettings = Mutex(settings)
     }
 
     public var isTethered: Bool { usb.mode == .tethered }
+
+    public var limits: SensorLimits? { sensorLimits() }
 
     public func cardItems() -> [ReviewItem]? {
         card().map { CardCatalog.items(onCardAt: $0) }
@@ -99,8 +102,7 @@ public final class CameraTether: PTPCamera {
         }
     }
 
-    /// What the camera's own controls can set from here; the rest waits for the loop to take
-    /// a value directly (issue 55's next step).
+    /// The host's setting, posted to the loop as the phone's controls are: its screen shows it.
     public func apply(_ change: PTPSettingChange) -> PTPResponseCode {
         guard let loop = loop() else { return .deviceBusy }
         let control: RemoteControl
@@ -109,7 +111,9 @@ public final class CameraTether: PTPCamera {
         case .drive(let drive): control = .drive(drive)
         case .format(let format): control = .format(format)
         case .exposureCompensation(let compensation): control = .exposureCompensation(compensation)
-        case .iso, .shutter, .whiteBalance: return .operationNotSupported
+        case .iso(let iso): control = .iso(iso)
+        case .shutter(let shutter): control = .shutterSpeed(shutter)
+        case .whiteBalance(let whiteBalance): control = .whiteBalance(whiteBalance)
         }
         return loop.post(control, at: monotonicSeconds()) ? .ok : .deviceBusy
     }

@@ -186,6 +186,15 @@ public struct InterfaceController: Sendable {
             zoom.glide(to: factor, at: now)
         case .autoZoom(let on):
             if on != model.settings.autoZoom { toggleAutoZoom(into: &outcome) }
+        case .iso(let iso):
+            outcome.settingsChanged = model.setISO(iso)
+            if outcome.settingsChanged { model.select(.iso) }
+        case .shutterSpeed(let shutter):
+            outcome.settingsChanged = model.setShutter(shutter)
+            if outcome.settingsChanged { model.select(.shutter) }
+        case .whiteBalance(let whiteBalance):
+            outcome.settingsChanged = model.setWhiteBalance(whiteBalance)
+            if outcome.settingsChanged { model.select(.whiteBalance) }
         }
         return outcome
     }

@@ -1,11 +1,16 @@
 """The camera on a USB cable: the guest is both the camera (its gadget on dummy_hcd's device
 controller, Debian's kernel module) and the computer (gphoto2 and mtp-tools on dummy_hcd's
 host side)."""
+import os
 import re
+import subprocess
+
+import rig
 
 from ..camera import REFLEX_LOG, SHOWN_LOG
-from ..inputs import MENU_BUTTON, MENU_USB_FORWARD, touch_tap
-from ..steps import require, scenario
+from ..inputs import KEY_CAMERA, MENU_BUTTON, MENU_USB_FORWARD, device_node, key_tap, touch_tap
+from ..pixels import screendump
+from ..steps import RESULTS, require, scenario
 
 CARD = "/media/card/DCIM/100REFLX"
 # gphoto2 on the camera's USB port (the guest's card is also a mass-storage "camera" to it).
@@ -13,6 +18,8 @@ GPHOTO = "gphoto2 --port usb: "
 # What the computer sees on its bus: the camera's gadget, or nothing of it.
 GADGET = ("test -e /sys/kernel/config/usb_gadget/reflex && echo a gadget is there || echo no gadget; "
           "gphoto2 --auto-detect")
+# A setting as the camera saved it.
+SETTING = "runuser -u reflex -- reflex settings get {} --state-dir /var/lib/reflex"
 
 
 def usb_menu_step():
@@ -20,13 +27,15 @@ def usb_menu_step():
     return touch_tap(*MENU_BUTTON) + "; sleep 1; " + touch_tap(*MENU_USB_FORWARD) + "; sleep 1; " + touch_tap(900, 420)
 
 
-@scenario("usb-files", limit=360)
+@scenario("usb-files", limit=600)
 def usb_files(steps):
     """The quick menu's USB Files on the QEMU board with dummy_hcd loaded: the camera asks
     reflex-usb.service for its gadget (configfs, FunctionFS mounted for the camera's user),
     writes its still-image interface and binds it; the computer's gphoto2 lists the camera,
-    its summary names it, lists the card's files and copies them byte for byte. Off: no gadget is left, and the
-    computer sees no camera."""
+    its summary names it, lists the card's files and copies them byte for byte. Tethered: the
+    computer sets Manual and ISO 800 (the camera's dial follows), takes a photo that arrives
+    byte for byte with ISO 800 in its EXIF, and receives the one the camera's shutter key takes.
+    Off: no gadget is left, and the computer sees no camera."""
     steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=60, contains=["display: first frame on the panel"])
     steps.run("a USB device controller: dummy_hcd", "modprobe dummy_hcd && ls /sys/class/udc", matches=[r"dummy_udc\.0"])
     steps.run("the camera's request is watched", "systemctl is-active reflex-usb.path", contains=["active"])
@@ -56,11 +65,48 @@ def usb_files(steps):
               contains=[f"same {name}" for name in on_card])
     # (mtp-detect and mtp-files passed alone but hung the guest in a full run: issue 55 notes it;
     # they come back once that is found.)
-    # Files → Tethered → Off: two steps of the value.
-    steps.run("the menu, USB's value twice: Off", usb_menu_step() + "; sleep 2; " + usb_menu_step())
+    tethered(steps)
+    # Tethered → Off: one step of the value.
+    steps.run("the menu, USB's value: Off", usb_menu_step())
     steps.wait_until("the gadget's service ends", "systemctl is-active reflex-usb || true", limit=60, matches=[r"^inactive$"])
     steps.run("no gadget left, no camera on the bus", GADGET, contains=["no gadget"], excludes=["usb:0"])
     steps.run("and the camera said so", REFLEX_LOG + " | grep 'usb:' | tail -4",
               contains=["usb: unbound; the computer sees the camera unplugged", "usb: the gadget no longer asked for"])
     found = re.findall(r"RFLX\d{4}", " ".join(on_card))
     require([("photos were on the card to copy", found)], "the card held no photos", " ".join(on_card))
+
+
+def tethered(steps):
+    """USB Tethered: the computer's gphoto2 sets the camera's mode and ISO as its dials would,
+    takes a photo (InitiateCapture, then each file's ObjectAdded and CaptureComplete: a
+    RAW+JPEG pair's two come down), and waits for the one the camera's own shutter key takes."""
+    steps.run("the menu, USB's value: Tethered", usb_menu_step())
+    steps.wait_until("the computer connected again, to a tethered camera", REFLEX_LOG + " | grep 'usb:'", limit=90,
+                     contains=["usb: a computer connected (Tethered)"])
+    steps.run("gphoto2 --set-config expprogram=M: the camera in Manual (Pro)",
+              GPHOTO + "--set-config expprogram=M && " + GPHOTO + "--get-config expprogram", timeout=60, contains=["Current: M"])
+    steps.wait_until("the camera shows Pro", SETTING.format("mode"), limit=30, matches=[r"\Apro\s*\Z"])
+    steps.run("gphoto2 --set-config iso=800", GPHOTO + "--set-config iso=800 && " + GPHOTO + "--get-config iso", timeout=60,
+              contains=["Current: 800"])
+    steps.wait_until("the camera's ISO dial at 800", SETTING.format("iso"), limit=30, matches=[r"\A800\s*\Z"])
+    screendump(steps, "usb-tethered-iso-800")
+    shot = steps.run("gphoto2 --capture-image-and-download: a new photo on the computer",
+                     "rm -rf /run/shot && mkdir /run/shot && cd /run/shot && " + GPHOTO
+                     + "--capture-image-and-download && ls", timeout=180, matches=[r"RFLX\d{4}\.JPG"])
+    name = re.findall(r"RFLX\d{4}\.JPG", shot)[-1]
+    steps.run("the same bytes as the card's", f"sync {CARD}/{name} && cmp /run/shot/{name} {CARD}/{name} && echo same",
+              contains=["same"])
+    local = rig.copy_from_card(steps.machine.card, f"::DCIM/100REFLX/{name}", os.path.join(RESULTS, "usb-tethered.jpg"))
+    iso = subprocess.run(["exiftool", "-s3", "-EXIF:ISO", local], capture_output=True, text=True).stdout.strip()
+    require([("ISO 800 in its EXIF", iso == "800")], "the tethered photo's EXIF", f"{local}: ISO {iso!r}")
+    # The camera's own shutter key while the computer waits for what it takes.
+    steps.run("gphoto2 --wait-event-and-download, waiting",
+              "rm -rf /run/wait && mkdir /run/wait && cd /run/wait && (setsid " + GPHOTO
+              + "--wait-event-and-download=120s >/run/wait.log 2>&1 &); sleep 5; cat /run/wait.log")
+    steps.run("the shutter key on the camera", key_tap(device_node("Reflex Virtual Buttons"), KEY_CAMERA))
+    arrived = steps.wait_until("the camera's photo reaches the computer", "ls /run/wait", limit=120,
+                               matches=[r"RFLX\d{4}\.JPG"])
+    taken = re.findall(r"RFLX\d{4}\.JPG", arrived)[-1]
+    steps.run("byte for byte", f"pkill -f wait-event-and-download; sync {CARD}/{taken} && cmp /run/wait/{taken} {CARD}/{taken}"
+              " && echo same", contains=["same"])
+    require([("a photo after the computer's own", taken > name)], "the wait gave an older photo", f"{taken} after {name}")
