@@ -92,17 +92,18 @@ def tethered(steps):
     screendump(steps, "usb-tethered-iso-800")
     shot = steps.run("gphoto2 --capture-image-and-download: a new photo on the computer",
                      "rm -rf /run/shot && mkdir /run/shot && cd /run/shot && " + GPHOTO
-                     + "--capture-image-and-download && ls", timeout=180, matches=[r"RFLX\d{4}\.JPG"])
+                     + "--capture-image-and-download --keep && ls", timeout=180, matches=[r"RFLX\d{4}\.JPG"])
     name = re.findall(r"RFLX\d{4}\.JPG", shot)[-1]
     steps.run("the same bytes as the card's", f"sync {CARD}/{name} && cmp /run/shot/{name} {CARD}/{name} && echo same",
               contains=["same"])
     local = rig.copy_from_card(steps.machine.card, f"::DCIM/100REFLX/{name}", os.path.join(RESULTS, "usb-tethered.jpg"))
     iso = subprocess.run(["exiftool", "-s3", "-EXIF:ISO", local], capture_output=True, text=True).stdout.strip()
     require([("ISO 800 in its EXIF", iso == "800")], "the tethered photo's EXIF", f"{local}: ISO {iso!r}")
+    # (--keep: without it gphoto2 deletes each photo from the camera once downloaded.)
     # The camera's own shutter key while the computer waits for what it takes.
     steps.run("gphoto2 --wait-event-and-download, waiting",
               "rm -rf /run/wait && mkdir /run/wait && cd /run/wait && (setsid " + GPHOTO
-              + "--wait-event-and-download=120s >/run/wait.log 2>&1 &); sleep 5; cat /run/wait.log")
+              + "--wait-event-and-download=120s --keep >/run/wait.log 2>&1 &); sleep 5; cat /run/wait.log")
     steps.run("the shutter key on the camera", key_tap(device_node("Reflex Virtual Buttons"), KEY_CAMERA))
     arrived = steps.wait_until("the camera's photo reaches the computer", "ls /run/wait", limit=120,
                                matches=[r"RFLX\d{4}\.JPG"])
