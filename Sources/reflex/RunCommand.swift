@@ -271,8 +271,7 @@ struct Run: ParsableCommand {
         let card = cardFolder, mountPoint = storage == nil
         let status = sensor.status
         let tether = CameraTether(identity: identity, version: Reflex.version, fNumber: fNumber, settings: settings, usb: usbSwitch,
-                                  photoPixels: { status.latestSensorReport().photoPixels },
-                                  sensorLimits: { status.latestSensorReport().limits }, loop: { loop.current },
+                                  sensor: { status.latestSensorReport() }, loop: { loop.current },
                                   cardRoot: { StorageProbe.freeBytes(at: card, requireMountPoint: mountPoint) == nil ? nil : card })
         // (The request goes in the camera's runtime folder, as the remote's network's does.)
         let wanted = getenv("RUNTIME_DIRECTORY").map { String(cString: $0) + "/usb-wanted" } ?? USBCommand.wantedFile

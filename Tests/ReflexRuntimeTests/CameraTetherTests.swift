@@ -10,12 +10,17 @@ import Testing
 /// other half left), and no capture while there is no realtime loop to take it.
 @Suite struct CameraTetherTests {
     static let limits = SensorLimits(isoRange: 100...1600, exposureRange: 0.0001...0.5, hasFocusControl: false, hasRawFormat: true)
+    static let report = {
+        var report = SensorReport()
+        (report.photoPixels, report.limits) = (1920 * 1080, limits)
+        return report
+    }()
 
     static func tether(card: TemporaryFolder?, mode: USBMode = .files) -> CameraTether {
         let root = card?.path
         return CameraTether(identity: USBGadgetIdentity(board: "qemu-x86_64", version: "0.1.0", machineID: ""), version: "0.1.0",
-                            fNumber: 2.8, settings: CameraSettings(), usb: USBSwitch(mode), photoPixels: { 1920 * 1080 },
-                            sensorLimits: { Self.limits }, loop: { nil }, cardRoot: { root })
+                            fNumber: 2.8, settings: CameraSettings(), usb: USBSwitch(mode), sensor: { Self.report },
+                            loop: { nil }, cardRoot: { root })
     }
 
     /// A host offered the stops the sensor streaming now reaches, not the dials' whole tables.

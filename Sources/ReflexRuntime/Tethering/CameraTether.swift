@@ -24,18 +24,18 @@ public final class CameraTether: PTPCamera {
     private let card: @Sendable () -> String?
     private let usb: USBSwitch
     private let lastSettings: Mutex<CameraSettings>
-    /// The sensor's photo size now (for the card's room in photos) and what it can do.
-    private let photoPixels: @Sendable () -> Int
-    private let sensorLimits: @Sendable () -> SensorLimits?
+    /// The sensor's newest report: its photo size (for the card's room in photos) and what it
+    /// can do.
+    private let sensor: @Sendable () -> SensorReport
     /// The bytes of a file's start read for its EXIF thumbnail (its APP1 segment comes first).
     static let headerBytes = 65_536
 
     /// `loop`: the realtime loop now (nil without a display); `cardRoot`: the card's folder
     /// while a card is in; `settings`: the settings at start (until the loop shows some).
     public init(identity: USBGadgetIdentity, version: String, fNumber: Double?, settings: CameraSettings, usb: USBSwitch,
-                photoPixels: @escaping @Sendable () -> Int, sensorLimits: @escaping @Sendable () -> SensorLimits?,
-                loop: @escaping @Sendable () -> FrameLoop?, cardRoot: @escaping @Sendable () -> String?) {
-        (self.photoPixels, self.sensorLimits) = (photoPixels, sensorLimits)
+                sensor: @escaping @Sendable () -> SensorReport, loop: @escaping @Sendable () -> FrameLoop?,
+                cardRoot: @escaping @Sendable () -> String?) {
+        self.sensor = sensor
         (model, serialNumber, self.fNumber, self.usb, self.loop, card) = (identity.product, identity.serialNumber, fNumber, usb, loop, cardRoot)
         self.version = version
         lastSettings = Mutex(settings)
@@ -43,7 +43,7 @@ public final class CameraTether: PTPCamera {
 
     public var isTethered: Bool { usb.mode == .tethered }
 
-    public var limits: SensorLimits? { sensorLimits() }
+    public var limits: SensorLimits? { sensor().limits }
 
     public func cardItems() -> [ReviewItem]? {
         card().map { CardCatalog.items(onCardAt: $0) }
@@ -55,7 +55,7 @@ public final class CameraTether: PTPCamera {
         guard statvfs(root, &fs) == 0 else { return nil }
         let capacity = UInt64(fs.f_blocks) * UInt64(fs.f_frsize)
         let free = fs.f_flag & UInt(ST_RDONLY) != 0 ? 0 : UInt64(fs.f_bavail) * UInt64(fs.f_frsize)
-        let shots = StoragePolicy(sensorPixels: photoPixels()).advice(freeBytes: Int64(free), format: settings.format).shotsLeft
+        let shots = StoragePolicy(sensorPixels: sensor().photoPixels).advice(freeBytes: Int64(free), format: settings.format).shotsLeft
         return PTPStorageInfo(capacityBytes: capacity, freeBytes: free, freeImages: UInt32(clamping: shots),
                               description: "Card", volumeLabel: "REFLEX")
     }
