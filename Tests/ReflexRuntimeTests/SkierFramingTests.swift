@@ -59,4 +59,19 @@ struct SkierFramingTests {
         #expect(score.reversalsPerMinute <= 6, "\(score.summary)")
         #expect(score.keptOneSubject, "\(score.summary)")
     }
+
+    /// The score above is only a test if the clip is the same each time: made twice, the
+    /// bytes are the same (slice-threaded libx264 under VBV gave two runs' clips that differed
+    /// from the second keyframe on, and a score that moved with the machine's load).
+    @Test func theClipIsTheSameEveryTimeItIsMade() throws {
+        let first = TemporaryFolder(), second = TemporaryFolder()
+        let source = Self.repository + "/Tests/Data/people/vtest-0100-6s.mp4"
+        try SkierClip.make(source: source, into: first.path, course: .standing)
+        try SkierClip.make(source: source, into: second.path, course: .standing)
+        let made = try [first, second].map { try Data(contentsOf: URL(fileURLWithPath: $0.file(SkierClip.fileName))) }
+        #expect(made[0].count > 100_000)
+        // (A Bool: Swift Testing would diff two megabytes of bytes byte by byte.)
+        let same = made[0] == made[1]
+        #expect(same, "two makings of the clip differ (\(made[0].count) and \(made[1].count) bytes)")
+    }
 }

@@ -9,11 +9,15 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
     /// libx264 for a movie made after the fact (a timelapse): nothing waits for its frames,
     /// so its frame threads and lookahead may use every core for throughput.
     case libx264Batch
+    /// libx264 on one thread, for a clip a test or bench reads back (`SkierClip`): the same
+    /// pictures make the same bytes on any machine, however busy. (Slice threads under VBV
+    /// are not repeatable: two runs of the skier clip differed from its second keyframe on.)
+    case libx264Repeatable
 
     public var codecName: String {
         switch self {
         case .v4l2MemoryToMemory: "h264_v4l2m2m"
-        case .libx264, .libx264Batch: "libx264"
+        case .libx264, .libx264Batch, .libx264Repeatable: "libx264"
         }
     }
 
@@ -26,6 +30,7 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
         case .libx264: [("preset", "ultrafast"), ("tune", "zerolatency"), ("threads", "2"), ("forced-idr", "1")]
         // (Threads as libx264 chooses them for the machine's cores.)
         case .libx264Batch: [("preset", "ultrafast"), ("forced-idr", "1")]
+        case .libx264Repeatable: [("preset", "ultrafast"), ("threads", "1"), ("forced-idr", "1")]
         }
     }
 
@@ -34,6 +39,7 @@ public enum VideoEncoderChoice: Sendable, Equatable, CustomStringConvertible {
         case .v4l2MemoryToMemory(let device): "h264_v4l2m2m (the kernel's encoder at \(device))"
         case .libx264: "libx264 (ultrafast, zerolatency)"
         case .libx264Batch: "libx264 (ultrafast, frame threads)"
+        case .libx264Repeatable: "libx264 (ultrafast, one thread)"
         }
     }
 
