@@ -221,8 +221,12 @@ struct Capture: ParsableCommand {
         if let gps, case let status = gps.waitForFix(patience: Capture.fixPatience), status != .fix {
             ReflexSystem.log("capture: " + (status.refusal ?? "no GPS fix yet") + "; the photo carries no location")
         }
+        // (A press waits for a slot while the sensor thread is held up, not once it stops.)
+        let stoppedStreaming = { sensor.status.latestSensorReport().status != .streaming }
         if let plan = bracketPlan {
-            guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil, bracket: plan) else {
+            guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil, bracket: plan,
+                                                                   waitingUpTo: CaptureService.pressPatience,
+                                                                   giveUp: stoppedStreaming) else {
                 throw CaptureFailure("the shutter is busy")
             }
             let results = photos.waitForResults(ticket: ticket, count: plan.frames, seconds: CaptureService.patience)
@@ -234,7 +238,9 @@ struct Capture: ParsableCommand {
         var tickets: [Int] = []
         // (The stream settles in the self-timer's countdown or an interval's first delay.)
         try forEachShot(startedAt: startedAt) {
-            guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil) else {
+            guard let ticket = sensor.mailbox.requestRemoteCapture(at: monotonicSeconds(), format: nil,
+                                                                   waitingUpTo: CaptureService.pressPatience,
+                                                                   giveUp: stoppedStreaming) else {
                 throw CaptureFailure("the shutter is busy")
             }
             tickets.append(ticket)

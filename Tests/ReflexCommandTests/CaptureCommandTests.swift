@@ -137,13 +137,20 @@ struct CaptureKillTests {
         let card = state.path + "/card"
         let folder = BuildProducts.folder
         var killed = 0
+        // What each round not killed said, for the failure's message: a round that ends by
+        // itself before its kill says why on its standard error.
+        var endedByThemselves: [String] = []
+        try FileManager.default.createDirectory(atPath: state.path, withIntermediateDirectories: true)
         for round in 0..<6 {
             let process = Process()
             process.executableURL = folder.appendingPathComponent("reflex")
             process.arguments = ["capture", "--sensor", "sim", "--state-dir", state.path, "-o", card,
                                  "--format", "raw+jpeg", "--burst", "20"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["REFLEX_VERBOSE": "1"]) { $1 }
+            let errors = state.path + "/round-\(round).log"
+            FileManager.default.createFile(atPath: errors, contents: nil)
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
             try process.run()
             // Once this round's first photo is on the card, at moments spread over its saves.
             let before = Self.visibleCount(card)
@@ -155,10 +162,15 @@ struct CaptureKillTests {
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 killed += 1
+                process.waitUntilExit()
+            } else {
+                process.waitUntilExit()
+                let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+                endedByThemselves.append("round \(round), status \(process.terminationStatus): "
+                                         + said.split(separator: "\n").suffix(8).joined(separator: " | "))
             }
-            process.waitUntilExit()
         }
-        #expect(killed >= 4, "the bursts were killed while saving")
+        #expect(killed >= 4, "the bursts were killed while saving; ended by themselves: \(endedByThemselves)")
         let photos = card + "/DCIM/100REFLX"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: photos)) ?? []
         let visible = names.filter { !$0.hasPrefix(".") }

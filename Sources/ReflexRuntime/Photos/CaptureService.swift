@@ -22,6 +22,10 @@ public final class CaptureService: @unchecked Sendable {
     /// 60 s was seen to pass with the photo saved after. The photo is never lost; this only
     /// says when the asking program hears "not saved in time".)
     public static let patience = 300.0
+    /// How long a press waits for a free slot in the mailbox before "the shutter is busy"
+    /// (`ControlMailbox.requestRemoteCapture(waitingUpTo:)`): the sensor thread held up that
+    /// long is a camera in trouble, not a busy one.
+    public static let pressPatience = 30.0
 
     private let path: String
     private let mailbox: ControlMailbox
@@ -65,7 +69,8 @@ public final class CaptureService: @unchecked Sendable {
         }
         if let plan = request.bracket {
             // One press, the whole bracket: a reply a frame.
-            guard let ticket = mailbox.requestRemoteCapture(at: monotonicSeconds(), format: request.format, bracket: plan) else {
+            guard let ticket = mailbox.requestRemoteCapture(at: monotonicSeconds(), format: request.format, bracket: plan,
+                                                           waitingUpTo: CaptureService.pressPatience, giveUp: { thread.isStopping }) else {
                 UnixSocket.writeLine(connection, "error\tthe shutter is busy")
                 return
             }
@@ -82,7 +87,9 @@ public final class CaptureService: @unchecked Sendable {
         for index in 0..<request.count {
             // A burst's presses at the camera's burst rate, each the frame under way then.
             if index > 0 { _ = thread.pause(seconds: BurstTimer().interval) }
-            guard let ticket = mailbox.requestRemoteCapture(at: monotonicSeconds(), format: request.format) else {
+            guard let ticket = mailbox.requestRemoteCapture(at: monotonicSeconds(), format: request.format,
+                                                            waitingUpTo: CaptureService.pressPatience,
+                                                            giveUp: { thread.isStopping }) else {
                 UnixSocket.writeLine(connection, "error\tthe shutter is busy: \(tickets.count) of \(request.count) taken")
                 break
             }

@@ -2,6 +2,9 @@ import ReflexCore
 import ReflexHardware
 import ReflexSystem
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one way in to the sensor thread: the settings to apply, the zoom, capture requests,
 /// the choice of camera and the sinks to feed. Each kind keeps the semantics it needs —
@@ -95,10 +98,28 @@ public final class ControlMailbox: @unchecked Sendable {
     /// A press from another program (`reflex capture`, one thread of it), with a format for
     /// this photo only; its ticket, which its photo's result carries, or nil when refused.
     public func requestRemoteCapture(at time: Double, format: CaptureFormat?, bracket: BracketPlan? = nil) -> Int? {
+        requestRemoteCapture(at: time, format: format, bracket: bracket, waitingUpTo: 0)
+    }
+
+    /// As above, but a press that finds every slot taken waits for one, up to `patience`
+    /// seconds or until `giveUp` says so, as a camera's burst slows while its buffer is full.
+    /// (The sensor thread takes presses at every frame: the slots stay full only while it is
+    /// held up, by a machine busy with other work, not for any photo's sake.) The press keeps
+    /// its own time: the frame under way then is still the one it asks for.
+    public func requestRemoteCapture(at time: Double, format: CaptureFormat?, bracket: BracketPlan? = nil,
+                                     waitingUpTo patience: Double, giveUp: () -> Bool = { false }) -> Int? {
         let ticket = remoteTickets.add(1, ordering: .relaxed).newValue
         let press = Press(time: time, framing: Framing(zoom: 1), format: format, ticket: ticket, bracket: bracket)
-        return remotePresses.send(press) ? ticket : nil
+        let deadline = monotonicSeconds() + patience
+        while !remotePresses.send(press) {
+            guard monotonicSeconds() < deadline, !giveUp() else { return nil }
+            usleep(ControlMailbox.slotPollMicroseconds)
+        }
+        return ticket
     }
+
+    /// How often a waiting press looks for a free slot: a tenth of a 60 fps frame.
+    private static let slotPollMicroseconds: UInt32 = 1_700
 
     /// The shutter's half press: hold exposure and white balance (and focus) as they are,
     /// until let go. (From the loop: never waits.)
