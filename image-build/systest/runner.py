@@ -79,7 +79,7 @@ def run_scenarios(chosen):
             print(f"boot: kernel start → first frame on the panel {first_frame:.1f} s (guest clock)", flush=True)
         _, split = machine.run("systemd-analyze blame --no-pager | head -6", timeout=20)
         print("boot, as the guest's systemd saw it:\n" + indent(split), flush=True)
-        for name, limit, function in chosen:
+        for index, (name, limit, function) in enumerate(chosen):
             started = time.monotonic()
             steps = Steps(machine, started + paced(limit))
             try:
@@ -97,6 +97,8 @@ def run_scenarios(chosen):
             times.append((name, seconds, verdict))
             print(f"{verdict:6} {name:14} {seconds:5.1f} s  {steps.count} steps  {shot}", flush=True)
             write_step_times(step_times, name, seconds, verdict, steps.times)
+            if verdict == "FAILED" and index + 1 < len(chosen):
+                boot_again_after(machine, name)
         save_evidence(machine)
     print_times(times)
     for name, failure in failures:
@@ -128,12 +130,28 @@ def write_step_times(out, name, seconds, verdict, times):
     out.flush()
 
 
-def save_evidence(machine):
+def boot_again_after(machine, failed):
+    """A scenario that failed halfway may leave the machine in any state (its camera on another
+    sensor, its card out, a service stopped, the rest of its cleanup never run): the next
+    scenario starts from a fresh boot instead, as each must start from its known state. One
+    failure stays one failure, not the cause of every scenario after it. The failed one's
+    journal is kept first (journal-NAME.txt)."""
+    began = time.monotonic()
+    save_evidence(machine, suffix="-" + failed)
+    machine.power_off()
+    machine.start()
+    machine.wait_for_agent()
+    wait_for_reflex(machine)
+    wait_for_first_frame(machine)
+    print(f"       the machine booted again after {failed}'s failure ({time.monotonic() - began:.1f} s)", flush=True)
+
+
+def save_evidence(machine, suffix=""):
     try:
         _, journal = machine.run("journalctl -b --no-pager", timeout=20)
-        with open(os.path.join(RESULTS, "journal.txt"), "w") as out:
+        with open(os.path.join(RESULTS, f"journal{suffix}.txt"), "w") as out:
             out.write(journal)
     except rig.RigError:
         pass
-    with open(os.path.join(RESULTS, "console.txt"), "w") as out:
+    with open(os.path.join(RESULTS, f"console{suffix}.txt"), "w") as out:
         out.write(machine.console_text())
