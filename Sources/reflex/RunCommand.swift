@@ -265,8 +265,8 @@ struct Run: ParsableCommand {
 
     /// The USB cable: the camera as a computer sees it, and its keeper (not yet started).
     private func makeUSB(_ sensor: SensorPipeline, settings: CameraSettings, fNumber: Double?, loop: ShownLoop) -> USBKeeper {
-        let identity = USBGadgetIdentity(board: BoardFolder.name(of: camera.boardFolder), version: Reflex.version,
-                                         machineID: SmallFile.text("/etc/machine-id") ?? "")
+        // (The same identity the gadget's service gives the cable: DeviceInfo names it too.)
+        let (identity, _) = BoardFolder.usbIdentity(in: camera.boardFolder, version: Reflex.version)
         let usbSwitch = USBSwitch(settings.usb)
         let card = cardFolder, mountPoint = storage == nil
         let status = sensor.status

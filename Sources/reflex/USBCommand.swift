@@ -71,8 +71,8 @@ struct USBCommand: ParsableCommand {
             return false
         }
         let (uid, gid) = (account.pointee.pw_uid, account.pointee.pw_gid)
-        let identity = USBGadgetIdentity(board: BoardFolder.name(of: BoardFolder.resolve(flag: board)), version: Reflex.version,
-                                         machineID: SmallFile.text("/etc/machine-id") ?? "")
+        let (identity, note) = BoardFolder.usbIdentity(in: BoardFolder.resolve(flag: board), version: Reflex.version)
+        log(note)
         do {
             try gadget.create(identity)
             mkdir(functionFolder, 0o755)

@@ -1,4 +1,4 @@
-import ReflexCore
+@testable import ReflexCore
 import Testing
 
 /// The camera's settings as PTP's standard device properties (issue 55, tethered): a host sees
@@ -77,6 +77,25 @@ import Testing
         #expect(PTPPropertyMap.change(.compressionSetting, value: 2, settings: settings) == .format(.rawPlusJPEG))
         #expect(Self.describe(.fNumber)?.current == 280 && Self.describe(.fNumber)?.settable == false)
         #expect(Self.describe(.batteryLevel) == nil, "no fuel gauge, no battery level")
+    }
+
+    /// A camera whose sensor has no Bayer format saves JPEG alone: the computer is offered
+    /// that, captures make JPEGs, and RAW asked for is refused.
+    @Test func aSensorWithoutRawOffersJPEGAlone() {
+        var (camera, responder, transaction) = Self.tethered()
+        camera.limits = SensorLimits(isoRange: 100...1600, exposureRange: 0.0001...0.5, hasFocusControl: false, hasRawFormat: false)
+        let description = PTPResponder.describe(.compressionSetting, camera)
+        #expect(Self.values(description) == [0] && description?.current == 0, "JPEG alone")
+        #expect(PTPResponder.deviceInfo(camera).captureFormats == [PTPObjectFormat.exifJPEG.rawValue])
+        let command = PTPContainer(kind: .command, code: PTPOperation.setDevicePropValue.rawValue, transactionID: transaction,
+                                   parameters: [UInt32(PTPDeviceProperty.compressionSetting.rawValue)])
+        #expect(responder.answer(command, hostData: [1], camera: camera).code == .invalidDevicePropValue, "RAW refused")
+        transaction += 1
+        // Where the camera cannot merge, Enhanced RAW is not offered; RAW and RAW+JPEG are.
+        camera.limits?.hasRawFormat = true
+        camera.limits?.enhancedRawUnavailable = SensorLimits.stillsSwitchModes
+        #expect(Self.values(PTPResponder.describe(.compressionSetting, camera)) == [0, 1, 2])
+        #expect(PTPResponder.deviceInfo(camera).captureFormats == [PTPObjectFormat.exifJPEG.rawValue, PTPObjectFormat.dng.rawValue])
     }
 
     @Test func aHostSetsAPropertyAsTheDialWouldOrIsRefused() {

@@ -17,6 +17,8 @@ import Testing
                                     PTPResponderTests.item(1, [("RFLX0001.JPG", false)])]
         var deleted: [String] = []
         var captures = 0
+        /// The sensor streaming (nil: every stop of the tables, every format).
+        var limits: SensorLimits?
         func cardItems() -> [ReviewItem]? { items }
         func storage() -> PTPStorageInfo? {
             items == nil ? nil : PTPStorageInfo(capacityBytes: 32 << 30, freeBytes: 16 << 30, freeImages: 900,

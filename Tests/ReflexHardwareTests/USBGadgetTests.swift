@@ -1,4 +1,5 @@
 import Foundation
+import ReflexCore
 import ReflexHardware
 import ReflexTestSupport
 import Testing
@@ -14,6 +15,36 @@ import Testing
         #expect(identity.deviceVersion == 0x0010, "0.1.0 as bcdDevice")
         #expect(USBGadgetIdentity(board: "", version: "2.3.4", machineID: "").serialNumber == "0")
         #expect(USBGadgetIdentity(board: "", version: "2.3.4", machineID: "").deviceVersion == 0x0234)
+    }
+
+    /// A maker's usb.conf: its own IDs and names reach configfs; the serial stays the
+    /// machine's; a half-given pair or a bad value is refused with the line's key.
+    @Test func aMakersUsbConfGivesItsOwnIDsAndNames() throws {
+        let board = try BoardUSB.parse("""
+            # Example Co's camera
+            vendor-id = 0x2E8A
+            product-id = 101
+            manufacturer = Example Co
+            product = Example Cam One
+            """).get()
+        #expect(board.vendorID == 0x2E8A && board.productID == 0x0101)
+        let identity = USBGadgetIdentity(board: "rpi5-imx477", version: "0.1.0", machineID: String(repeating: "b2", count: 16))
+            .adopting(board)
+        let configfs = TemporaryFolder()
+        try USBGadget(gadgets: configfs.path).create(identity)
+        #expect(configfs.read("reflex/idVendor") == "0x2e8a\n" && configfs.read("reflex/idProduct") == "0x101\n")
+        #expect(configfs.read("reflex/strings/0x409/manufacturer") == "Example Co\n")
+        #expect(configfs.read("reflex/strings/0x409/product") == "Example Cam One\n")
+        #expect(configfs.read("reflex/strings/0x409/serialnumber") == "B2B2B2B2B2B2B2B2\n", "each camera its own serial")
+        // Names alone keep the Linux Foundation's IDs.
+        let named = USBGadgetIdentity(board: "x", version: "0.1.0", machineID: "").adopting(try BoardUSB.parse("product = Cam\n").get())
+        #expect(named.vendorID == 0x1D6B && named.product == "Cam")
+        #expect(BoardUSB.parse("vendor-id = 0x2e8a\n") == .failure(.missingKey("product-id")))
+        #expect(BoardUSB.parse("product-id = 0x0101\n") == .failure(.missingKey("vendor-id")))
+        for bad in ["vendor-id = 0x12345", "vendor-id = 0", "product-id = cafe!", "product = " + String(repeating: "x", count: 127),
+                    "colour = red"] {
+            guard case .failure = BoardUSB.parse(bad + "\n") else { Issue.record("\(bad) was taken"); continue }
+        }
     }
 
     @Test func theGadgetHoldsOneConfigurationWithTheFunctionFSFunction() throws {

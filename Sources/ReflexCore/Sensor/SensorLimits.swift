@@ -18,6 +18,13 @@ public struct SensorLimits: Sendable, Equatable {
         self.enhancedRawUnavailable = enhancedRawUnavailable
     }
 
+    /// The formats this sensor can save: JPEG only without a Bayer format, no Enhanced RAW
+    /// where it cannot merge (docs/camera.md, Photos: only the ones it can save are offered).
+    public var formats: [CaptureFormat] {
+        guard hasRawFormat else { return [.jpeg] }
+        return enhancedRawUnavailable == nil ? CaptureFormat.allCases : CaptureFormat.allCases.filter { !$0.merges }
+    }
+
     /// Said where a board's stills come from a mode of their own: the frames of the stream
     /// the ring keeps are not the photo's, so there is nothing to merge.
     public static let stillsSwitchModes = "Enhanced RAW needs stills from the stream; this board switches modes"

@@ -33,10 +33,7 @@ public struct CameraModel: Sendable, Equatable {
     }
 
     /// The formats this sensor can save (docs/camera.md, Photos: only the ones it can save are offered).
-    public var availableFormats: [CaptureFormat] {
-        guard limits.hasRawFormat else { return [.jpeg] }
-        return limits.enhancedRawUnavailable == nil ? CaptureFormat.allCases : CaptureFormat.allCases.filter { !$0.merges }
-    }
+    public var availableFormats: [CaptureFormat] { limits.formats }
 
     /// The dials Pro mode offers; no focus motor, no focus dial.
     public var availableDials: [Dial] {

@@ -14,7 +14,7 @@ public enum MTPObjectProperty: UInt16, Sendable, CaseIterable {
     case name = 0xDC44
 
     /// Its type's code (§5.3 and MTP's: UINT128 0x000A, a string 0xFFFF).
-    var dataType: UInt16 {
+    public var dataType: UInt16 {
         switch self {
         case .storageID, .parentObject: 0x0006
         case .objectFormat, .protectionStatus: 0x0004

@@ -22,6 +22,7 @@ public enum PTPOperation: UInt16, Sendable, CaseIterable {
     case getObjectPropsSupported = 0x9801
     case getObjectPropDesc = 0x9802
     case getObjectPropValue = 0x9803
+    case getObjectPropList = 0x9805
 
     /// Whether the host sends a data phase after the command (the camera reads it before
     /// answering, even to refuse it: the host is already sending).

@@ -68,8 +68,10 @@ public enum PTPPropertyMap {
             let current = driveValues.first { $0.0 == settings.drive.mode }?.1 ?? 1
             return enumeration(.uint16, driveValues.map(\.1), current: current, default: 1)
         case .compressionSetting:
-            let current = Int64(CaptureFormat.allCases.firstIndex(of: settings.format) ?? 0)
-            return enumeration(.uint8, CaptureFormat.allCases.indices.map(Int64.init), current: current, default: 0)
+            // (Each format keeps its own value; a sensor without RAW offers JPEG's alone.)
+            func value(_ format: CaptureFormat) -> Int64 { Int64(CaptureFormat.allCases.firstIndex(of: format) ?? 0) }
+            let formats = limits?.formats ?? CaptureFormat.allCases
+            return enumeration(.uint8, formats.map(value), current: value(settings.format), default: 0)
         case .batteryLevel:
             guard let batteryPercent else { return nil }
             return PTPPropertyDescription(property: property, type: .uint8, settable: false, factoryDefault: 100,

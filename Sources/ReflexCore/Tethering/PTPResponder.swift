@@ -31,7 +31,7 @@ public struct PTPResponder: Sendable {
     public static func deviceInfo(_ camera: PTPCamera) -> PTPDeviceInfo {
         let files: [PTPOperation] = [.getDeviceInfo, .openSession, .closeSession, .getStorageIDs, .getStorageInfo, .getNumObjects,
                                      .getObjectHandles, .getObjectInfo, .getObject, .getThumb, .deleteObject, .getPartialObject,
-                                     .getObjectPropsSupported, .getObjectPropDesc, .getObjectPropValue]
+                                     .getObjectPropsSupported, .getObjectPropDesc, .getObjectPropValue, .getObjectPropList]
         let tethered: [PTPOperation] = [.initiateCapture, .getDevicePropDesc, .getDevicePropValue, .setDevicePropValue]
         let operations = files + (camera.isTethered ? tethered : [])
         var events: [PTPEventCode] = [.objectAdded, .objectRemoved, .storeAdded, .storeRemoved, .storageInfoChanged]
@@ -39,9 +39,14 @@ public struct PTPResponder: Sendable {
         let images: [PTPObjectFormat] = [.exifJPEG, .dng, .mp4, .association]
         let properties = camera.isTethered ? properties(camera).map(\.rawValue) : []
         return PTPDeviceInfo(operations: operations.map(\.rawValue), events: events.map(\.rawValue), properties: properties,
-                             captureFormats: camera.isTethered ? [PTPObjectFormat.exifJPEG.rawValue, PTPObjectFormat.dng.rawValue] : [],
+                             captureFormats: camera.isTethered ? captureFormats(camera).map(\.rawValue) : [],
                              imageFormats: images.map(\.rawValue), manufacturer: camera.manufacturer, model: camera.model,
                              deviceVersion: camera.version, serialNumber: camera.serialNumber)
+    }
+
+    /// The files a capture can make: DNG only where the sensor has a RAW format.
+    static func captureFormats(_ camera: PTPCamera) -> [PTPObjectFormat] {
+        camera.limits?.hasRawFormat == false ? [.exifJPEG] : [.exifJPEG, .dng]
     }
 
     static func properties(_ camera: PTPCamera) -> [PTPDeviceProperty] {
@@ -141,6 +146,11 @@ public struct PTPResponder: Sendable {
                 return .answering(.objectPropNotSupported)
             }
             return PTPReply(data: .bytes(property.value(of: object, storageID: Self.storageID)))
+        case .getObjectPropList?:
+            switch MTPObjectPropList.answer(parameters, objects: objects, storageID: Self.storageID) {
+            case .success(let list): return PTPReply(data: .bytes(list))
+            case .failure(let code): return .answering(code)
+            }
         case nil:
             // (Not yet the camera's: the DeviceInfo does not list them.)
             return .answering(.operationNotSupported)

@@ -1,5 +1,5 @@
 /// What the camera answers a command with (ISO 15740 §11): OK, or why not.
-public enum PTPResponseCode: UInt16, Sendable {
+public enum PTPResponseCode: UInt16, Sendable, Error {
     case ok = 0x2001
     case generalError = 0x2002
     case sessionNotOpen = 0x2003
@@ -26,5 +26,6 @@ public enum PTPResponseCode: UInt16, Sendable {
     case invalidParameter = 0x201D
     case sessionAlreadyOpen = 0x201E
     case transactionCancelled = 0x201F
+    case specificationByGroupUnsupported = 0xA807
     case objectPropNotSupported = 0xA80A
 }

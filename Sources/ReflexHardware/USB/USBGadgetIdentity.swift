@@ -1,7 +1,9 @@
+import ReflexCore
+
 /// Who the camera is to a computer on its cable: the device descriptor's IDs and version and
 /// its strings (`Reflex`, the board, a serial from the machine id). The IDs are the Linux
-/// Foundation's for a composite gadget, as development boards use (a hardware maker's own,
-/// from the board's folder, are a next step: docs/tethering.md).
+/// Foundation's for a composite gadget, as development boards use, until a hardware maker
+/// gives its own in the board's usb.conf (`BoardUSB`, `adopting`).
 public struct USBGadgetIdentity: Equatable, Sendable {
     public var vendorID: UInt16 = 0x1D6B
     public var productID: UInt16 = 0x0104
@@ -28,6 +30,15 @@ public struct USBGadgetIdentity: Equatable, Sendable {
         let parts = given + [0, 0, 0]
         let major: UInt16 = min(parts[0], 0xFF), minor: UInt16 = min(parts[1], 0xF), patch: UInt16 = min(parts[2], 0xF)
         deviceVersion = major << 8 | minor << 4 | patch
+    }
+
+    /// This identity with a maker's own IDs and names (the board's usb.conf) where given.
+    public func adopting(_ board: BoardUSB) -> USBGadgetIdentity {
+        var identity = self
+        if let vendor = board.vendorID, let product = board.productID { (identity.vendorID, identity.productID) = (vendor, product) }
+        if let manufacturer = board.manufacturer { identity.manufacturer = manufacturer }
+        if let product = board.product { identity.product = product }
+        return identity
     }
 
     /// configfs's attribute files and what each is given.

@@ -117,6 +117,16 @@ public enum BoardFolder {
              what: "the remote's network", without: "no network for the remote (only `reflex run --remote ADDRESS:PORT`)")
     }
 
+    /// How the camera names itself on a USB cable: the board's name and the machine's serial,
+    /// with a maker's own IDs and names from usb.conf where the board has one.
+    public static func usbIdentity(in folder: String, version: String) -> (USBGadgetIdentity, String) {
+        let identity = USBGadgetIdentity(board: name(of: folder), version: version,
+                                         machineID: SmallFile.text("/etc/machine-id") ?? "")
+        let (board, note) = read("usb.conf", in: folder, parse: BoardUSB.parse, fallback: BoardUSB(),
+                                 what: "the USB identity", without: "USB IDs 1d6b:0104, the Linux Foundation's for a gadget")
+        return (identity.adopting(board), note)
+    }
+
     /// One board file parsed, or `fallback` when it is missing or unusable, with the line
     /// for the log that says which.
     private static func read<Value, Problem>(_ name: String, in folder: String, parse: (String) -> Result<Value, Problem>,

@@ -13,7 +13,7 @@ import Glibc
 /// setting posted to the loop as the camera's own keys and dials are, so the screen shows
 /// what the computer did.
 public final class CameraTether: PTPCamera {
-    public let manufacturer = "Reflex"
+    public let manufacturer: String
     public let model: String
     public let version: String
     public let serialNumber: String
@@ -36,7 +36,8 @@ public final class CameraTether: PTPCamera {
                 sensor: @escaping @Sendable () -> SensorReport, loop: @escaping @Sendable () -> FrameLoop?,
                 cardRoot: @escaping @Sendable () -> String?) {
         self.sensor = sensor
-        (model, serialNumber, self.fNumber, self.usb, self.loop, card) = (identity.product, identity.serialNumber, fNumber, usb, loop, cardRoot)
+        (manufacturer, model, serialNumber) = (identity.manufacturer, identity.product, identity.serialNumber)
+        (self.fNumber, self.usb, self.loop, card) = (fNumber, usb, loop, cardRoot)
         self.version = version
         lastSettings = Mutex(settings)
     }
