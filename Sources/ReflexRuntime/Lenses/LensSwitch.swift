@@ -38,9 +38,12 @@ public struct LensSwitch: Sendable, Equatable {
     /// and first frames take a few hundred milliseconds, more on a loaded board; meanwhile
     /// the lens shown stays live, so waiting costs nothing on screen.
     public static let startPatience = 5.0
-    /// How long a switch waits for the standby's next frame: beyond a frame of any sensor,
-    /// short enough that a standby that stopped delivering costs no more than a restart.
-    public static let framePatience = 0.3
+    /// How long a switch waits for the standby's next frame: three frames of the slowest
+    /// sensor a board has (5 fps), so a frame that comes late on a loaded board is still
+    /// waited for (300 ms, a frame and a half, was passed under QEMU on a loaded host and
+    /// the switch fell back to a restart); still short enough that a standby that stopped
+    /// delivering costs little more than a restart.
+    public static let framePatience = 0.6
 
     public private(set) var state = State.steady
 
