@@ -110,6 +110,31 @@ struct SubjectTrackerTests {
         #expect(tracker.subject?.id == walking.id, "the walker, not \(standing) standing by")
     }
 
+    @Test func onAVerySlowBoardAWalkerToAndFroTakesOverWithinAFewSightings() throws {
+        // Detections 35 s apart (a fresh machine's emulator): the pair course's walker goes to
+        // and fro faster than that, so each sighting falls anywhere on their path and the
+        // average of where they have been hardly moves; the still person beside them was
+        // chosen first. The places they are found at say they move, and three sightings that
+        // far apart are enough to take over.
+        var tracker = SubjectTracker()
+        let gap = 35.0, still = Self.person(0.18, 0.57, height: 0.42)
+        let path = [0.63, 0.70, 0.58, 0.66, 0.71, 0.56]
+        for index in 0..<4 { tracker.update(with: [still], at: Double(index) * gap) }
+        let standing = try #require(tracker.subject).id
+        var sightingsToTakeOver: Int?
+        for (sighting, x) in path.enumerated() {
+            let time = Double(4 + sighting) * gap
+            tracker.update(with: [still, Self.person(x, 0.6, height: 0.3)], at: time)
+            if sightingsToTakeOver == nil, let subject = tracker.subject, subject.id != standing { sightingsToTakeOver = sighting + 1 }
+        }
+        #expect(tracker.tracks.count == 2, "one track each: \(tracker.tracks.map(\.id))")
+        let taken = try #require(sightingsToTakeOver, "the still person \(standing) kept through \(path.count) sightings of the walker")
+        #expect(taken <= 4, "the walker took over at their sighting \(taken)")
+        let time = Double(3 + path.count) * gap
+        #expect(tracker.tracks.first { $0.id == standing }.map { $0.isStill(at: time, aspect: tracker.aspect) } == true,
+                "the person standing by is still")
+    }
+
     @Test func aTappedPersonStandingStillIsKeptWhileOthersMove() throws {
         var tracker = SubjectTracker()
         Self.run(&tracker, seconds: 1) { _ in [Self.person(0.3, height: 0.5)] }

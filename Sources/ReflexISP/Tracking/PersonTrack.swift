@@ -22,13 +22,16 @@ public struct PersonTrack: Sendable, Equatable {
     /// they come seconds apart).
     private var anchorX: Double, anchorY: Double, anchorScale: Double
     private var anchorTime: Double
+    /// Where they were found the last few times: the average above hides a to-and-fro.
+    private var sightings: RecentSightings
 
     /// How long "lately" is for `travel`, where detections come often.
     public static let anchorSeconds = 2.0
     /// A person this far (in their heights) from where they have been lately is moving
     /// across the scene: at a quarter of their height a second or more, held for a while.
     public static let movingHeights = 0.5
-    /// Sightings a mover needs before it takes over from someone standing still.
+    /// Sightings a mover needs before it takes over from someone standing still, where
+    /// detections come often (fewer where they come seconds apart: `SubjectTracker`).
     public static let hitsToTakeOver = 5
 
     init(id: Int, detection: PersonDetection, at time: Double) {
@@ -37,6 +40,7 @@ public struct PersonTrack: Sendable, Equatable {
         (estimatedAt, lastSeen, hits, firstSeen) = (time, time, 1, time)
         (anchorX, anchorY, anchorTime) = (detection.box.centreX, detection.box.centreY, time)
         anchorScale = log(max(detection.box.height, 1e-4))
+        sightings = RecentSightings(centreX: detection.box.centreX, centreY: detection.box.centreY)
     }
 
     /// Found at `box` at `time`: the average of where they have been over `lately` seconds
@@ -49,6 +53,7 @@ public struct PersonTrack: Sendable, Equatable {
         anchorY += weight * (box.centreY - anchorY)
         anchorScale += weight * (log(max(box.height, 1e-4)) - anchorScale)
         anchorTime = time
+        sightings.record(centreX: box.centreX, centreY: box.centreY)
         lastSeen = time
         hits += 1
         missedLooks = 0
@@ -65,22 +70,31 @@ public struct PersonTrack: Sendable, Equatable {
         return (across * across + nearer * nearer).squareRoot()
     }
 
-    /// Moving across the scene (a skier, a runner), not standing still: seen often enough to
-    /// tell, and away from where they have been.
-    public func isMoving(at time: Double, aspect: Double) -> Bool {
-        hits > SubjectTracker.hitsToConfirm && travel(at: time, aspect: aspect) >= PersonTrack.movingHeights
+    /// How far the person is at `time` from the farthest of their last few sightings, in
+    /// their heights: a walker to and fro found seconds apart is found far from one of them.
+    public func spread(at time: Double, aspect: Double) -> Double {
+        let box = box(at: time)
+        return sightings.farthest(fromX: box.centreX, y: box.centreY, aspect: aspect) / max(box.height, 1e-4)
     }
 
-    /// Moving, and for long enough to take over from someone standing still: not a box that
-    /// came and went (part of someone, a false find).
-    public func isSteadilyMoving(at time: Double, aspect: Double) -> Bool {
-        hits >= PersonTrack.hitsToTakeOver && time - firstSeen >= 1 && isMoving(at: time, aspect: aspect)
+    /// Moving across the scene (a skier, a runner), not standing still: seen often enough to
+    /// tell, and away from where they have been lately or from where they were found.
+    public func isMoving(at time: Double, aspect: Double) -> Bool {
+        hits > SubjectTracker.hitsToConfirm && max(travel(at: time, aspect: aspect), spread(at: time, aspect: aspect))
+            >= PersonTrack.movingHeights
+    }
+
+    /// Moving, and seen `hitsNeeded` times over a second at least, to take over from someone
+    /// standing still: not a box that came and went (part of someone, a false find).
+    public func isSteadilyMoving(at time: Double, aspect: Double, hitsNeeded: Int = PersonTrack.hitsToTakeOver) -> Bool {
+        hits >= hitsNeeded && time - firstSeen >= 1 && isMoving(at: time, aspect: aspect)
     }
 
     /// Known to stand still: followed for longer than `lately` and hardly away from where
-    /// they have been (someone just found may be walking: not known yet).
+    /// they have been or were found (someone just found may be walking: not known yet).
     public func isStill(at time: Double, aspect: Double, lately: Double = PersonTrack.anchorSeconds) -> Bool {
-        time - firstSeen >= lately && travel(at: time, aspect: aspect) < PersonTrack.movingHeights / 2
+        time - firstSeen >= lately
+            && max(travel(at: time, aspect: aspect), spread(at: time, aspect: aspect)) < PersonTrack.movingHeights / 2
     }
 
     /// Seen often enough to be a person, not one stray detection.

@@ -46,6 +46,15 @@ public struct SubjectTracker: Sendable {
     /// "Lately", for whether someone moves: three detections at least, so a person seen every
     /// few seconds (a slow board) is still seen to move.
     private var latelySeconds: Double { max(PersonTrack.anchorSeconds, 3 * pace) }
+    /// Sightings a mover needs to take over from someone standing still: five where detections
+    /// come often; where they come seconds apart, those that fit in `takeOverSeconds`, and one
+    /// past confirming at least (five sightings a minute apart would keep a slow board's camera
+    /// on the wrong person for minutes).
+    public static let takeOverSeconds = 2.0
+    private var hitsToTakeOver: Int {
+        let fitting = Int((Self.takeOverSeconds / pace).rounded(.up))
+        return min(PersonTrack.hitsToTakeOver, max(Self.hitsToConfirm + 1, fitting))
+    }
     /// A track never looked at this long (the sweep's other squares, a slow machine) ends
     /// anyway, and no sooner than twenty detections.
     public static let unlookedSeconds = 3.0
@@ -198,13 +207,13 @@ public struct SubjectTracker: Sendable {
             return box.height * max(1 - 1.5 * distance, 0.05)
         }
         // (Seen lately, or not looked for since: the sweep visits a still person's square now and then.)
-        let recent = recentSeconds
+        let (recent, hitsToTakeOver) = (recentSeconds, hitsToTakeOver)
         let candidates = tracks.filter { $0.isConfirmed && (time - $0.lastSeen <= recent || $0.missedLooks == 0) }
         let moving = candidates.filter { $0.isMoving(at: time, aspect: aspect) }
         if let current = subject {
             // Kept, unless the rule chose someone standing still and someone else now moves.
             guard !subjectTapped, current.isStill(at: time, aspect: aspect, lately: latelySeconds),
-                  let mover = moving.filter({ $0.id != current.id && $0.isSteadilyMoving(at: time, aspect: aspect)
+                  let mover = moving.filter({ $0.id != current.id && $0.isSteadilyMoving(at: time, aspect: aspect, hitsNeeded: hitsToTakeOver)
                       && !isPartOfSomeoneElse($0, among: candidates, at: time) })
                     .max(by: { score($0) < score($1) }) else { return }
             subjectID = mover.id
