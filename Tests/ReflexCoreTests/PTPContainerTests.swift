@@ -95,5 +95,9 @@ import Testing
         #expect(texts == ["RFLX0012.DNG", "20261129T090507", "", ""])
         #expect(reader.remaining == 0)
         #expect(PTPObjectFormat(fileName: "RFLX0013.JPG") == .exifJPEG && PTPObjectFormat(fileName: "RFLX0014.MP4") == .mp4)
+        // Read back as a host reads it (`reflex bench usb`): what it needs to find a file.
+        let read = try PTPObjectInfo.decode(info.encoded())
+        #expect(read.storageID == info.storageID && read.format == .dng && read.isProtected && read.size == 25_000_000)
+        #expect(read.parent == 3 && read.fileName == "RFLX0012.DNG" && read.captureDate == "20261129T090507")
     }
 }

@@ -167,3 +167,25 @@ static inline void reflex_heap_figures(size_t *inUse, size_t *mapped) {
     *inUse = info.uordblks;
     *mapped = info.hblkhd;
 }
+
+#include <linux/usbdevice_fs.h>
+
+/// Claims a USB device's interface through usbdevfs (the computer's end of a cable, for `reflex
+/// bench usb`); 0 or -errno.
+static inline int reflex_usb_claim_interface(int fd, unsigned int interface) {
+    return ioctl(fd, USBDEVFS_CLAIMINTERFACE, &interface) < 0 ? -errno : 0;
+}
+
+/// One bulk transfer on `endpoint` (its address: 0x80 set for in) of up to `length` bytes,
+/// waiting at most `timeout_ms`: the bytes moved, or -errno. An in transfer ends early at the
+/// device's short packet, as a transfer does.
+static inline int reflex_usb_bulk(int fd, unsigned int endpoint, void *data, unsigned int length, unsigned int timeout_ms) {
+    struct usbdevfs_bulktransfer transfer;
+    memset(&transfer, 0, sizeof(transfer));
+    transfer.ep = endpoint;
+    transfer.len = length;
+    transfer.timeout = timeout_ms;
+    transfer.data = data;
+    int moved = ioctl(fd, USBDEVFS_BULK, &transfer);
+    return moved < 0 ? -errno : moved;
+}

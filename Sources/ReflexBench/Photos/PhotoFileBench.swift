@@ -19,7 +19,10 @@ struct PhotoFileBench {
     static let photo = PhotoDescription(make: "Reflex", model: "Bench", software: "Reflex bench", exposureSeconds: 0.01,
                                         iso: 200, fNumber: 2.8, focalLengthMillimetres: 4.4,
                                         captured: PhotoTime(year: 2026, month: 1, day: 2, hour: 3, minute: 4, second: 5))
-    var raw: RawDescription {
+    var raw: RawDescription { Self.rawDescription(of: frame) }
+
+    /// What a DNG of `frame` says of its raw data (the levels, the colour, the noise).
+    static func rawDescription(of frame: LargeFrame) -> RawDescription {
         RawDescription(uniqueCameraModel: "Reflex Bench", blackLevels: Array(repeating: Double(frame.parameters.blackLevel), count: 4),
                        whiteLevel: frame.parameters.whiteLevel,
                        calibrations: [ColourCalibrationSet(illuminant: .d65, colorMatrix: .sRGBFromXYZ)],

@@ -52,6 +52,26 @@ public struct PTPObjectInfo: Sendable, Equatable {
         return writer.bytes
     }
 
+    /// The dataset read back (a host's view: `reflex bench usb`, the tests). A format this
+    /// camera does not make reads as undefined.
+    public static func decode(_ bytes: [UInt8]) throws(PTPDataReader.Overrun) -> PTPObjectInfo {
+        var reader = PTPDataReader(bytes)
+        let storageID = try reader.uint32()
+        let format = PTPObjectFormat(rawValue: try reader.uint16()) ?? .undefined
+        let isProtected = try reader.uint16() != 0
+        let size = UInt64(try reader.uint32())
+        // (The thumbnail's format and size, the picture's size; after the parent, the
+        // association's fields.)
+        _ = try reader.uint16()
+        for _ in 0..<6 { _ = try reader.uint32() }
+        let parent = try reader.uint32()
+        _ = try reader.uint16()
+        _ = try reader.uint32()
+        _ = try reader.uint32()
+        return PTPObjectInfo(storageID: storageID, format: format, isProtected: isProtected, size: size, parent: parent,
+                             fileName: try reader.string(), captureDate: try reader.string(), modificationDate: try reader.string())
+    }
+
     /// A date as PTP writes it ("20261129T090507").
     public static func dateText(_ date: CivilDate) -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

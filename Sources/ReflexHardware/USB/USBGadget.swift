@@ -78,7 +78,10 @@ public struct USBGadget: Sendable {
 
     /// One attribute, as configfs takes it: one write of the value and a newline. (configfs
     /// made the file with its folder; O_CREAT is for a plain folder standing in for it.)
-    private func write(_ value: String, to path: String) throws(SystemError) {
+    private func write(_ value: String, to path: String) throws(SystemError) { try Self.writeAttribute(value, to: path) }
+
+    /// One configfs attribute of any gadget (the bench's reference responder's too).
+    public static func writeAttribute(_ value: String, to path: String) throws(SystemError) {
         let file = try FileDescriptor(opening: path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions: 0o644)
         let bytes = Array((value + "\n").utf8)
         // (Array's closures rethrow untyped errors: the typed one comes out as a Result.)

@@ -19,7 +19,7 @@ ORDER = [
     "sensor-disconnect", "board-inputs", "storage-card", "touch-and-dials", "controls", "capture", "enhanced-raw", "review-delete", "review-play",
     "geotag", "remote-wifi", "self-timer", "interval", "bracket",
     "haptics", "card-pulled-mid-burst", "low-storage", "card-full", "card-kinds", "memory", "auto-zoom", "movie", "review-movie", "power-cut",
-    "review-delete-cut", "usb-files",
+    "review-delete-cut", "usb-files", "usb-bench",
 ]
 
 

@@ -3,6 +3,7 @@ controller, Debian's kernel module) and the computer (gphoto2 and mtp-tools on d
 host side)."""
 import os
 import re
+import shutil
 import subprocess
 
 import rig
@@ -111,3 +112,39 @@ def tethered(steps):
     steps.run("byte for byte", f"pkill -f wait-event-and-download; sync {CARD}/{taken} && cmp /run/wait/{taken} {CARD}/{taken}"
               " && echo same", contains=["same"])
     require([("a photo after the computer's own", taken > name)], "the wait gave an older photo", f"{taken} after {name}")
+
+
+@scenario("usb-bench", limit=600)
+def usb_bench(steps):
+    """`reflex bench usb` on the QEMU board: dummy_hcd with two controllers, Reflex's own
+    function on one and Debian's umtp-responder (the host's umtprd, shared with the guest: the
+    same Debian and architecture) on the other, each serving the same 25 MB DNG; the computer's
+    side fetches it through usbdevfs, checks it byte for byte and times it. The figures are
+    the bench's to print (TCG's, not a board's); the scenario holds that both responders
+    deliver the file whole and that the camera's USB is left as it was."""
+    steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=60, contains=["display: first frame on the panel"])
+    steps.run("the camera's USB is off: no gadget", "test -e /sys/kernel/config/usb_gadget/reflex && echo gadget || echo none",
+              contains=["none"])
+    steps.run("two device controllers: dummy_hcd num=2",
+              "modprobe -r dummy_hcd 2>/dev/null; modprobe libcomposite && modprobe dummy_hcd num=2 && ls /sys/class/udc",
+              matches=[r"dummy_udc\.0", r"dummy_udc\.1"])
+    umtprd = shutil.which("umtprd")
+    if umtprd:
+        share = rig.host_share(steps.machine.workdir)
+        os.makedirs(share, exist_ok=True)
+        shutil.copy(umtprd, os.path.join(share, "umtprd"))
+        steps.run("umtprd, the reference, in the guest",
+                  "mkdir -p /mnt/host && (mountpoint -q /mnt/host || mount -t 9p -o trans=virtio,ro fromhost /mnt/host)"
+                  " && install -m 755 /mnt/host/umtprd /usr/local/bin/umtprd && ldd /usr/local/bin/umtprd && echo installed",
+                  contains=["installed"], excludes=["not found"])
+    try:
+        bench = steps.run("reflex bench usb", "cd /tmp && reflex bench usb --runs 3 >/tmp/usb-bench.txt 2>&1; status=$?;"
+                          " cat /tmp/usb-bench.txt; exit $status", timeout=480,
+                          matches=[r"Reflex \(Reflex bench\): [\d.]+ MB in \d+ ms, [\d.]+ MB/s"])
+        if umtprd:
+            require([("umtp-responder served the same file", re.search(r"umtp-responder \(umtprd reference\): [\d.]+ MB", bench)),
+                     ("the ratio printed", "Reflex ÷ umtp-responder" in bench)], "the reference's figure", bench)
+        print("    " + "\n    ".join(line for line in bench.splitlines() if line.startswith(("USB:", "  "))))
+    finally:
+        steps.run("dummy_hcd unloaded, no bench gadget left",
+                  "modprobe -r dummy_hcd; ls /sys/kernel/config/usb_gadget/ 2>/dev/null | wc -l", matches=[r"^0\s*$"])
