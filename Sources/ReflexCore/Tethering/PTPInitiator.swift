@@ -38,11 +38,9 @@ public final class PTPInitiator {
     @discardableResult
     public func run(_ operation: PTPOperation, _ parameters: [UInt32] = [],
                     receive: (UnsafeRawBufferPointer) -> Void = { _ in }) throws(Failure) -> [UInt32] {
-        if operation == .openSession { inSession = false }
-        transaction = inSession ? transaction + 1 : 0
-        if operation == .openSession { inSession = true }
-        let id = transaction
-        if operation == .closeSession { inSession = false }
+        let id: UInt32 = inSession && operation != .openSession ? transaction + 1 : 0
+        transaction = id
+        inSession = operation == .openSession || (inSession && operation != .closeSession)
         do {
             try pipes.send(PTPContainer(kind: .command, code: operation.rawValue, transactionID: id, parameters: parameters).encoded())
         } catch { throw .pipes(error) }
