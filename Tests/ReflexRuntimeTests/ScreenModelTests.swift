@@ -180,6 +180,27 @@ struct ScreenModelTests {
         #expect(model.state.notice == "2 photos cancelled – memory low")
     }
 
+    /// The camera's ranges come with the sensor's copy of the settings, which is older than
+    /// a change made while the camera opened (a phone set Pro and turned ISO before the
+    /// report came, on a slow machine: CI of stop 68): the ranges are taken, the change kept.
+    @Test func theCamerasRangesDoNotUndoAChangeMadeWhileItOpened() {
+        var model = Self.model()
+        let metered = MeteredValues(iso: ISOSpeed(400), exposureSeconds: 1.0 / 125, focus: .infinity, kelvin: 5200)
+        _ = model.controller.handleRemote(.mode(.pro), at: 1, metered: metered)
+        _ = model.controller.handleRemote(.turn(.iso, steps: 2), at: 1, metered: metered)
+        model.settingsChanged(at: 1)
+        #expect(model.state.settings.mode == .pro && model.state.settings.iso == .manual(ISOSpeed(640)))
+        var status = CameraStatus()
+        status.sensor.status = .streaming
+        status.sensor.limits = SensorLimits(isoRange: 100...1594, exposureRange: 0.0001...0.0333, hasFocusControl: false,
+                                            hasRawFormat: true)
+        status.sensor.settings = CameraSettings()
+        _ = model.take(status, sensorChanged: true, now: 2)
+        #expect(model.state.settings.mode == .pro, "the sensor's copy said Auto: it was older")
+        #expect(model.state.settings.iso == .manual(ISOSpeed(640)))
+        #expect(model.controller.model.limits == status.sensor.limits, "the dials follow the camera's ranges")
+    }
+
     @Test func aNewLensIsFeltAndAFocusSetByHandGoesBackToAuto() {
         var settings = CameraSettings()
         settings.mode = .pro
@@ -203,10 +224,12 @@ struct ScreenModelTests {
     }
 
     @Test func geotagSwitchedOnWithNoGPSServiceGoesBackOffAndSaysWhy() {
-        var model = Self.model()
-        var settings = model.controller.model.settings
+        // Geotag just turned on: the controller has it, the screen not yet.
+        var settings = CameraSettings()
         settings.geotag = true
-        model.controller.adopt(limits: .unlimited, fittedSettings: settings)
+        var model = ScreenModel(controller: InterfaceController(model: CameraModel(settings: settings, limits: .unlimited),
+                                                                layout: Self.layout, now: 0),
+                                model: CameraModel(settings: CameraSettings(), limits: .unlimited), fNumber: 1.8, lenses: [], gps: .off)
         model.settingsChanged(at: 5)
         #expect(model.state.settings.geotag)
         var status = CameraStatus()

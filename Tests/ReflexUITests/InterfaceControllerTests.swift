@@ -229,14 +229,13 @@ import Testing
         var c = InterfaceController(model: CameraModel(settings: pro, limits: .unlimited),
                                     layout: ScreenLayout(width: 1280, height: 800), now: 0)
         let limits = SensorLimits(isoRange: 100...1594, exposureRange: 0.0001...0.0333, hasFocusControl: false, hasRawFormat: true)
-        let fitted = CameraModel(settings: pro, limits: limits).settings
-        c.adopt(limits: limits, fittedSettings: fitted)
+        c.adopt(limits: limits)
         #expect(c.model.settings != pro)
         #expect(c.model.settings.iso == .manual(ISOSpeed(1250)), "1600 is just beyond 1594: the highest stop it reaches")
         #expect(c.model.settings.focus == .auto)
         #expect(c.model.settings.selectedDial == .iso)
         let before = c.model
-        c.adopt(limits: limits, fittedSettings: CameraModel(settings: c.model.settings, limits: limits).settings)
+        c.adopt(limits: limits)
         #expect(c.model == before, "the same limits again change nothing")
     }
 }

@@ -71,9 +71,7 @@ import Testing
         var c = Self.interval(every: 1, count: nil)
         _ = SelfTimerControlTests.press(&c, at: 0)
         #expect(Self.run(&c, from: 0, to: 0.5) == [0])
-        var settings = c.model.settings
-        settings.drive.mode = .single
-        c.adopt(limits: .unlimited, fittedSettings: settings)
+        _ = c.handleRemote(.drive(.single), at: 0.6, metered: InterfaceControllerTests.metered)
         #expect(c.nextTimedPhoto(at: 5) == nil && c.intervalRun == nil)
         #expect(c.takeIntervalEnding() == "Interval stopped – the drive changed: 1 shot")
     }

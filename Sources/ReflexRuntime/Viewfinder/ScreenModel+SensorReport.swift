@@ -11,10 +11,11 @@ extension ScreenModel {
         controller.burstAllowed = !report.stillsBySwitching
         takeLenses(report, now: now, effects: &effects)
         if let limits = report.limits, limits != controller.model.limits {
-            noticeClamping(report.settings, now: now)
             // The dials' stops and the focus dial follow the camera; drawn again once. The
-            // settings come fitted by the sensor thread (the file keeps what was chosen).
-            controller.adopt(limits: limits, fittedSettings: report.settings)
+            // settings are fitted as the sensor thread fits them (the file keeps what was chosen).
+            let chosen = controller.model.settings
+            controller.adopt(limits: limits)
+            noticeClamping(from: chosen, to: controller.model.settings, now: now)
             state.settings = controller.model.settings
             state.hasFocusDial = limits.hasFocusControl
             scales = DialScales(controller.model)
@@ -64,8 +65,7 @@ extension ScreenModel {
 
     /// A new camera's limits fit the manual ISO or shutter chosen (the lens switched to has
     /// a narrower range): said on screen, as the dial shows the value it could keep.
-    private mutating func noticeClamping(_ fitted: CameraSettings, now: Double) {
-        let chosen = controller.model.settings
+    private mutating func noticeClamping(from chosen: CameraSettings, to fitted: CameraSettings, now: Double) {
         // Only across a switch of lens (at start, the dials simply show what the camera allows).
         guard chosen.mode == .pro, let switched = lensSwitchedAt, now - switched < 2 else { return }
         var changes: [String] = []

@@ -112,11 +112,13 @@ public struct InterfaceController: Sendable {
         return model.resetToAuto(.focus)
     }
 
-    /// The camera's real ranges, once known, with the settings the sensor side fitted to them
-    /// (a manual ISO the sensor cannot reach moved to the nearest it can; no focus motor, no
-    /// focus dial): the dials follow them.
-    public mutating func adopt(limits: SensorLimits, fittedSettings: CameraSettings) {
-        model = CameraModel(settings: fittedSettings, limits: limits, focusScale: model.focusScale)
+    /// The camera's real ranges, once known: the settings as they are now fitted to them (a
+    /// manual ISO the sensor cannot reach moved to the nearest it can; no focus motor, no focus
+    /// dial), as the sensor side fits them (`CameraModel`, the one fitter); the dials follow.
+    /// Not the sensor's copy of the settings: a dial turned or a phone's change made while the
+    /// camera opened is newer than the report that brings the ranges, and must not be undone.
+    public mutating func adopt(limits: SensorLimits) {
+        model = CameraModel(settings: model.settings, limits: limits, focusScale: model.focusScale)
         if !model.availableDials.contains(model.settings.selectedDial) { model.select(.iso) }
     }
 
