@@ -1,6 +1,7 @@
 import Foundation
 import ReflexCore
 import ReflexRuntime
+import ReflexSystem
 import ReflexTestSupport
 import Synchronization
 import Testing
@@ -51,7 +52,7 @@ import Testing
         private var cameraEnds: [Int32] = []
         var transaction: UInt32 = 0
 
-        init(card: Card) throws {
+        init(card: Card, changed: EventSignal = EventSignal(), lookEverySeconds: Double = 1) throws {
             func pair() throws -> (Int32, Int32) {
                 var ends: [Int32] = [0, 0]
                 guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -64,7 +65,7 @@ import Testing
             cameraEnds = [out.1, into.1, events.1]
             transport = PTPTransport(pipes: PTPPipes(bulkOut: out.1, bulkIn: into.1, interruptIn: events.1, packetSize: packet,
                                                      endsOnEmptyRead: true),
-                                     camera: card, log: { _ in })
+                                     camera: card, changed: changed, lookEverySeconds: lookEverySeconds, log: { _ in })
         }
 
         func start() -> Bool { transport.start() }
@@ -194,5 +195,27 @@ import Testing
             event = host.transfer(from: host.interrupt).flatMap { try? PTPContainer.parse($0).get() }
         }
         #expect(event?.kind == .event && event?.code == PTPEventCode.objectAdded.rawValue)
+    }
+
+    /// A photo saved is heard at once: the photo thread's report signals the event thread
+    /// (`StatusBoard.photosChanged`), which otherwise looks only now and then (here once an
+    /// hour), so a tethered computer has the photo as soon as it is on the card.
+    @Test func aPhotoSavedIsAnnouncedAtOnceNotAtTheNextLook() throws {
+        let card = Card(), status = StatusBoard()
+        let host = try Host(card: card, changed: status.photosChanged, lookEverySeconds: 3600)
+        try card.add("RFLX0001.JPG", bytes: [1])
+        #expect(host.start())
+        defer { host.stop() }
+        _ = host.ask(.openSession, [1])
+        try card.add("RFLX0002.JPG", bytes: [2])
+        status.postPhoto(PhotoReport())
+        var events: [PTPContainer] = []
+        while events.last?.code != PTPEventCode.objectAdded.rawValue,
+              let event = host.transfer(from: host.interrupt).flatMap({ try? PTPContainer.parse($0).get() }) {
+            events.append(event)
+        }
+        try #require(events.last?.code == PTPEventCode.objectAdded.rawValue, "\(events.map(\.code))")
+        let info = host.ask(.getObjectInfo, [events.last!.parameters[0]])
+        #expect((try? PTPObjectInfo.decode(info.data))?.fileName == "RFLX0002.JPG")
     }
 }

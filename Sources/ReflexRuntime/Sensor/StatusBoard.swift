@@ -50,11 +50,17 @@ public final class StatusBoard: @unchecked Sendable {
         wakeUp.signal()
     }
 
-    /// The photo thread's report (wakes the loop: a new thumbnail to show).
+    /// The photo thread's report (wakes the loop: a new thumbnail to show; and the USB's
+    /// event thread: a computer hears of a new photo as it is saved, not at its next look).
     public func postPhoto(_ report: PhotoReport) {
         photos.publish(report)
         wakeUp.signal()
+        photosChanged.signal()
     }
+
+    /// Signalled with each photo report, for one listener beside the loop: the USB's events
+    /// (`PTPTransport.changed`).
+    public let photosChanged = EventSignal()
 
     /// The movie thread's report (wakes the loop: the red dot, the time).
     public func postMovie(_ report: MovieReport) {

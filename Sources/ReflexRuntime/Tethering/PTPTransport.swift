@@ -24,8 +24,9 @@ public final class PTPTransport: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     private let thread = WorkerThread(name: "reflex-usb", priority: .background)
     private let eventThread = WorkerThread(name: "reflex-usb-events", priority: .background)
-    /// Signalled by the camera when the card or a setting changed: the host hears of it.
-    public let changed = EventSignal()
+    /// Signalled by the camera when the card or a setting changed (a photo saved:
+    /// `StatusBoard.photosChanged`): the host hears of it at once.
+    public let changed: EventSignal
     /// The responder and the events it found not yet written: answered on `reflex-usb`,
     /// looked at on `reflex-usb-events` too, so events go out while the command thread waits
     /// in a read for the host's next command.
@@ -46,8 +47,16 @@ public final class PTPTransport: @unchecked Sendable {
     static let eventsKept = 64
     private let problems = Atomic<Int>(0)
 
-    public init(pipes: PTPPipes, camera: PTPCamera, log: @escaping @Sendable (String) -> Void) {
-        (self.pipes, self.camera, self.log) = (pipes, camera, log)
+    /// How often the event thread looks at the card and the settings unasked (a card pulled,
+    /// a file deleted in review), in milliseconds.
+    private let lookEvery: Int32
+
+    /// `changed`: what the camera signals as its card or settings change; `lookEverySeconds`:
+    /// how soon a change nothing signals is heard.
+    public init(pipes: PTPPipes, camera: PTPCamera, changed: EventSignal = EventSignal(), lookEverySeconds: Double = 1,
+                log: @escaping @Sendable (String) -> Void) {
+        (self.pipes, self.camera, self.changed, self.log) = (pipes, camera, changed, log)
+        lookEvery = Int32(min(lookEverySeconds * 1000, Double(Int32.max)))
     }
 
     /// Containers refused as malformed since the start (a host's bugs, counted for the log).
@@ -176,7 +185,7 @@ public final class PTPTransport: @unchecked Sendable {
     }
 
     /// Events as the card and the settings change (looked at when the camera signals a
-    /// change, when an answer found some, and each second), written as the host reads them:
+    /// change, when an answer found some, and every `lookEvery`), written as the host reads them:
     /// a host that never reads holds up this thread alone. Ends when the pipe fails.
     private func sendEvents() {
         while !eventThread.isStopping {
@@ -193,7 +202,7 @@ public final class PTPTransport: @unchecked Sendable {
             }
             var ready = [pollfd(fd: changed.descriptor, events: Int16(POLLIN), revents: 0),
                          pollfd(fd: eventThread.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-            guard poll(&ready, 2, 1000) >= 0 || errno == EINTR else { return }
+            guard poll(&ready, 2, lookEvery) >= 0 || errno == EINTR else { return }
             if ready[0].revents != 0 { changed.drain() }
             if ready[1].revents != 0 { eventThread.drainWake() }
         }

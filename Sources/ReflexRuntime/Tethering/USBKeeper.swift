@@ -161,7 +161,7 @@ public final class USBKeeper: @unchecked Sendable {
         guard transport == nil, let function else { return }
         do {
             let opened = try function.openPipes()
-            let started = PTPTransport(pipes: opened, camera: camera, log: log)
+            let started = PTPTransport(pipes: opened, camera: camera, changed: status?.photosChanged ?? EventSignal(), log: log)
             guard started.start() else {
                 FunctionFSFunction.close(opened)
                 log("usb: cannot start PTP's threads; the computer gets no answer")
