@@ -8,7 +8,7 @@ import ReflexSystem
 /// --remote-viewers N`, `bench remote`): the remote's live view fed the same sensor frames as
 /// the viewfinder, its server on the loopback, each phone paired and watching over its own
 /// WebSocket. What they cost the loop is the loop's figures beside a run without them.
-final class BenchPhones {
+final class BenchPhones: BenchCompanion {
     let liveView: LiveView
     let server: RemoteServer
     private let viewers: [LiveViewer]
@@ -51,7 +51,7 @@ final class BenchPhones {
         func ms(_ fraction: Double) -> String {
             latencies.isEmpty ? "–" : Formatting.fixed(latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] * 1000, 1)
         }
-        return "\(viewers.count) phone\(viewers.count == 1 ? "" : "s") watching: "
+        return "the remote: \(viewers.count) phone\(viewers.count == 1 ? "" : "s") watching: "
             + rates.map { Formatting.fixed($0, 1) }.joined(separator: ", ") + " pictures/s each (target ≥ 15, aim 30); "
             + "sensor to socket p50 \(ms(0.5)) ms, p99 \(ms(0.99)) ms over \(latencies.count) pictures"
             + (problems.isEmpty ? "" : "; problems: " + problems.joined(separator: "; "))

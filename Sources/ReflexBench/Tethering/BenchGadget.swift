@@ -16,9 +16,11 @@ final class BenchGadget: BenchResponder {
     private let card: PTPCamera
     private var pipes: PTPPipes?
     private var transport: PTPTransport?
+    /// What the camera signals as its card changes (a photo saved): the host's events.
+    private let changed: EventSignal
 
-    init(card: PTPCamera, controller: String, work: String) throws {
-        self.card = card
+    init(card: PTPCamera, controller: String, work: String, changed: EventSignal = EventSignal()) throws {
+        (self.card, self.changed) = (card, changed)
         // (configfs as a module may have come after boot's mount of it was tried.)
         if access(gadget.gadgets, F_OK) != 0 { mount("configfs", "/sys/kernel/config", "configfs", 0, nil) }
         guard access(gadget.gadgets, F_OK) == 0 else { throw BenchError("the kernel has no USB gadgets: modprobe libcomposite") }
@@ -56,7 +58,7 @@ final class BenchGadget: BenchResponder {
             guard let events = function.readEvents() else { break }
             guard events.contains(where: { if case .enable = $0 { true } else { false } }) else { continue }
             let opened = try function.openPipes()
-            let started = PTPTransport(pipes: opened, camera: card, log: { _ in })
+            let started = PTPTransport(pipes: opened, camera: card, changed: changed, log: { _ in })
             guard started.start() else { throw BenchError("PTP's threads could not start") }
             (pipes, transport) = (opened, started)
             return

@@ -8,24 +8,36 @@ import ReflexSystem
 import Glibc
 #endif
 
-/// `reflex bench usb`: a 12 MP DNG as the camera writes it (about 25 MB) fetched whole with
-/// PTP's GetObject, from Reflex's own USB function and from Debian's umtp-responder serving
-/// the same file, each on one of dummy_hcd's device controllers (this machine both the camera
-/// and the computer), timed on the computer's side through usbdevfs. The first fetch from
-/// each is checked against the file's bytes and not timed. Run as root, with dummy_hcd loaded
-/// with two controllers and the camera's USB off.
+/// `reflex bench usb`, issue 55's three figures, on dummy_hcd's device controllers (this
+/// machine both the camera and the computer), the computer's side through usbdevfs:
+/// - a 12 MP DNG as the camera writes it (about 25 MB) fetched whole with PTP's GetObject,
+///   from Reflex's own USB function and from Debian's umtp-responder serving the same file
+///   (the first fetch from each checked against the file's bytes and not timed);
+/// - InitiateCapture to the JPEG on the computer, against the camera's own save and the
+///   file's transfer (`TetheredCaptureBench`);
+/// - the realtime loop (`bench frame`) without a transfer and during one of a gigabyte
+///   (`BenchUSBTransfer`).
+/// Run as root, with dummy_hcd loaded with two controllers and the camera's USB off.
 struct USBBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "usb", abstract: "Fetch a 25 MB DNG over USB (PTP GetObject) from Reflex's gadget, against umtp-responder.")
 
     @Option(help: "Timed fetches of the file from each responder.") var runs = 5
     @Option(help: "Where the bench's card folder is made (removed after).") var folder = "/tmp"
+    @Option(help: "Photos the computer takes with InitiateCapture (0: that part not run).") var captures = 10
+    @Option(help: "Megabytes the computer fetches while the realtime loop is measured (0: that part not run).")
+    var loopMegabytes = 1024
+    @Option(help: "Frames of each loop run (default: as many as the transfer should take at the throughput measured first, and a fifth more).")
+    var loopFrames: Int?
+    @Option(help: "The test data folder for the loop's frames (default: the repository's Tests/Data).") var testdata: String?
 
     static let width = 4056, height = 3040
     static let fileName = "RFLX0001.DNG"
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs takes 1 or more") }
+        guard captures >= 0, loopMegabytes >= 0 else { throw ValidationError("--captures and --loop-megabytes take 0 or more") }
+        guard (loopFrames ?? 1) >= 1 else { throw ValidationError("--loop-frames takes 1 or more") }
     }
 
     func run() throws {
@@ -46,40 +58,67 @@ struct USBBench: ParsableCommand {
 
         let reflex = try measure(file: file) { try BenchGadget(card: BenchCard(root: card), controller: controllers[0], work: work) }
         print(reflex.line)
-        guard controllers.count >= 2 else {
+        if controllers.count < 2 {
             print("  umtp-responder: not run (one controller: `modprobe -r dummy_hcd && modprobe dummy_hcd num=2` gives two)")
-            return
-        }
-        guard UMTPReference.isInstalled else {
+        } else if !UMTPReference.isInstalled {
             print("  umtp-responder: not run (umtprd is not installed: Debian's umtp-responder)")
-            return
+        } else {
+            let reference = try measure(file: file) { try UMTPReference(card: card, controller: controllers[1], work: work) }
+            print(reference.line)
+            print("  Reflex ÷ umtp-responder: \(Formatting.fixed(reflex.bytesPerSecond / reference.bytesPerSecond, 2))× "
+                  + "the reference's throughput (target ≥ 0.9×)")
         }
-        let reference = try measure(file: file) { try UMTPReference(card: card, controller: controllers[1], work: work) }
-        print(reference.line)
-        print("  Reflex ÷ umtp-responder: \(Formatting.fixed(reflex.bytesPerSecond / reference.bytesPerSecond, 2))× "
-              + "the reference's throughput (target ≥ 0.9×)")
+        if captures > 0 {
+            try TetheredCaptureBench(captures: captures, controller: controllers[0], folder: work + "/tethered").run()
+        }
+        if loopMegabytes > 0 { try loopBesideATransfer(expectedBytesPerSecond: reflex.bytesPerSecond) }
+    }
+
+    /// `bench frame` twice: alone, then while the computer fetches `loopMegabytes` (as many
+    /// frames as the transfer should take at the throughput just measured, and a fifth more).
+    private func loopBesideATransfer(expectedBytesPerSecond: Double) throws {
+        let seconds = Double(loopMegabytes) * 1e6 / expectedBytesPerSecond * 1.2
+        let frames = loopFrames ?? max(600, Int(seconds * 60))
+        // (The run without the transfer is the reference: the ISP's and memcpy's rows left out.)
+        var arguments = ["--frames", String(frames), "--no-references"]
+        if let testdata { arguments += ["--testdata", testdata] }
+        print("The realtime loop without a transfer, then while the computer fetches \(loopMegabytes) MB:")
+        try FrameBench.parse(arguments).run()
+        try FrameBench.parse(arguments + ["--usb-megabytes", String(loopMegabytes)]).run()
+        print("  target: the loop's p99 and missed vblanks the same with the transfer as without")
     }
 
     /// A responder set up by `start`, found on the bus, and the file fetched from it.
-    private func measure(file: [UInt8], start: () throws -> BenchResponder) throws -> Fetched {
+    private func measure(file: [UInt8], start: () throws -> some BenchResponder) throws -> Fetched {
+        let (responder, host) = try Self.attach(start)
+        defer { responder.stop() }
+        return try Self.fetch(file, from: host, runs: runs)
+    }
+
+    /// A responder set up by `start`, once it appeared on the bus and answers PTP, and the
+    /// computer's end of its cable (its interface claimed).
+    static func attach<Responder: BenchResponder>(_ start: () throws -> Responder) throws -> (Responder, USBStillImageHost) {
         let before = Set(USBStillImageHost.devices())
         let responder = try start()
-        defer { responder.stop() }
-        let deadline = monotonicSeconds() + 30
-        var address: USBStillImageHost.Address?
-        while address == nil {
-            address = USBStillImageHost.devices().first { !before.contains($0) }
-            guard address == nil else { break }
-            guard monotonicSeconds() < deadline else { throw BenchError("the responder never appeared on the bus") }
-            usleep(50_000)
+        do {
+            let deadline = monotonicSeconds() + 30
+            var address: USBStillImageHost.Address?
+            while address == nil {
+                address = USBStillImageHost.devices().first { !before.contains($0) }
+                guard address == nil else { break }
+                guard monotonicSeconds() < deadline else { throw BenchError("the responder never appeared on the bus") }
+                usleep(50_000)
+            }
+            try responder.ready()
+            return (responder, try USBStillImageHost(address!))
+        } catch {
+            responder.stop()
+            throw error
         }
-        try responder.ready()
-        return try Self.fetch(file, from: address!, runs: runs)
     }
 
     /// Opens a session, finds the file by name and fetches it: once checked, then `runs` timed.
-    private static func fetch(_ file: [UInt8], from address: USBStillImageHost.Address, runs: Int) throws -> Fetched {
-        let host = try USBStillImageHost(address)
+    private static func fetch(_ file: [UInt8], from host: USBStillImageHost, runs: Int) throws -> Fetched {
         let ptp = PTPInitiator(pipes: host)
         // (In a session: umtprd answers GetDeviceInfo outside one with SessionNotOpen.)
         try ptp.run(.openSession, [1])
@@ -109,7 +148,7 @@ struct USBBench: ParsableCommand {
     /// The handle of the file called `name` in `storage`'s folder `parent` or below
     /// (0xFFFFFFFF: the storage's root), folders listed as a host lists them, one level at a
     /// time, storage by storage (umtprd refuses "every storage" as InvalidStorageID).
-    private static func find(_ name: String, _ ptp: PTPInitiator, in storage: UInt32, below parent: UInt32) throws -> UInt32? {
+    static func find(_ name: String, _ ptp: PTPInitiator, in storage: UInt32, below parent: UInt32) throws -> UInt32? {
         var reader = PTPDataReader(try ptp.data(.getObjectHandles, [storage, 0, parent]))
         for handle in try reader.uint32Array() {
             let info = try PTPObjectInfo.decode(try ptp.data(.getObjectInfo, [handle]))
@@ -121,7 +160,7 @@ struct USBBench: ParsableCommand {
 
     /// A DNG of the simulated sensor's 12 MP frame, as the camera writes one (the raw data
     /// uncompressed; its preview plain grey: the bench moves bytes, it shows no picture).
-    private static func makeDNG(in card: String) throws -> [UInt8] {
+    static func makeDNG(in card: String) throws -> [UInt8] {
         let frame = LargeFrame(width: width, height: height)
         defer { frame.free() }
         let previewHeight = DNGEncoder.previewWidth * height / width

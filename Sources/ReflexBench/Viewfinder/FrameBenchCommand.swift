@@ -34,6 +34,10 @@ struct FrameBench: ParsableCommand {
     var inputEvery = 12
     @Option(help: "Phones watching the remote's live view meanwhile (each paired, over its own WebSocket on the loopback): their pictures a second and latency beside the loop's figures.")
     var remoteViewers = 0
+    @Option(help: "Megabytes a computer fetches over USB from Reflex's gadget meanwhile (dummy_hcd, as root): the same DNG again and again from the measured frames' start; more frames than the transfer takes keep it under way throughout. 0 for none.")
+    var usbMegabytes = 0
+    @Flag(inversion: .prefixedNo, help: "The references in the same run (the ISP alone, the interface alone, a memcpy of the panel); a bench comparing two loop runs of its own leaves them out.")
+    var references = true
 
     func run() throws {
         let (folder, fontFolder) = try locateFolders()
@@ -51,18 +55,20 @@ struct FrameBench: ParsableCommand {
         defer { loop.stop() }
         let saves = try startSaves()
         defer { saves?.stop() }
-        let phones = remoteViewers > 0 ? try BenchPhones(count: remoteViewers, loop: loop) : nil
-        defer { phones?.stop() }
+        var companions: [BenchCompanion] = []
+        defer { companions.forEach { $0.stop() } }
+        if remoteViewers > 0 { companions.append(try BenchPhones(count: remoteViewers, loop: loop)) }
+        if usbMegabytes > 0 { companions.append(try BenchUSBTransfer(megabytes: usbMegabytes)) }
         let (warm, stepAllocations) = runMeasuredFrames(loop: loop, display: display, preview: preview, status: status,
-                                                        frame: frame, report: &report, phones: phones)
+                                                        frame: frame, report: &report, companions: companions)
         printLoopFigures(loop, warm: warm, stepAllocations: stepAllocations, stealAtStart: stealAtStart)
-        if let phones { print("  the remote: " + phones.summary()) }
+        for companion in companions { print("  " + companion.summary()) }
         if let saves {
             let (saved, seconds) = saves.progress
             print("  \(saves.format.rawValue) photos saved during the measured frames: \(saved) of \(saves.count), "
                   + "\(Formatting.fixed(seconds, 1)) s after they were queued")
         }
-        try printReferenceRows(frame: frame, display: display, fontFolder: fontFolder)
+        if references { try printReferenceRows(frame: frame, display: display, fontFolder: fontFolder) }
         print("  target: p99 ≤ 8 ms, 0 missed vblanks, 0 allocations once running")
     }
 
@@ -154,7 +160,7 @@ struct FrameBench: ParsableCommand {
     /// The warm-up and the measured frames, driven as the camera's main loop drives them: the
     /// loop's counters at the end of the warm-up, and the allocations in its turns after it.
     private func runMeasuredFrames(loop: FrameLoop, display: HeadlessDisplay, preview: PreviewSink, status: StatusBoard,
-                                   frame: TestFrame, report: inout SensorReport, phones: BenchPhones?)
+                                   frame: TestFrame, report: inout SensorReport, companions: [BenchCompanion])
         -> (warm: FrameTimeRing, stepAllocations: Int64) {
         let warmUp = FrameBench.warmUp
         // The display's vblanks, and the loop's own wake-up (a painted set of layers).
@@ -211,7 +217,7 @@ struct FrameBench: ParsableCommand {
                                               sequence: UInt32(published), timestampNanoseconds: Int64(monotonicSeconds() * 1e9),
                                               exposure: frame.exposure, parameters: frame.parameters, sensorZoom: 1)
                 preview.deliver(sensorFrame)
-                phones?.deliver(sensorFrame)
+                for companion in companions { companion.deliver(sensorFrame) }
                 published += 1
                 preview.drainWake()
                 status.drainWake()
@@ -220,7 +226,7 @@ struct FrameBench: ParsableCommand {
                 warm.copy(from: loop.statistics.ring)
                 warmLatency.copy(from: loop.statistics.inputLatency)
                 measuring = true
-                phones?.begin()
+                companions.forEach { $0.begin() }
             }
             // The loop's whole turn, not only the frame's render: taking reports, asking the
             // painter, the layout.

@@ -15,6 +15,8 @@ public final class USBStillImageHost: PTPHostPipes {
         public let bus: Int, device: Int
         public let interface: UInt32
         public let bulkIn: UInt32, bulkOut: UInt32
+        /// The interrupt endpoint the camera's events come on (nil: the interface has none).
+        public let interruptIn: UInt32?
         /// The device's product string ("Reflex qemu-x86_64"), for the bench's lines.
         public let product: String
 
@@ -36,18 +38,22 @@ public final class USBStillImageHost: PTPHostPipes {
             let interface = folder + "/" + name
             guard text(interface + "/bInterfaceClass") == "06",
                   let number = text(interface + "/bInterfaceNumber").flatMap({ UInt32($0, radix: 16) }) else { continue }
-            var bulkIn: UInt32?, bulkOut: UInt32?
+            var bulkIn: UInt32?, bulkOut: UInt32?, interruptIn: UInt32?
             for endpoint in namesInFolder(interface) where endpoint.hasPrefix("ep_") {
                 let path = interface + "/" + endpoint
-                guard text(path + "/type") == "Bulk", let address = text(path + "/bEndpointAddress").flatMap({ UInt32($0, radix: 16) })
-                else { continue }
-                if address & 0x80 != 0 { bulkIn = address } else { bulkOut = address }
+                guard let address = text(path + "/bEndpointAddress").flatMap({ UInt32($0, radix: 16) }) else { continue }
+                switch (text(path + "/type"), address & 0x80 != 0) {
+                case ("Bulk", true): bulkIn = address
+                case ("Bulk", false): bulkOut = address
+                case ("Interrupt", true): interruptIn = address
+                default: break
+                }
             }
             let device = folder + "/" + String(name.prefix { $0 != ":" })
             guard let bulkIn, let bulkOut, let bus = text(device + "/busnum").flatMap({ Int($0) }),
                   let deviceNumber = text(device + "/devnum").flatMap({ Int($0) }) else { continue }
             found.append(Address(bus: bus, device: deviceNumber, interface: number, bulkIn: bulkIn, bulkOut: bulkOut,
-                                 product: text(device + "/product") ?? "?"))
+                                 interruptIn: interruptIn, product: text(device + "/product") ?? "?"))
         }
         return found.sorted { ($0.bus, $0.device) < ($1.bus, $1.device) }
     }
@@ -83,5 +89,20 @@ public final class USBStillImageHost: PTPHostPipes {
         let moved = reflex_usb_bulk(descriptor, address.bulkIn, buffer.baseAddress, UInt32(buffer.count), timeoutMilliseconds)
         guard moved >= 0 else { throw PTPHostPipesError("bulk in", code: -moved) }
         return Int(moved)
+    }
+
+    /// The camera's next event from its interrupt pipe (ObjectAdded, CaptureComplete), or nil
+    /// if none came within `milliseconds`. (usbdevfs's bulk transfer serves an interrupt
+    /// endpoint too: the kernel makes it an interrupt transfer.)
+    public func event(within milliseconds: UInt32) throws(PTPHostPipesError) -> PTPContainer? {
+        guard let endpoint = address.interruptIn else { throw PTPHostPipesError("events (no interrupt endpoint)", code: ENODEV) }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let moved = bytes.withUnsafeMutableBytes { reflex_usb_bulk(descriptor, endpoint, $0.baseAddress, UInt32($0.count), milliseconds) }
+        if moved == -ETIMEDOUT { return nil }
+        guard moved >= 0 else { throw PTPHostPipesError("interrupt in", code: -moved) }
+        guard case .success(let event) = PTPContainer.parse(Array(bytes[..<Int(moved)])) else {
+            throw PTPHostPipesError("interrupt in (not a container)", code: EPROTO)
+        }
+        return event
     }
 }

@@ -66,6 +66,8 @@ def usb_files(steps):
               contains=[f"same {name}" for name in on_card])
     # (mtp-detect and mtp-files passed alone but hung the guest in a full run: issue 55 notes it;
     # they come back once that is found.)
+    unbound_mid_transfer(steps, on_card)
+    card_pulled_while_connected(steps)
     tethered(steps)
     # Tethered → Off: one step of the value.
     steps.run("the menu, USB's value: Off", usb_menu_step())
@@ -75,6 +77,54 @@ def usb_files(steps):
               contains=["usb: unbound; the computer sees the camera unplugged", "usb: the gadget no longer asked for"])
     found = re.findall(r"RFLX\d{4}", " ".join(on_card))
     require([("photos were on the card to copy", found)], "the card held no photos", " ".join(on_card))
+
+
+def unbound_mid_transfer(steps, on_card):
+    """The gadget unbound while the computer copies the card again and again (the cable pulled
+    mid-transfer, as the device's side sees it): the camera ends PTP's threads, keeps
+    shooting, and bound again it is listed and copied whole as before."""
+    udc = "/sys/kernel/config/usb_gadget/reflex/UDC"
+    steps.run("the computer copying the card again and again",
+              "rm -rf /run/again && mkdir /run/again && (cd /run/again && setsid sh -c 'while :; do " + GPHOTO
+              + "--get-all-files --force-overwrite; done' >/run/again.log 2>&1 &); sleep 3; ls /run/again | wc -l",
+              matches=[r"^\d+\s*$"])
+    steps.run("the gadget unbound mid-transfer", f"cat {udc} && echo '' > {udc} && echo unbound", contains=["unbound"])
+    steps.wait_until("the camera heard the computer go", REFLEX_LOG + " | grep 'usb:' | tail -3", limit=60,
+                     contains=["usb: the computer went away"])
+    seen = steps.run("the copying stopped", "pkill -f 'while :; do'; pkill -f -- '--get-all-files'; sleep 1; echo stopped;"
+                     " grep -v '^Saving file' /run/again.log | tail -4", contains=["stopped"])
+    print("    the computer's copying, as the cable went: " + " | ".join(seen.splitlines()[1:]))
+    steps.run("the camera still shoots", "reflex capture --state-dir /var/lib/reflex --format jpeg", timeout=120,
+              matches=[r"RFLX\d{4}\.JPG"])
+    steps.run("the gadget bound again", f"echo dummy_udc.0 > {udc} && cat {udc}", contains=["dummy_udc.0"])
+    steps.wait_until("the computer configured the camera again", REFLEX_LOG + " | grep -c 'usb: a computer connected (Files)'",
+                     limit=60, matches=[r"^[2-9]\d*\s*$"])
+    compare = " ".join(f"cmp {name} {CARD}/{name} && echo same {name};" for name in on_card)
+    steps.run("gphoto2 --get-all-files after it: each file byte for byte", "rm -rf /run/got && mkdir /run/got && cd /run/got && "
+              + GPHOTO + "--get-all-files --skip-existing >/dev/null && ls && " + compare, timeout=180,
+              contains=[f"same {name}" for name in on_card])
+
+
+def card_pulled_while_connected(steps):
+    """The card pulled and put back while a computer waits for events: gphoto2 hears
+    StoreRemoved and StoreAdded for the card's storage (0x00010001), and the camera keeps its
+    gadget."""
+    steps.run("the computer waits for the camera's events",
+              "(setsid stdbuf -oL -eL " + GPHOTO + "--wait-event=90s >/run/events.log 2>&1 &); sleep 5; echo waiting",
+              contains=["waiting"])
+    steps.machine.pull_card()
+    # The card goes back whatever happens: the next steps need it.
+    try:
+        steps.wait_until("the camera says the card is gone", REFLEX_LOG + " | grep 'storage:' | tail -1", limit=60,
+                         contains=["storage: no card at"])
+    finally:
+        steps.machine.insert_card()
+    steps.wait_until("the card is back, checked and mounted", "findmnt -n -o FSTYPE /media/card", limit=60,
+                     matches=[r"^vfat$"])
+    events = steps.wait_until("the computer heard the card go and come", "cat /run/events.log", limit=60,
+                              matches=[r"StoreRemoved, Param1 00010001", r"StoreAdded, Param1 00010001"])
+    steps.run("the computer's wait ended", "pkill -f -- '--wait-event'; echo ended", contains=["ended"])
+    print("    " + "\n    ".join(line for line in events.splitlines() if "Store" in line))
 
 
 def tethered(steps):
@@ -119,9 +169,13 @@ def usb_bench(steps):
     """`reflex bench usb` on the QEMU board: dummy_hcd with two controllers, Reflex's own
     function on one and Debian's umtp-responder (the host's umtprd, shared with the guest: the
     same Debian and architecture) on the other, each serving the same 25 MB DNG; the computer's
-    side fetches it through usbdevfs, checks it byte for byte and times it. The figures are
-    the bench's to print (TCG's, not a board's); the scenario holds that both responders
-    deliver the file whole and that the camera's USB is left as it was."""
+    side fetches it through usbdevfs, checks it byte for byte and times it. Then the camera in
+    Tethered mode takes photos the computer asks for with InitiateCapture (each JPEG fetched
+    and checked against the card), and the realtime loop runs alone and while the computer
+    fetches (32 MB at most over 120 frames: the bench's own default, a gigabyte, is minutes
+    under TCG). The figures
+    are the bench's to print (TCG's, not a board's); the scenario holds that every part ran
+    whole and that the camera's USB is left as it was."""
     steps.wait_until("the camera shows its picture", SHOWN_LOG, limit=60, contains=["display: first frame on the panel"])
     steps.run("the camera's USB is off: no gadget", "test -e /sys/kernel/config/usb_gadget/reflex && echo gadget || echo none",
               contains=["none"])
@@ -137,14 +191,21 @@ def usb_bench(steps):
                   "mkdir -p /mnt/host && (mountpoint -q /mnt/host || mount -t 9p -o trans=virtio,ro fromhost /mnt/host)"
                   " && install -m 755 /mnt/host/umtprd /usr/local/bin/umtprd && ldd /usr/local/bin/umtprd && echo installed",
                   contains=["installed"], excludes=["not found"])
+    steps.run("the test data in the guest (the loop's frames)",
+              "mkdir -p /mnt/testdata && (mountpoint -q /mnt/testdata || mount -t 9p -o trans=virtio,ro testdata /mnt/testdata)"
+              " && ls /mnt/testdata/raw", contains=["imx219_1920x1080_SRGGB10_CSI2P.raw"])
     try:
-        bench = steps.run("reflex bench usb", "cd /tmp && reflex bench usb --runs 3 >/tmp/usb-bench.txt 2>&1; status=$?;"
-                          " cat /tmp/usb-bench.txt; exit $status", timeout=480,
-                          matches=[r"Reflex \(Reflex bench\): [\d.]+ MB in \d+ ms, [\d.]+ MB/s"])
+        bench = steps.run("reflex bench usb", "cd /tmp && reflex bench usb --runs 3 --captures 3 --loop-megabytes 32 --loop-frames 120"
+                          " --testdata /mnt/testdata >/tmp/usb-bench.txt 2>&1; status=$?; cat /tmp/usb-bench.txt; exit $status",
+                          timeout=480,
+                          matches=[r"Reflex \(Reflex bench\): [\d.]+ MB in \d+ ms, [\d.]+ MB/s",
+                                   r"InitiateCapture → the JPEG on the computer: p50 [\d.]+ ms",
+                                   r"USB: a computer fetched \d+ MB"], excludes=["; failed: "])
         if umtprd:
             require([("umtp-responder served the same file", re.search(r"umtp-responder \(umtprd reference\): [\d.]+ MB", bench)),
                      ("the ratio printed", "Reflex ÷ umtp-responder" in bench)], "the reference's figure", bench)
-        print("    " + "\n    ".join(line for line in bench.splitlines() if line.startswith(("USB:", "  "))))
+        print("    " + "\n    ".join(line for line in bench.splitlines()
+                                      if line.startswith(("USB:", "Tethered", "The realtime loop", "  "))))
     finally:
         steps.run("dummy_hcd unloaded, no bench gadget left",
                   "modprobe -r dummy_hcd; ls /sys/kernel/config/usb_gadget/ 2>/dev/null | wc -l", matches=[r"^0\s*$"])
