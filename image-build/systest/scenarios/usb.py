@@ -91,18 +91,24 @@ def unbound_mid_transfer(steps, on_card):
     steps.run("the gadget unbound mid-transfer", f"cat {udc} && echo '' > {udc} && echo unbound", contains=["unbound"])
     steps.wait_until("the camera heard the computer go", REFLEX_LOG + " | grep 'usb:' | tail -3", limit=60,
                      contains=["usb: the computer went away"])
-    seen = steps.run("the copying stopped", "pkill -f 'while :; do'; pkill -f -- '--get-all-files'; sleep 1; echo stopped;"
-                     " grep -v '^Saving file' /run/again.log | tail -4", contains=["stopped"])
+    # (gphoto2 cancels on SIGTERM and lets the interface go only as it ends: the next one
+    # cannot claim it before.)
+    seen = steps.run("the copying stopped", "pkill -f 'while :; do'; pkill -f -- '--get-all-files';"
+                     " while pgrep -x gphoto2 >/dev/null; do sleep 0.2; done; echo stopped;"
+                     " grep -v '^Saving file' /run/again.log | tail -4", contains=["stopped"], timeout=60)
     print("    the computer's copying, as the cable went: " + " | ".join(seen.splitlines()[1:]))
     steps.run("the camera still shoots", "reflex capture --state-dir /var/lib/reflex --format jpeg", timeout=120,
               matches=[r"RFLX\d{4}\.JPG"])
     steps.run("the gadget bound again", f"echo dummy_udc.0 > {udc} && cat {udc}", contains=["dummy_udc.0"])
     steps.wait_until("the computer configured the camera again", REFLEX_LOG + " | grep -c 'usb: a computer connected (Files)'",
                      limit=60, matches=[r"^[2-9]\d*\s*$"])
+    steps.wait_until("gphoto2 sees the camera again", "gphoto2 --auto-detect", limit=60, matches=[r"usb:\d{3},\d{3}"])
     compare = " ".join(f"cmp {name} {CARD}/{name} && echo same {name};" for name in on_card)
-    steps.run("gphoto2 --get-all-files after it: each file byte for byte", "rm -rf /run/got && mkdir /run/got && cd /run/got && "
-              + GPHOTO + "--get-all-files --skip-existing >/dev/null && ls && " + compare, timeout=180,
-              contains=[f"same {name}" for name in on_card])
+    # (Asked again while the computer's side is still settling the device it found again.)
+    steps.wait_until("gphoto2 --get-all-files after it: each file byte for byte",
+                     "rm -rf /run/got && mkdir /run/got && cd /run/got && " + GPHOTO
+                     + "--get-all-files --skip-existing >/dev/null && ls && " + compare, limit=180, timeout=180,
+                     contains=[f"same {name}" for name in on_card])
 
 
 def card_pulled_while_connected(steps):
