@@ -96,6 +96,46 @@ inputs_hash() {
     done; } | sha256sum | cut -c1-16
 }
 
+# The revisions Package.swift's dependencies have where git fetches them now (their tags and
+# branches, hashed): a build cached with them in its key is made again when one moves. Fails
+# where one cannot be listed (no network, no mirror): then nothing is taken from the cache.
+dependency_revisions() {
+  local url listing=
+  for url in $(grep -oE '\.package\(url: "[^"]+"' "$REPO/Package.swift" | cut -d'"' -f2); do
+    listing+=$(git ls-remote --tags --heads "$url" 2>/dev/null) || return 1
+  done
+  printf '%s' "$listing" | sha256sum | cut -c1-16
+}
+
+# A release build of reflex is kept under $CACHE/built/KEY, the key being everything the
+# binary is made of: its sources and Package.swift, its dependencies' revisions, the compiler,
+# the C libraries it builds against and the build's flags. A clone of another commit with the
+# same sources (a change to tests, scenarios or docs) takes the binary made before instead of
+# spending a release build's minutes on the same bytes.
+#   release_build_key ARCH COMPILER LIBRARIES HOW...   prints the key; nothing if there is none
+# (HOW: the build's flags, or the script holding its command, as inputs_hash takes them.)
+release_build_key() {
+  local arch=$1 compiler=$2 libraries=$3 dependencies
+  shift 3
+  dependencies=$(dependency_revisions) || return 0
+  inputs_hash "$REPO/Sources" "$REPO/Package.swift" "arch $arch" "compiler $compiler" \
+    "libraries $libraries" "dependencies $dependencies" "$@"
+}
+#   built_before KEY NAME        prints the kept file's path; fails if there is none
+built_before() {
+  [ -n "$1" ] && [ -x "$CACHE/built/$1/$2" ] && echo "$CACHE/built/$1/$2"
+}
+#   keep_built KEY NAME FILE     keeps a copy (the newest eight keys are kept)
+keep_built() {
+  local folder=$CACHE/built/$1
+  [ -n "$1" ] || return 0
+  mkdir -p "$folder"
+  # (Copied under another name and renamed: a build killed mid-copy leaves no half binary.)
+  cp "$3" "$folder/.$2.partial" && mv "$folder/.$2.partial" "$folder/$2"
+  touch "$folder"
+  ls -1dt "$CACHE/built"/*/ | tail -n +9 | xargs -r rm -rf
+}
+
 # Removes a half-built root filesystem. A killed build can leave /proc, /sys, /dev or the
 # package cache bind-mounted inside it: unmount those first, and never cross into another
 # file system, so the host's /dev can never be what gets deleted.
