@@ -9,19 +9,22 @@ import ReflexISP
 public enum FuzzSeeds {
     /// Seeds by target name.
     public static func all() throws -> [String: [(name: String, bytes: [UInt8])]] {
-        let rgb = gradient(width: 96, height: 64)
-        let image = rgb.withUnsafeBufferPointer { RGBImage(pixels: $0.baseAddress!, width: 96, height: 64) }
-        let jpeg = try JPEGEncoder.encode(image, quality: 80, photo: photo)
+        // (An RGBImage borrows its pixels: each is used inside the closure that lends them. Kept
+        // past it, the release build freed the array and the files held whatever came next.)
+        let jpeg = try gradient(width: 96, height: 64).withUnsafeBufferPointer { rgb in
+            try JPEGEncoder.encode(RGBImage(pixels: rgb.baseAddress!, width: 96, height: 64), quality: 80, photo: photo)
+        }
         let raw = Bayer(width: 64, height: 48)
-        let preview = gradient(width: 32, height: 24)
-        let previewImage = preview.withUnsafeBufferPointer { RGBImage(pixels: $0.baseAddress!, width: 32, height: 24) }
         var dngs: [(String, [UInt8])] = []
-        for (name, compression) in [("camera-plain.dng", DNGCompression.none), ("camera-lossless.dng", .losslessJPEG)] {
-            let dng = try raw.bytes.withUnsafeBytes { bytes in
-                try DNGEncoder.encode(raw: bytes.baseAddress!, layout: raw.layout, photo: photo, rawDescription: description,
-                                      preview: previewImage, compression: compression)
+        try gradient(width: 32, height: 24).withUnsafeBufferPointer { preview in
+            let previewImage = RGBImage(pixels: preview.baseAddress!, width: 32, height: 24)
+            for (name, compression) in [("camera-plain.dng", DNGCompression.none), ("camera-lossless.dng", .losslessJPEG)] {
+                let dng = try raw.bytes.withUnsafeBytes { bytes in
+                    try DNGEncoder.encode(raw: bytes.baseAddress!, layout: raw.layout, photo: photo, rawDescription: description,
+                                          preview: previewImage, compression: compression)
+                }
+                dngs.append((name, dng))
             }
-            dngs.append((name, dng))
         }
         let tile = raw.samples.withUnsafeBufferPointer {
             LosslessJPEGEncoder.encode($0.baseAddress!, width: 64, height: 48, rowStride: 64, precision: 12)
