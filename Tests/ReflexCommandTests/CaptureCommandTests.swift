@@ -75,8 +75,19 @@ struct CaptureCommandTests {
     /// beside a burst, or out of range, is refused with the reason.
     @Test func aBracketTakesItsFramesOneAfterAnother() throws {
         let state = StateFolder()
-        let run = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path + "/card",
-                                 "--format", "jpeg", "--bracket", "3", "--bracket-step", "2/3", "--json"])
+        func shootBracket() throws -> ReflexRun {
+            try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path + "/card",
+                           "--format", "jpeg", "--bracket", "3", "--bracket-step", "2/3", "--json"])
+        }
+        // A frame the simulated sensor dropped (its thread starved on a busy host, as a real
+        // sensor drops one when no buffer is back in time) is a bracket frame lost, and said
+        // (BracketRun counts it, never assumes it): that outcome alone is shot again, three
+        // tries in all (release-built, beside QEMU and a compile, 2026-12-07). Any other
+        // error, or three brackets short, fails.
+        var run = try shootBracket()
+        for _ in 1..<3 where run.status != 0 && run.output.contains("bracket: frame not taken") {
+            run = try shootBracket()
+        }
         #expect(run.status == 0, "\(run.errors)")
         let photos = Self.photoLines(run.output)
         try #require(photos.count == 3, "\(run.output)")
