@@ -17,6 +17,9 @@ RUNNING_LOG = REFLEX_LOG + " _PID=$(systemctl show -p MainPID --value reflex)"
 SHOWN_LOG = RUNNING_LOG + " | grep 'display: first frame on the panel' | tail -1"
 # The camera's state folder (its unit's StateDirectory) and the settings file in it.
 STATE = "/var/lib/reflex"
+# "ready" once the running camera listens for other programs' photo requests (its capture
+# socket): `reflex capture` asked before that finds no camera running.
+CAMERA_TAKES_REQUESTS = f"systemctl is-active --quiet reflex && test -S {STATE}/capture.sock && echo ready"
 SETTINGS_FILE = STATE + "/settings.conf"
 
 

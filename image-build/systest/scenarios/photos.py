@@ -7,7 +7,7 @@ import subprocess
 
 import rig
 
-from ..camera import REFLEX_LOG, SHOWN_LOG, fresh_camera
+from ..camera import CAMERA_TAKES_REQUESTS, REFLEX_LOG, SHOWN_LOG, fresh_camera
 from ..inputs import KEY_CAMERA, device_node, key_tap, touch_tap
 from ..pixels import amber_pixels, screen_until
 from ..steps import RESULTS, indent, require, scenario
@@ -145,3 +145,6 @@ def enhanced_raw(steps):
                   f"systemctl stop reflex; rm -f {ENHANCED_DROP_IN}; systemctl daemon-reload; rm -rf /etc/reflex/enhanced-board; "
                   f"runuser -u reflex -- reflex settings set format jpeg {state}; systemctl start reflex",
                   expect_status=None, timeout=60)
+        # (The next scenario asks the running camera for photos at once: asked before its
+        # socket was there, `reflex capture` found no camera and waited its whole patience.)
+        steps.wait_until("the camera takes requests again", CAMERA_TAKES_REQUESTS, limit=90, contains=["ready"])

@@ -9,7 +9,7 @@ import struct
 
 import rig
 
-from ..camera import REFLEX_LOG, wait_for_card
+from ..camera import CAMERA_TAKES_REQUESTS, REFLEX_LOG, wait_for_card
 from ..inputs import device_node, key_tap, touch_swipe
 from ..pixels import amber_pixels, screen_until, screendump, viewfinder_lit
 from ..steps import RESULTS, require, scenario
@@ -28,6 +28,7 @@ def review_delete(steps):
     milliseconds), the other still shown; the card taken out and put back, Reflex's check
     removes both. On the host, mtools sees neither pair and fsck.vfat -n finds nothing."""
     names = []
+    steps.wait_until("the camera takes requests", CAMERA_TAKES_REQUESTS, limit=90, contains=["ready"])
     for _ in range(2):
         # (The photo thread may still be merging the last scenario's Enhanced RAW: on a host busy
         # with other work that took over 90 s once. A bound for a hang, not a figure.)
