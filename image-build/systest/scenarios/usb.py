@@ -11,7 +11,7 @@ import rig
 from ..camera import REFLEX_LOG, SHOWN_LOG
 from ..inputs import KEY_CAMERA, MENU_BUTTON, MENU_USB_FORWARD, device_node, key_tap, touch_tap
 from ..pixels import screendump
-from ..steps import RESULTS, require, scenario
+from ..steps import RESULTS, paced, require, scenario
 
 CARD = "/media/card/DCIM/100REFLX"
 # gphoto2 on the camera's USB port (the guest's card is also a mass-storage "camera" to it).
@@ -116,8 +116,9 @@ def card_pulled_while_connected(steps):
     StoreRemoved and StoreAdded for the card's storage (0x00010001), and the camera keeps its
     gadget."""
     steps.run("the computer waits for the camera's events",
-              "(setsid stdbuf -oL -eL " + GPHOTO + "--wait-event=90s >/run/events.log 2>&1 &); sleep 5; echo waiting",
-              contains=["waiting"])
+              "rm -f /run/events.debug; (setsid stdbuf -oL -eL " + GPHOTO + f"--wait-event={int(paced(90))}s"
+              " --debug --debug-logfile=/run/events.debug >/run/events.log 2>&1 &); echo started", contains=["started"])
+    listening(steps, "/run/events.debug")
     steps.machine.pull_card()
     # The card goes back whatever happens: the next steps need it.
     try:
@@ -131,6 +132,14 @@ def card_pulled_while_connected(steps):
                               matches=[r"StoreRemoved, Param1 00010001", r"StoreAdded, Param1 00010001"])
     steps.run("the computer's wait ended", "pkill -f -- '--wait-event'; echo ended", contains=["ended"])
     print("    " + "\n    ".join(line for line in events.splitlines() if "Store" in line))
+
+
+def listening(steps, debug_log):
+    """Waits until a gphoto2 started in the background is past opening the camera (its session,
+    the card's listing) and waits for events: an event sent before that is one it may never
+    report. (libgphoto2's PTP driver logs this line as each wait for events begins.)"""
+    steps.wait_until("the computer listens for the camera's events", f"grep -c 'waiting for events timeout' {debug_log}",
+                     limit=120, matches=[r"^[1-9]\d*\s*$"])
 
 
 def tethered(steps):
@@ -158,13 +167,17 @@ def tethered(steps):
     require([("ISO 800 in its EXIF", iso == "800")], "the tethered photo's EXIF", f"{local}: ISO {iso!r}")
     # (--keep: without it gphoto2 deletes each photo from the camera once downloaded.)
     # The camera's own shutter key while the computer waits for what it takes.
-    steps.run("gphoto2 --wait-event-and-download, waiting",
-              "rm -rf /run/wait && mkdir /run/wait && cd /run/wait && (setsid " + GPHOTO
-              + "--wait-event-and-download=120s --keep >/run/wait.log 2>&1 &); sleep 5; cat /run/wait.log")
+    steps.run("gphoto2 --wait-event-and-download, started",
+              "rm -rf /run/wait /run/wait.debug && mkdir /run/wait && cd /run/wait && (setsid " + GPHOTO
+              + f"--wait-event-and-download={int(paced(120))}s --keep --debug --debug-logfile=/run/wait.debug"
+              " >/run/wait.log 2>&1 &); echo started", contains=["started"])
+    listening(steps, "/run/wait.debug")
     steps.run("the shutter key on the camera", key_tap(device_node("Reflex Virtual Buttons"), KEY_CAMERA))
-    arrived = steps.wait_until("the camera's photo reaches the computer", "ls /run/wait", limit=120,
-                               matches=[r"RFLX\d{4}\.JPG"])
-    taken = re.findall(r"RFLX\d{4}\.JPG", arrived)[-1]
+    # (gphoto2's own words beside the folder: a failure shows what it was doing.)
+    arrived = steps.wait_until("the camera's photo reaches the computer",
+                               "ls /run/wait | sed 's/^/arrived /'; tail -3 /run/wait.log", limit=120,
+                               matches=[r"^arrived RFLX\d{4}\.JPG"])
+    taken = re.findall(r"^arrived (RFLX\d{4}\.JPG)", arrived, re.M)[-1]
     steps.run("byte for byte", f"pkill -f wait-event-and-download; sync {CARD}/{taken} && cmp /run/wait/{taken} {CARD}/{taken}"
               " && echo same", contains=["same"])
     require([("a photo after the computer's own", taken > name)], "the wait gave an older photo", f"{taken} after {name}")
