@@ -19,6 +19,10 @@ GPHOTO = "gphoto2 --port usb: "
 # What the computer sees on its bus: the camera's gadget, or nothing of it.
 GADGET = ("test -e /sys/kernel/config/usb_gadget/reflex && echo a gadget is there || echo no gadget; "
           "gphoto2 --auto-detect")
+# Where the computer's copies of the card go: on the guest's disk, each removed once compared.
+# (Two copies of a card a whole run has filled, 75 photos, did not fit in /run, a tmpfs of a
+# tenth of the guest's memory: every copy after the first failed for want of room.)
+COPIES = "/var/tmp/usb-copies"
 # A setting as the camera saved it.
 SETTING = "runuser -u reflex -- reflex settings get {} --state-dir /var/lib/reflex"
 
@@ -61,8 +65,7 @@ def usb_files(steps):
     require([("every file of the card listed once", all(listed.count(name) == 1 for name in on_card))],
             "gphoto2 lists what the card does not hold", listed)
     compare = " ".join(f"cmp {name} {CARD}/{name} && echo same {name};" for name in on_card)
-    steps.run("gphoto2 --get-all-files: each file byte for byte", "rm -rf /run/got && mkdir /run/got && cd /run/got && "
-              + GPHOTO + "--get-all-files --skip-existing >/dev/null && ls && " + compare, timeout=180,
+    steps.run("gphoto2 --get-all-files: each file byte for byte", copy_card() + compare + f" cd / && rm -rf {COPIES}", timeout=180,
               contains=[f"same {name}" for name in on_card])
     # (mtp-detect and mtp-files passed alone but hung the guest in a full run: issue 55 notes it;
     # they come back once that is found.)
@@ -79,14 +82,22 @@ def usb_files(steps):
     require([("photos were on the card to copy", found)], "the card held no photos", " ".join(on_card))
 
 
+def copy_card():
+    """Shell: the card copied whole by gphoto2 into COPIES (left there), its names listed; a
+    failed copy says gphoto2's last words and the room left, and fails the step."""
+    return (f"rm -rf {COPIES} && mkdir -p {COPIES} && cd {COPIES} && {{ " + GPHOTO + "--get-all-files --skip-existing"
+            f" >/var/tmp/usb-copy.log 2>&1 || {{ echo gphoto2 failed: $?; tail -5 /var/tmp/usb-copy.log; df -h /var/tmp /run;"
+            " false; }; } && ls && ")
+
+
 def unbound_mid_transfer(steps, on_card):
     """The gadget unbound while the computer copies the card again and again (the cable pulled
     mid-transfer, as the device's side sees it): the camera ends PTP's threads, keeps
     shooting, and bound again it is listed and copied whole as before."""
     udc = "/sys/kernel/config/usb_gadget/reflex/UDC"
     steps.run("the computer copying the card again and again",
-              "rm -rf /run/again && mkdir /run/again && (cd /run/again && setsid sh -c 'while :; do " + GPHOTO
-              + "--get-all-files --force-overwrite; done' >/run/again.log 2>&1 &); sleep 3; ls /run/again | wc -l",
+              f"rm -rf {COPIES} && mkdir -p {COPIES} && (cd {COPIES} && setsid sh -c 'while :; do " + GPHOTO
+              + f"--get-all-files --force-overwrite; done' >/run/again.log 2>&1 &); sleep 3; ls {COPIES} | wc -l",
               matches=[r"^\d+\s*$"])
     steps.run("the gadget unbound mid-transfer", f"cat {udc} && echo '' > {udc} && echo unbound", contains=["unbound"])
     steps.wait_until("the camera heard the computer go", REFLEX_LOG + " | grep 'usb:' | tail -3", limit=60,
@@ -95,7 +106,7 @@ def unbound_mid_transfer(steps, on_card):
     # cannot claim it before.)
     seen = steps.run("the copying stopped", "pkill -f 'while :; do'; pkill -f -- '--get-all-files';"
                      " while pgrep -x gphoto2 >/dev/null; do sleep 0.2; done; echo stopped;"
-                     " grep -v '^Saving file' /run/again.log | tail -4", contains=["stopped"], timeout=60)
+                     f" rm -rf {COPIES}; grep -v '^Saving file' /run/again.log | tail -4", contains=["stopped"], timeout=60)
     print("    the computer's copying, as the cable went: " + " | ".join(seen.splitlines()[1:]))
     steps.run("the camera still shoots", "reflex capture --state-dir /var/lib/reflex --format jpeg", timeout=120,
               matches=[r"RFLX\d{4}\.JPG"])
@@ -106,8 +117,7 @@ def unbound_mid_transfer(steps, on_card):
     compare = " ".join(f"cmp {name} {CARD}/{name} && echo same {name};" for name in on_card)
     # (Asked again while the computer's side is still settling the device it found again.)
     steps.wait_until("gphoto2 --get-all-files after it: each file byte for byte",
-                     "rm -rf /run/got && mkdir /run/got && cd /run/got && " + GPHOTO
-                     + "--get-all-files --skip-existing >/dev/null && ls && " + compare, limit=180, timeout=180,
+                     copy_card() + compare, limit=180, timeout=180,
                      contains=[f"same {name}" for name in on_card])
 
 
