@@ -28,7 +28,7 @@ struct SimulatedLensesTests {
     }
 
     @Test func placeFindsEveryLensAndOpensEachAtItsMagnification() {
-        let place = LensCameraPlace.simulated(.absoluteExposure, pace: .realTime)
+        let place = LensCameraPlace.simulated(.absoluteExposure, pace: .realTime, rendering: .everyFrame)
         let (present, missing) = place.find(SimulatedLensesTests.lenses)
         #expect(missing.isEmpty)
         #expect(present.map(\.lens.description.role) == LensDescription.Role.allCases)

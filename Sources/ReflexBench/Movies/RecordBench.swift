@@ -23,6 +23,8 @@ struct RecordBench: ParsableCommand {
     @Option(help: "Seconds to record.") var seconds = 60.0
     @Option(help: "The movie's size: 1080p or 720p.") var video = "1080p"
     @Option(help: "Where the movie goes (a card's folder; emptied first).") var folder = "/tmp/reflex-bench-record"
+    @Flag(help: "Draw every frame of the simulated sensor (the simulator's cost on the camera's cores) instead of a reel drawn once.")
+    var drawEveryFrame = false
 
     func run() throws {
         guard let format = VideoFormat(named: video) else { throw BenchError("--video is 1080p or 720p") }
@@ -30,8 +32,10 @@ struct RecordBench: ParsableCommand {
         _ = try? ChildProcess.runUntilLine(["/bin/rm", "-rf", folder], matching: nil, timeout: 30)
         try AtomicFile.createFolder(folder + "/state")
         let lines = LogLines()
+        let rendering: SimulatedCamera.Rendering = drawEveryFrame ? .everyFrame : .reel
         let sensor = SensorPipeline(settings: CameraSettings(), calibration: .simulated,
-                                    choice: CameraChoice(source: .simulated(.absoluteExposure)), log: { lines.add($0) })
+                                    choice: CameraChoice(source: .simulated(.absoluteExposure, rendering: rendering)),
+                                    log: { lines.add($0) })
         let card = folder
         let movies = MovieRecorder(numbering: CardNumbering(card: PhotoCard(root: card), counter: PhotoCounter(folder: card + "/state")),
                                    format: format, memoryToMemory: VideoEncoderProbe.memoryToMemoryH264Encoder(),
@@ -57,9 +61,11 @@ struct RecordBench: ParsableCommand {
               + "for \(Formatting.fixed(seconds, 0)) s, while the loop shows the preview on the headless display at 60 Hz")
         guard let warm = loop.currentStatistics() else { throw BenchError("the loop does not answer") }
         let cpuBefore = ThreadTimes.seconds(named: "reflex-movie"), wallBefore = monotonicSeconds()
+        let twin = SensorTwinShare()
         movies.send(.start)
         usleep(UInt32(seconds * 1_000_000))
         movies.send(.stop)
+        let twinShare = twin.describe(rendering)
         guard let recorded = loop.currentStatistics() else { throw BenchError("the loop does not answer") }
         usleep(1_500_000)
         let wall = monotonicSeconds() - wallBefore - 1.5
@@ -67,6 +73,7 @@ struct RecordBench: ParsableCommand {
         let summary = recorded.ring.summary(since: warm.ring)
         let movie = movies.latestReport
         print("  the loop while recording (\(recorded.scheduling)): \(summary.description)")
+        print("  \(twinShare)")
         print("  the movie: \(movie.framesRecorded) frames in \(Formatting.fixed(movie.elapsedSeconds, 2)) s, "
               + "\(movie.framesDropped) dropped by the encoder → \(movie.lastPath ?? "no file")")
         for line in lines.matching(["movie", "allocations a frame"]) { print("    log: \(line)") }

@@ -29,6 +29,8 @@ struct BurstBench: ParsableCommand {
     var size = "4056x3040"
     @Option(help: "Cap the frames' memory at this many MB, as a board's frame-memory-mb does.")
     var frameMemoryMb: Int?
+    @Flag(help: "Draw every frame of the simulated sensor (the simulator's cost on the camera's cores) instead of a reel drawn once.")
+    var drawEveryFrame = false
 
     /// Each frame's sequence number as delivered: a gap is a dropped frame.
     final class Sequences: FrameSink, @unchecked Sendable {
@@ -64,8 +66,9 @@ struct BurstBench: ParsableCommand {
         let calibration = try calibration()
         var settings = CameraSettings()
         settings.format = .raw
+        let rendering: SimulatedCamera.Rendering = drawEveryFrame ? .everyFrame : .reel
         let sensor = SensorPipeline(settings: settings, calibration: calibration,
-                                    choice: CameraChoice(source: .simulated(.absoluteExposure)),
+                                    choice: CameraChoice(source: .simulated(.absoluteExposure, rendering: rendering)),
                                     log: { line in if getenv("BENCH_DEBUG") != nil { print(line) } })
         let sequences = Sequences()
         sensor.mailbox.attach(sequences)
@@ -83,6 +86,7 @@ struct BurstBench: ParsableCommand {
         usleep(2_000_000)
         guard let beforeBurst = loop.currentStatistics(timeout: 5) else { throw BenchError("the loop does not answer") }
         var timer = BurstTimer()
+        let twin = SensorTwinShare()
         let start = monotonicSeconds()
         timer.press(at: start)
         var presses = 1
@@ -102,6 +106,7 @@ struct BurstBench: ParsableCommand {
         let deadline = monotonicSeconds() + 180
         while monotonicSeconds() < deadline && ended().count < presses { usleep(20_000) }
         let savedAt = monotonicSeconds()
+        let twinShare = twin.describe(rendering)
         guard let afterBurst = loop.currentStatistics(timeout: 5) else { throw BenchError("the loop does not answer") }
         let whileSaving = afterBurst.ring.summary(since: beforeBurst.ring)
         let endings = ended()
@@ -136,6 +141,7 @@ struct BurstBench: ParsableCommand {
               + "\(dropped) frames dropped by the stream during the burst (target 0)")
         print("  the realtime loop from the press until the last photo was saved: \(whileSaving.description) "
               + "(target: p99 ≤ 8 ms, 0 missed vblanks)")
+        print("  \(twinShare)")
         print("  saved \(megabytes(Double(total))) MB in \(Formatting.fixed(saveSeconds, 2, width: 0)) s from the press "
               + "(\(megabytes(Double(total) / saveSeconds)) MB/s while shooting); the same files by plain write + fsync: "
               + "\(megabytes(Double(total) / reference)) MB/s (\(Formatting.fixed(reference, 2, width: 0)) s)")

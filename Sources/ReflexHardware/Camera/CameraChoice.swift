@@ -7,9 +7,10 @@ public struct CameraChoice: Sendable, Equatable {
         case v4l2(devFolder: String, path: String? = nil)
         /// The simulated sensor, with one of the two kinds of exposure control, its frames
         /// paced by a timer or by a test, damaged as `faults` says (for tests of bad hardware),
-        /// its scene seen through a lens of `magnification` (one of a board's lenses).
+        /// its scene seen through a lens of `magnification` (one of a board's lenses), each
+        /// frame drawn or copied from a reel drawn once (`rendering`: the benchmarks' twin).
         case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace = .realTime, faults: Faults = Faults(),
-                       magnification: Double = 1)
+                       magnification: Double = 1, rendering: SimulatedCamera.Rendering = .everyFrame)
         /// The simulated sensor playing a video file (any FFmpeg reads) at its own rate.
         case videoFile(path: String, pace: SimulatedCamera.Pace = .realTime)
     }

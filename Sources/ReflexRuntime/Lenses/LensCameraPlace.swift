@@ -11,7 +11,7 @@ import ReflexHardware
 /// `simulated-` and the lens's magnification.
 enum LensCameraPlace: Sendable {
     case v4l2(devFolder: String)
-    case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace)
+    case simulated(SimulatedCamera.Style, pace: SimulatedCamera.Pace, rendering: SimulatedCamera.Rendering)
 
     private static let simulatedPrefix = "simulated-"
 
@@ -19,7 +19,7 @@ enum LensCameraPlace: Sendable {
     init?(_ source: CameraChoice.Source) {
         switch source {
         case .v4l2(let folder, _): self = .v4l2(devFolder: folder)
-        case .simulated(let style, let pace, _, _): self = .simulated(style, pace: pace)
+        case .simulated(let style, let pace, _, _, let rendering): self = .simulated(style, pace: pace, rendering: rendering)
         case .videoFile: return nil
         }
     }
@@ -50,9 +50,9 @@ enum LensCameraPlace: Sendable {
         switch self {
         case .v4l2(let devFolder):
             return .v4l2(devFolder: devFolder, path: camera)
-        case .simulated(let style, let pace):
+        case .simulated(let style, let pace, let rendering):
             let magnification = Double(camera.dropFirst(LensCameraPlace.simulatedPrefix.count)) ?? 1
-            return .simulated(style, pace: pace, magnification: magnification)
+            return .simulated(style, pace: pace, magnification: magnification, rendering: rendering)
         }
     }
 }

@@ -2,6 +2,7 @@ import ReflexSystem
 import CLinux
 import CV4L2
 import ReflexISP
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,6 +47,22 @@ public final class SimulatedCamera: CameraDevice {
             }
         }
     }
+    /// How its frames are made: each drawn anew, or a short reel drawn once and copied
+    /// (`SimulatedFrameReel`), so that what a benchmark measures is the camera and not the
+    /// simulator (a real sensor's frames cost the CPUs nothing).
+    public enum Rendering: Sendable, Equatable {
+        case everyFrame
+        case reel(frames: Int)
+
+        /// A reel long enough for a merge's or a burst's frames each to have their own noise.
+        public static let reel = Rendering.reel(frames: 8)
+    }
+
+    /// CPU seconds every simulated camera of the process has spent making its frames
+    /// (drawing, copying a reel's, reading footage), in nanoseconds: the simulator's share,
+    /// which a benchmark shows apart from the camera's.
+    public static let makingFramesNanoseconds = Atomic<Int>(0)
+
     static let pixelRate: Int64 = 90_000_000
     static let horizontalBlanking: Int32 = 1720
     static var lineTime: Double { Double(Int64(width) + Int64(horizontalBlanking)) / Double(pixelRate) }
@@ -102,6 +119,8 @@ public final class SimulatedCamera: CameraDevice {
     private var focusPipeline = [Int32](repeating: 1000, count: SimulatedExposureLatency.framesOfDelay)
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     public let pace: Pace
+    public let rendering: Rendering
+    private let reel: SimulatedFrameReel?
     /// Damage done to some frames on purpose (tests of bad hardware); nil: none.
     public let faults: (any FrameFaults)?
     /// The lens's magnification against a board's wide (its zoom control magnifies on top).
@@ -110,11 +129,19 @@ public final class SimulatedCamera: CameraDevice {
         if case .stepped(let stepper) = pace { return stepper.clock.now }
         return monotonicSeconds()
     }
+    /// When the timer's newest tick was due (paced by the timer): a frame is stamped with the
+    /// end of its frame time, as a sensor's driver stamps it at the frame's interrupt, not when
+    /// the reading thread got round to it (a busy machine's wake-up would move the stamps,
+    /// and with them which frame a press at a given moment takes).
+    private var tickDue = 0.0
     private let startTime: Double
 
-    public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: (any FrameFaults)? = nil, magnification: Double = 1) {
+    public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: (any FrameFaults)? = nil, magnification: Double = 1,
+                rendering: Rendering = .everyFrame) {
         self.style = style
         self.pace = pace
+        self.rendering = rendering
+        if case .reel(let frames) = rendering { reel = SimulatedFrameReel(length: frames) } else { reel = nil }
         self.faults = faults
         self.magnification = magnification
         path = "simulated"
@@ -127,6 +154,8 @@ public final class SimulatedCamera: CameraDevice {
     public init(footage: VideoFootage, pace: Pace = .realTime) {
         style = .absoluteExposure
         self.pace = pace
+        rendering = .everyFrame
+        reel = nil
         faults = nil
         path = footage.path
         magnification = 1
@@ -209,6 +238,7 @@ public final class SimulatedCamera: CameraDevice {
             descriptor = stepper.descriptor
             return
         }
+        tickDue = monotonicSeconds()
         descriptor = reflex_periodic_timer(frameNanoseconds)
         guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
     }
@@ -216,12 +246,26 @@ public final class SimulatedCamera: CameraDevice {
     public func dequeue() throws(CameraError) -> CapturedFrame? {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
+        // (The ticks at the frame time they were armed with, before the controls may change it.)
+        tickDue += Double(expirations) * frameSeconds
+        let endedAt = min(tickDue, monotonicSeconds())
         let frames = FootagePacing.framesMade(expirations: expirations, playingFootage: footage != nil)
         sequence &+= UInt32(truncatingIfNeeded: frames)
         let taken = advanceControls(byFrames: frames)
         let buffer = buffers[next]
-        let now = self.now
-        if let footage {
+        let now = pace == .realTime ? endedAt : self.now
+        let making = threadCPUSeconds()
+        defer {
+            SimulatedCamera.makingFramesNanoseconds.add(Int((threadCPUSeconds() - making) * 1e9), ordering: .relaxed)
+        }
+        if let reel {
+            let look = SimulatedFrameReel.Look(setting: taken, zoom: scene.zoom, lensFocus: scene.lensFocus, brightness: scene.brightness,
+                                               width: layout.width, height: layout.height, byteCount: layout.byteCount)
+            reel.fill(buffer, sequence: sequence, look: look) { frame, slot in
+                scene.render(into: frame.baseAddress!, layout: layout, time: Double(slot) * frameSeconds, setting: taken,
+                             frameNumber: UInt64(slot))
+            }
+        } else if let footage {
             if case .realTime = pace { footagePacing.yieldLikeHardware() }
             do {
                 try footage.advance(by: Int(frames))
@@ -288,6 +332,7 @@ public final class SimulatedCamera: CameraDevice {
         if activeVerticalBlanking != blanking && descriptor >= 0 {
             if case .stepped(let stepper) = pace { stepper.frameSeconds = frameSeconds } else {
                 _ = reflex_set_timer_interval(descriptor, frameNanoseconds)
+                tickDue = monotonicSeconds()
             }
         }
         return taken

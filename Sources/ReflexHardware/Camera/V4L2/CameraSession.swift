@@ -66,7 +66,7 @@ public final class CameraSession {
     /// The device the choice names, if it is there and streams a format Reflex shows.
     public func findCamera() -> CaptureDeviceInfo? {
         switch choice.source {
-        case .simulated(let style, _, _, _): SimulatedCamera.info(style)
+        case .simulated(let style, _, _, _, _): SimulatedCamera.info(style)
         case .videoFile(let path, _): (try? VideoFootage(path: path)).map(SimulatedCamera.info(footage:))
         case .v4l2(let devFolder, let path):
             CaptureDeviceProbe.scan(devFolder: devFolder).devices.first {
@@ -82,8 +82,9 @@ public final class CameraSession {
         guard var found = findCamera() else { return false }
         let opened: CameraDevice
         switch choice.source {
-        case .simulated(let style, let pace, let faults, let magnification):
-            opened = SimulatedCamera(style: style, pace: pace, faults: faults.damage, magnification: magnification)
+        case .simulated(let style, let pace, let faults, let magnification, let rendering):
+            opened = SimulatedCamera(style: style, pace: pace, faults: faults.damage, magnification: magnification,
+                                     rendering: rendering)
         case .videoFile(let path, let pace):
             do {
                 opened = SimulatedCamera(footage: try VideoFootage(path: path), pace: pace)
