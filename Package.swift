@@ -7,6 +7,16 @@ func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// The test targets' own code, unoptimised even in a release build: CI builds the suites with
+/// `-c release` so the code they test is the shipped optimised code, and optimising 22k lines
+/// of tests themselves cost about 90 s of a 2-core machine's build for no test's benefit.
+let testCode: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
+/// A test target of unoptimised test code (`testCode`).
+func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: dependencies, exclude: exclude, swiftSettings: testCode)
+}
+
 let package = Package(
     name: "Reflex",
     products: [
@@ -102,33 +112,28 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "ReflexCoreTests", dependencies: ["ReflexCore"]),
-        .testTarget(name: "ReflexSystemTests", dependencies: ["ReflexSystem"]),
-        .testTarget(name: "ReflexRemoteTests", dependencies: ["ReflexRemote", "ReflexCore", "ReflexStorage", "ReflexTestSupport"]),
-        .testTarget(name: "ReflexISPTests", dependencies: ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF", "ReflexTestSupport"]),
-        .testTarget(name: "ReflexVisionTests", dependencies: ["ReflexVision", "ReflexCore", "ReflexTestSupport"]),
-        .testTarget(name: "ReflexFormatsTests",
-                    dependencies: ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg", "CExif", "ReflexTestSupport"]),
-        .testTarget(name: "ReflexUITests",
-                    dependencies: ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "ReflexFormats", "CAllocationCounter", "ReflexTestSupport"],
-                    exclude: ["Golden"]),
-        .testTarget(name: "ReflexHardwareTests",
-                    dependencies: ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG",
-                                   "CAllocationCounter", "ReflexTestSupport"]),
-        .testTarget(name: "ReflexRuntimeTests",
-                    dependencies: ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI",
-                                   "ReflexStorage", "ReflexFormats", "ReflexVision", "ReflexBench", "CV4L2", "CTurboJPEG",
-                                   "ReflexTestSupport"]),
-        .testTarget(
-            name: "ReflexStorageTests",
-            dependencies: ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer", "card-eraser", "ReflexTestSupport"]
-        ),
-        .testTarget(
-            name: "CModuleTests",
-            dependencies: ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF", "ReflexHardware"]
-        ),
+        tests("ReflexCoreTests", ["ReflexCore"]),
+        tests("ReflexSystemTests", ["ReflexSystem"]),
+        tests("ReflexRemoteTests", ["ReflexRemote", "ReflexCore", "ReflexStorage", "ReflexTestSupport"]),
+        tests("ReflexISPTests", ["ReflexISP", "ReflexCore", "CAllocationCounter", "CTIFF", "ReflexTestSupport"]),
+        tests("ReflexVisionTests", ["ReflexVision", "ReflexCore", "ReflexTestSupport"]),
+        tests("ReflexFormatsTests",
+              ["ReflexFormats", "ReflexISP", "ReflexCore", "CTurboJPEG", "CFFmpeg", "CExif", "ReflexTestSupport"]),
+        tests("ReflexUITests",
+              ["ReflexUI", "ReflexCore", "ReflexISP", "ReflexSystem", "ReflexHardware", "ReflexFormats", "CAllocationCounter",
+               "ReflexTestSupport"],
+              exclude: ["Golden"]),
+        tests("ReflexHardwareTests",
+              ["ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "CV4L2", "CTurboJPEG", "CAllocationCounter",
+               "ReflexTestSupport"]),
+        tests("ReflexRuntimeTests",
+              ["ReflexRuntime", "ReflexHardware", "ReflexISP", "ReflexCore", "ReflexSystem", "ReflexUI", "ReflexStorage",
+               "ReflexFormats", "ReflexVision", "ReflexBench", "CV4L2", "CTurboJPEG", "ReflexTestSupport"]),
+        tests("ReflexStorageTests",
+              ["ReflexStorage", "ReflexSystem", "ReflexCore", "settings-writer", "card-eraser", "ReflexTestSupport"]),
+        tests("CModuleTests", ["CDRM", "CLibinput", "CV4L2", "CCairo", "CExif", "CTurboJPEG", "CTIFF", "ReflexHardware"]),
         // Runs the built `reflex` binary as a user would (it imports none of it).
-        .testTarget(name: "ReflexCommandTests", dependencies: ["reflex", "ReflexHardware", "ReflexTestSupport"]),
+        tests("ReflexCommandTests", ["reflex", "ReflexHardware", "ReflexTestSupport"]),
         // What several test targets share and the product does not: a real gpsd (gpsfake replaying
         // the NMEA logs in Tests/Data/nmea), a movie read back as a player does, temporary folders.
         .target(name: "ReflexTestSupport", dependencies: ["ReflexFormats", "ReflexHardware", "ReflexSystem", "CLinux", "ReflexStorage", "CFFmpeg", "CTurboJPEG"], path: "Tests/Support/ReflexTestSupport"),
@@ -140,7 +145,7 @@ let package = Package(
                 dependencies: ["ReflexCore", "ReflexISP", "ReflexFormats", "ReflexStorage", "ReflexHardware", "CFuzzerDriver"],
                 path: "Tests/Fuzz/ReflexFuzzTargets"),
         .executableTarget(name: "reflex-fuzz", dependencies: ["ReflexFuzzTargets", "CFuzzerDriver"], path: "Tests/Fuzz/reflex-fuzz"),
-        .testTarget(name: "ReflexFuzzTests", dependencies: ["ReflexFuzzTargets", "ReflexFormats"]),
+        tests("ReflexFuzzTests", ["ReflexFuzzTargets", "ReflexFormats"]),
         // A child process for the SIGKILL test: saves settings in a loop until killed.
         .executableTarget(
             name: "settings-writer",

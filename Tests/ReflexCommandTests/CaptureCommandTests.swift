@@ -159,7 +159,7 @@ struct CaptureKillTests {
                                  "--format", "raw+jpeg", "--burst", "20"]
             process.environment = ProcessInfo.processInfo.environment.merging(["REFLEX_VERBOSE": "1"]) { $1 }
             let errors = state.path + "/round-\(round).log"
-            FileManager.default.createFile(atPath: errors, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
             try process.run()
