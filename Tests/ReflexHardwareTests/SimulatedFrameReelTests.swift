@@ -1,3 +1,4 @@
+import CAllocationCounter
 import CV4L2
 import ReflexISP
 import ReflexTestSupport
@@ -8,8 +9,8 @@ import Testing
 /// drawing is not counted as the camera's work; its frames still answer the controls.
 @Suite("The simulated sensor's reel")
 struct SimulatedFrameReelTests {
-    private static let look = SimulatedFrameReel.Look(setting: ExposureSetting(exposure: 0.01, analogGain: 1), zoom: 1, lensFocus: nil,
-                                                      brightness: 1, width: 4, height: 2, byteCount: 16)
+    private static let look = SimulatedFrameReel.Look(scene: SimulatedScene(), setting: ExposureSetting(exposure: 0.01, analogGain: 1),
+                                                      layout: RawLayout(width: 4, height: 2, format: SimulatedScene.format))
 
     @Test func eachFrameIsDrawnOnceAndCopiedAfter() {
         let reel = SimulatedFrameReel(length: 3)
@@ -35,7 +36,7 @@ struct SimulatedFrameReelTests {
         func fill(_ sequence: UInt32, _ look: SimulatedFrameReel.Look) {
             reel.fill(buffer, sequence: sequence, look: look) { frame, _ in
                 drawings += 1
-                frame.initializeMemory(as: UInt8.self, repeating: UInt8(look.zoom * 10))
+                frame.initializeMemory(as: UInt8.self, repeating: UInt8(look.scene.zoom * 10))
             }
         }
         fill(0, Self.look)
@@ -43,25 +44,29 @@ struct SimulatedFrameReelTests {
         fill(2, Self.look)
         #expect(drawings == 2)
         var zoomed = Self.look
-        zoomed.zoom = 2
+        zoomed.scene.zoom = 2
         fill(3, zoomed)
         #expect(drawings == 3)
         #expect(buffer.allSatisfy { $0 == 20 }, "the zoomed frame, not the one drawn before")
         fill(4, zoomed)
         fill(5, zoomed)
         #expect(drawings == 4)
+        var noiseless = zoomed
+        noiseless.scene.noise = false
+        fill(6, noiseless)
+        #expect(drawings == 5, "any change of the scene draws again")
     }
 
     /// The camera on a reel: frames a reel's length apart are the same bytes, neighbours are
-    /// not (each slot has its own noise), and an exposure set reaches the frames two frames
-    /// on, as the drawing twin's does; the twin's CPU is counted for the benchmarks.
+    /// not (each slot has its own noise), a frame of a drawn reel costs a copy and no
+    /// allocation, and an exposure set reaches the frames after two frames' delay, as the
+    /// drawing twin's does, drawing the reel again.
     @Test func theCameraOnAReelStillAnswersItsExposure() throws {
         let stepper = SensorStepper()
         let camera = SimulatedCamera(style: .absoluteExposure, pace: .stepped(stepper), rendering: .reel(frames: 2))
         _ = try camera.setFormat(fourCC: 0, width: SimulatedCamera.binnedWidth, height: SimulatedCamera.binnedHeight)
         try camera.start(bufferCount: 4)
         defer { camera.stop() }
-        let makingBefore = SimulatedCamera.makingFramesNanoseconds.load(ordering: .relaxed)
         // (Frames are compared by a digest: an expectation that fails prints it, not the frame.)
         func next() throws -> (bytes: Digest, mean: Double) {
             stepper.step()
@@ -74,14 +79,22 @@ struct SimulatedFrameReelTests {
         let first = try next(), second = try next(), third = try next()
         #expect(first.bytes != second.bytes, "each slot its own noise")
         #expect(first.bytes == third.bytes, "a reel of two: the third frame is the first again")
+        let drawn = camera.framesDrawn
+        stepper.step()
+        let allocationsBefore = reflex_thread_allocations()
+        let copied = try camera.dequeue()
+        let allocations = reflex_thread_allocations() - allocationsBefore
+        #expect(copied != nil && camera.framesDrawn == drawn, "a copy, not a drawing")
+        #expect(allocations == 0, "a drawn reel's frame allocates nothing")
         try camera.setControl(REFLEX_V4L2_CID_EXPOSURE_ABSOLUTE, to: 200)
+        // (Two frames of delay: the third frame after the control is the first with it.)
         let stillOld = try next()
-        #expect(stillOld.bytes == second.bytes, "the exposure is two frames away")
+        #expect(stillOld.bytes == third.bytes, "the exposure is two frames away")
         _ = try next()
         let brighter = try next()
         let black = Double(SimulatedScene.blackLevel)
         #expect(brighter.mean - black > (first.mean - black) * 1.5, "\(brighter.mean) against \(first.mean)")
-        #expect(SimulatedCamera.makingFramesNanoseconds.load(ordering: .relaxed) > makingBefore)
+        #expect(camera.framesDrawn == drawn + 1, "the new exposure's first frame drawn, the old reel's copied till then")
     }
 
     /// A frame's bytes, told apart by FNV-1a.

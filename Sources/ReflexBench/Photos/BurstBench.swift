@@ -146,7 +146,10 @@ struct BurstBench: ParsableCommand {
               + "(\(megabytes(Double(total) / saveSeconds)) MB/s while shooting); the same files by plain write + fsync: "
               + "\(megabytes(Double(total) / reference)) MB/s (\(Formatting.fixed(reference, 2, width: 0)) s)")
         let limit = [MemoryBudget.cgroupLimit(), MemoryBudget.availableMemory()].compactMap { $0 }.min()
-        print("  peak memory (RSS) \(megabytes(Double(peak))) MB; the frames' budget "
+        let reel = SensorTwinShare.reelBytes
+        let camerasShare = reel > 0 ? "the camera's \(megabytes(Double(peak - reel))) MB beside the sensor twin's reel of "
+            + "\(megabytes(Double(reel))) MB; " : ""
+        print("  peak memory (RSS) \(megabytes(Double(peak))) MB, \(camerasShare)the frames' budget "
               + "\(megabytes(Double(MemoryBudget.forFrames(cap: calibration.frameMemoryBytes)))) MB "
               + "of the \(limit.map { megabytes(Double($0)) } ?? "?") MB the camera may use (memory.max or available)")
         try saveThroughput(folder: work + "/large")

@@ -2,13 +2,12 @@ import ReflexSystem
 import CLinux
 import CV4L2
 import ReflexISP
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The simulated sensor as a camera device: RGGB 12-bit frames of `SimulatedScene` at 30 fps
-/// from a timer, a gain control (16 = 1×) and an exposure control, which take effect two
+/// (or a slower rate asked for) from a timer, a gain control (16 = 1×) and an exposure control, which take effect two
 /// frames after they are set, like a real sensor's, and a focus motor (0…1023, larger
 /// closer as V4L2 has it) whose position two frames on decides which of the scene's two
 /// distances is sharp (with FOCUS_AUTO on, the camera's own autofocus holds the frame's
@@ -57,11 +56,6 @@ public final class SimulatedCamera: CameraDevice {
         /// A reel long enough for a merge's or a burst's frames each to have their own noise.
         public static let reel = Rendering.reel(frames: 8)
     }
-
-    /// CPU seconds every simulated camera of the process has spent making its frames
-    /// (drawing, copying a reel's, reading footage), in nanoseconds: the simulator's share,
-    /// which a benchmark shows apart from the camera's.
-    public static let makingFramesNanoseconds = Atomic<Int>(0)
 
     static let pixelRate: Int64 = 90_000_000
     static let horizontalBlanking: Int32 = 1720
@@ -129,11 +123,13 @@ public final class SimulatedCamera: CameraDevice {
         if case .stepped(let stepper) = pace { return stepper.clock.now }
         return monotonicSeconds()
     }
-    /// When the timer's newest tick was due (paced by the timer): a frame is stamped with the
-    /// end of its frame time, as a sensor's driver stamps it at the frame's interrupt, not when
-    /// the reading thread got round to it (a busy machine's wake-up would move the stamps,
-    /// and with them which frame a press at a given moment takes).
-    private var tickDue = 0.0
+    /// When the timer's newest tick was due, in nanoseconds (paced by the timer): a frame is
+    /// stamped with the end of its frame time, as a sensor's driver stamps it at the frame's
+    /// interrupt, not when the reading thread got round to it (a busy machine's wake-up would
+    /// move the stamps, and with them which frame a press at a given moment takes).
+    private var tickDue: Int64 = 0
+    /// Frames this camera drew (a reel's: the first time each was shown); for its tests.
+    private(set) var framesDrawn = 0
     private let startTime: Double
 
     public init(style: Style = .absoluteExposure, pace: Pace = .realTime, faults: (any FrameFaults)? = nil, magnification: Double = 1,
@@ -180,6 +176,7 @@ public final class SimulatedCamera: CameraDevice {
     /// binned mode up to twice its area, the 12 MP mode (absolute-exposure twin) where the
     /// size asked for is nearer it than the full 1280x720, in width + height.
     public func setFormat(fourCC: UInt32, width: Int, height: Int) throws(CameraError) -> v4l2_pix_format {
+        frameDivider = 1
         if let footage {
             layout = RawLayout(width: footage.width, height: footage.height, format: SimulatedScene.format)
             return pixelFormat
@@ -204,10 +201,20 @@ public final class SimulatedCamera: CameraDevice {
         return format
     }
 
-    /// Each mode runs at its one rate.
+    /// The UVC-style twin offers its mode's rate and that rate divided by a whole number (a
+    /// UVC camera's discrete frame intervals: 30, 15, 10, 7.5, 6, 5 fps…): the fastest not
+    /// above the rate asked for. The CSI twin's rate is its VBLANK's, and footage plays at its
+    /// own; both say so. (A board slower than its sensor, as the QEMU one asks 5 fps, then
+    /// gets frames it can take, from the simulated sensor as from vivid.)
     public func setFrameRate(_ framesPerSecond: Int) throws(CameraError) -> Double? {
-        footage?.framesPerSecond ?? Double(modeFramesPerSecond)
+        if style == .absoluteExposure, footage == nil {
+            frameDivider = framesPerSecond > 0 ? max(1, (modeFramesPerSecond + framesPerSecond - 1) / framesPerSecond) : 1
+        }
+        return 1e9 / Double(frameNanoseconds)
     }
+
+    /// The mode's frame time multiplied by this (`setFrameRate`); a new format starts at 1.
+    private var frameDivider = 1
 
     private var modeFramesPerSecond: Int {
         layout.width == SimulatedCamera.largeWidth ? SimulatedCamera.largeFramesPerSecond : SimulatedCamera.framesPerSecond
@@ -217,7 +224,8 @@ public final class SimulatedCamera: CameraDevice {
     /// frame's length in lines.
     var frameSeconds: Double { Double(frameNanoseconds) / 1e9 }
     private var frameNanoseconds: Int64 {
-        footage.map { Int64((1e9 / $0.framesPerSecond).rounded()) } ?? (style == .absoluteExposure ? 1_000_000_000 / Int64(modeFramesPerSecond)
+        footage.map { Int64((1e9 / $0.framesPerSecond).rounded()) } ?? (style == .absoluteExposure
+            ? 1_000_000_000 * Int64(frameDivider) / Int64(modeFramesPerSecond)
             : Int64((Double(SimulatedCamera.height + Int(activeVerticalBlanking)) * SimulatedCamera.lineTime * 1e9).rounded()))
     }
 
@@ -238,7 +246,7 @@ public final class SimulatedCamera: CameraDevice {
             descriptor = stepper.descriptor
             return
         }
-        tickDue = monotonicSeconds()
+        tickDue = monotonicNanoseconds()
         descriptor = reflex_periodic_timer(frameNanoseconds)
         guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
     }
@@ -247,23 +255,21 @@ public final class SimulatedCamera: CameraDevice {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
         // (The ticks at the frame time they were armed with, before the controls may change it.)
-        tickDue += Double(expirations) * frameSeconds
-        let endedAt = min(tickDue, monotonicSeconds())
+        tickDue += Int64(expirations) * frameNanoseconds
+        let endedAt = Double(min(tickDue, monotonicNanoseconds())) / 1e9
         let frames = FootagePacing.framesMade(expirations: expirations, playingFootage: footage != nil)
         sequence &+= UInt32(truncatingIfNeeded: frames)
         let taken = advanceControls(byFrames: frames)
         let buffer = buffers[next]
         let now = pace == .realTime ? endedAt : self.now
         let making = threadCPUSeconds()
-        defer {
-            SimulatedCamera.makingFramesNanoseconds.add(Int((threadCPUSeconds() - making) * 1e9), ordering: .relaxed)
-        }
+        defer { SensorTwinCost.makingNanoseconds.add(Int((threadCPUSeconds() - making) * 1e9), ordering: .relaxed) }
+        let drawnBefore = framesDrawn
         if let reel {
-            let look = SimulatedFrameReel.Look(setting: taken, zoom: scene.zoom, lensFocus: scene.lensFocus, brightness: scene.brightness,
-                                               width: layout.width, height: layout.height, byteCount: layout.byteCount)
-            reel.fill(buffer, sequence: sequence, look: look) { frame, slot in
+            reel.fill(buffer, sequence: sequence, look: SimulatedFrameReel.Look(scene: scene, setting: taken, layout: layout)) { frame, slot in
                 scene.render(into: frame.baseAddress!, layout: layout, time: Double(slot) * frameSeconds, setting: taken,
                              frameNumber: UInt64(slot))
+                framesDrawn += 1
             }
         } else if let footage {
             if case .realTime = pace { footagePacing.yieldLikeHardware() }
@@ -274,9 +280,16 @@ public final class SimulatedCamera: CameraDevice {
             }
             footage.render(into: buffer.baseAddress!, layout: layout, setting: taken, zoom: scene.zoom,
                            frameNumber: UInt64(sequence), noise: scene.noise)
+            framesDrawn += 1
         } else {
             scene.render(into: buffer.baseAddress!, layout: layout, time: now - startTime, setting: taken,
                          frameNumber: UInt64(sequence))
+            framesDrawn += 1
+        }
+        if framesDrawn > drawnBefore {
+            SensorTwinCost.framesDrawn.add(framesDrawn - drawnBefore, ordering: .relaxed)
+        } else {
+            SensorTwinCost.framesCopied.add(1, ordering: .relaxed)
         }
         let damage = faults?.damage(toFrame: sequence)
         if damage == .garbage { fillWithGarbage(buffer) }
@@ -331,8 +344,9 @@ public final class SimulatedCamera: CameraDevice {
         // beginning is the first of the new length and no tick is lost.
         if activeVerticalBlanking != blanking && descriptor >= 0 {
             if case .stepped(let stepper) = pace { stepper.frameSeconds = frameSeconds } else {
+                // (The next tick is a new frame time from the re-arming: the clock read first.)
+                tickDue = monotonicNanoseconds()
                 _ = reflex_set_timer_interval(descriptor, frameNanoseconds)
-                tickDue = monotonicSeconds()
             }
         }
         return taken

@@ -1,4 +1,5 @@
 import ReflexISP
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,7 @@ import Glibc
 /// (`SimulatedCamera.Rendering.reel`). On a board the sensor's frames arrive by DMA and cost
 /// the CPUs nothing, while drawing a 12 MP scene costs the simulator more than the camera's
 /// own work on the frame: a benchmark on the drawing twin measures the simulator. The reel
-/// keeps `length` frames of the scene as it looks now (its exposure, zoom, focus, light);
+/// keeps `length` frames of the scene as it looks now (its exposure, zoom, focus, light, noise);
 /// each frame of the stream is a copy of one of them into the stream's buffer, as a V4L2
 /// buffer is filled for the camera, drawn the first time it is needed. A change of the
 /// controls makes a new reel: the frames after it are drawn again, as the drawing twin's are.
@@ -15,12 +16,15 @@ final class SimulatedFrameReel {
     /// What the reel's frames show: a frame drawn for another look is not shown.
     struct Look: Equatable {
         var setting: ExposureSetting
-        var zoom: Double
-        var lensFocus: Double?
-        var brightness: Double
+        var scene: SimulatedScene
         var width: Int
         var height: Int
         var byteCount: Int
+
+        init(scene: SimulatedScene, setting: ExposureSetting, layout: RawLayout) {
+            (self.scene, self.setting) = (scene, setting)
+            (width, height, byteCount) = (layout.width, layout.height, layout.byteCount)
+        }
     }
 
     let length: Int
@@ -59,12 +63,14 @@ final class SimulatedFrameReel {
         if look.byteCount != self.look?.byteCount {
             release()
             frames = (0..<length).map { _ in .allocate(byteCount: look.byteCount, alignment: 64) }
+            SensorTwinCost.reelBytes.add(byteCount, ordering: .relaxed)
         }
         for slot in drawn.indices { drawn[slot] = false }
         self.look = look
     }
 
     private func release() {
+        SensorTwinCost.reelBytes.subtract(byteCount, ordering: .relaxed)
         for frame in frames { frame.deallocate() }
         frames.removeAll()
         look = nil

@@ -7,7 +7,7 @@ import Glibc
 /// A sample's level is the scene's radiance × exposure × analogue gain (clipped at white),
 /// plus noise that grows with the signal (shot noise) and with gain (read noise amplified),
 /// so Auto exposure and the ISP meet what a real sensor gives them.
-public struct SimulatedScene: Sendable {
+public struct SimulatedScene: Sendable, Equatable {
     public static let format = RawFormat(cfa: .rggb, bitsPerSample: 12, packing: .unpacked16)
     public static let blackLevel = 256
     public static let whiteLevel = 4095
