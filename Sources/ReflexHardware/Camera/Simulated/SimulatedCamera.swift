@@ -123,11 +123,6 @@ public final class SimulatedCamera: CameraDevice {
         if case .stepped(let stepper) = pace { return stepper.clock.now }
         return monotonicSeconds()
     }
-    /// When the timer's newest tick was due, in nanoseconds (paced by the timer): a frame is
-    /// stamped with the end of its frame time, as a sensor's driver stamps it at the frame's
-    /// interrupt, not when the reading thread got round to it (a busy machine's wake-up would
-    /// move the stamps, and with them which frame a press at a given moment takes).
-    private var tickDue: Int64 = 0
     /// Frames this camera drew (a reel's: the first time each was shown); for its tests.
     private(set) var framesDrawn = 0
     private let startTime: Double
@@ -246,7 +241,6 @@ public final class SimulatedCamera: CameraDevice {
             descriptor = stepper.descriptor
             return
         }
-        tickDue = monotonicNanoseconds()
         descriptor = reflex_periodic_timer(frameNanoseconds)
         guard descriptor >= 0 else { throw CameraError.failed("simulated sensor timer", code: errno) }
     }
@@ -254,14 +248,11 @@ public final class SimulatedCamera: CameraDevice {
     public func dequeue() throws(CameraError) -> CapturedFrame? {
         var expirations: UInt64 = 0
         guard read(descriptor, &expirations, 8) == 8 else { return nil }
-        // (The ticks at the frame time they were armed with, before the controls may change it.)
-        tickDue += Int64(expirations) * frameNanoseconds
-        let endedAt = Double(min(tickDue, monotonicNanoseconds())) / 1e9
         let frames = FootagePacing.framesMade(expirations: expirations, playingFootage: footage != nil)
         sequence &+= UInt32(truncatingIfNeeded: frames)
         let taken = advanceControls(byFrames: frames)
         let buffer = buffers[next]
-        let now = pace == .realTime ? endedAt : self.now
+        let now = self.now
         let making = threadCPUSeconds()
         defer { SensorTwinCost.makingNanoseconds.add(Int((threadCPUSeconds() - making) * 1e9), ordering: .relaxed) }
         let drawnBefore = framesDrawn
@@ -344,8 +335,6 @@ public final class SimulatedCamera: CameraDevice {
         // beginning is the first of the new length and no tick is lost.
         if activeVerticalBlanking != blanking && descriptor >= 0 {
             if case .stepped(let stepper) = pace { stepper.frameSeconds = frameSeconds } else {
-                // (The next tick is a new frame time from the re-arming: the clock read first.)
-                tickDue = monotonicNanoseconds()
                 _ = reflex_set_timer_interval(descriptor, frameNanoseconds)
             }
         }
