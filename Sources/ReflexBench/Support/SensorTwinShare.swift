@@ -38,7 +38,7 @@ struct SensorTwinShare {
             "a reel of \(frames) frames drawn once, then copied as DMA would fill a buffer; "
                 + "its \(SensorTwinShare.megabytes(SensorTwinShare.reelBytes)) MB not the camera's"
         }
-        return "the sensor twin (\(how)): \(drawn) frames drawn, \(copied) copied, \(share(twin)) of CPU, "
+        return "the sensor twin (\(how)): frames drawn \(drawn), copied \(copied), \(share(twin)) of CPU, "
             + "apart from the camera's \(share(camera)) over \(Formatting.fixed(wall, 1, width: 0)) s"
     }
 
