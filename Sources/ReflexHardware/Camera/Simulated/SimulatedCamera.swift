@@ -113,7 +113,7 @@ public final class SimulatedCamera: CameraDevice {
     private var focusPipeline = [Int32](repeating: 1000, count: SimulatedExposureLatency.framesOfDelay)
     private var latency = SimulatedExposureLatency(initial: ExposureSetting(exposure: 0.01, analogGain: 1))
     public let pace: Pace
-    public let rendering: Rendering
+    /// The frames drawn once and copied (`Rendering.reel`); nil: each frame drawn.
     private let reel: SimulatedFrameReel?
     /// Damage done to some frames on purpose (tests of bad hardware); nil: none.
     public let faults: (any FrameFaults)?
@@ -131,7 +131,6 @@ public final class SimulatedCamera: CameraDevice {
                 rendering: Rendering = .everyFrame) {
         self.style = style
         self.pace = pace
-        self.rendering = rendering
         if case .reel(let frames) = rendering { reel = SimulatedFrameReel(length: frames) } else { reel = nil }
         self.faults = faults
         self.magnification = magnification
@@ -145,7 +144,6 @@ public final class SimulatedCamera: CameraDevice {
     public init(footage: VideoFootage, pace: Pace = .realTime) {
         style = .absoluteExposure
         self.pace = pace
-        rendering = .everyFrame
         reel = nil
         faults = nil
         path = footage.path

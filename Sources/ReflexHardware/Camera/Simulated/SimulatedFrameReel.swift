@@ -15,16 +15,9 @@ import Glibc
 final class SimulatedFrameReel {
     /// What the reel's frames show: a frame drawn for another look is not shown.
     struct Look: Equatable {
-        var setting: ExposureSetting
         var scene: SimulatedScene
-        var width: Int
-        var height: Int
-        var byteCount: Int
-
-        init(scene: SimulatedScene, setting: ExposureSetting, layout: RawLayout) {
-            (self.scene, self.setting) = (scene, setting)
-            (width, height, byteCount) = (layout.width, layout.height, layout.byteCount)
-        }
+        var setting: ExposureSetting
+        var layout: RawLayout
     }
 
     let length: Int
@@ -60,9 +53,9 @@ final class SimulatedFrameReel {
 
     /// Forgets what was drawn; new memory only when the frame's size changed.
     private func begin(_ look: Look) {
-        if look.byteCount != self.look?.byteCount {
+        if look.layout.byteCount != self.look?.layout.byteCount {
             release()
-            frames = (0..<length).map { _ in .allocate(byteCount: look.byteCount, alignment: 64) }
+            frames = (0..<length).map { _ in .allocate(byteCount: look.layout.byteCount, alignment: 64) }
             SensorTwinCost.reelBytes.add(byteCount, ordering: .relaxed)
         }
         for slot in drawn.indices { drawn[slot] = false }
