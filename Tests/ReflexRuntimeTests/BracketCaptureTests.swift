@@ -38,8 +38,8 @@ struct BracketCaptureTests {
         #expect(rig.step(frames: 12), "the sensor streams")
         let plan = try #require(BracketPlan(frames: 3, stepThirds: 3))
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame, bracket: plan))
-        for _ in 0..<30 where rig.photoReport().saved < 3 { #expect(rig.step()) }
-        #expect(waitUntil { rig.photoReport().saved == 3 }, "three photos: \(rig.log.text.suffix(2000))")
+        rig.recordFrames(after: 8)
+        #expect(rig.step(untilSaved: 3), "three photos: \(rig.log.text.suffix(2000))")
         // (The report's count and the log's line are two posts: both are waited for.)
         #expect(waitUntil { BracketCaptureTests.photoFrames(rig.log.text).count == 3 },
                 "the three photos' lines: \(rig.log.text.suffix(2000))")
@@ -82,6 +82,7 @@ struct BracketCaptureTests {
         #expect(rig.step(frames: 12))
         let plan = try #require(BracketPlan(frames: 5, stepThirds: 6))
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame, bracket: plan))
+        rig.recordFrames(after: 8)
         // The preview's frames as the loop takes them: the sensor's exposure of each (as the
         // recorder got it) times the digital gain the preview renders it with is what the
         // panel shows.
@@ -93,8 +94,7 @@ struct BracketCaptureTests {
             }
         }
         // (A frame held in the ring for a spare is taken as the next frame comes.)
-        for _ in 0..<30 where rig.photoReport().saved < 5 { #expect(rig.step()) }
-        #expect(waitUntil { rig.photoReport().saved == 5 }, "five photos: \(rig.log.text.suffix(2000))")
+        #expect(rig.step(untilSaved: 5), "five photos: \(rig.log.text.suffix(2000))")
         let shown = rig.recorder.recorded.compactMap { frame in shownGain[frame.sequence].map { frame.exposure.product * $0 } }
         #expect(shown.count >= 10)
         let base = try #require(shown.first)
@@ -121,7 +121,7 @@ struct BracketCaptureTests {
         #expect(rig.step(frames: 12))
         let plan = try #require(BracketPlan(frames: 3, stepThirds: 3))
         #expect(rig.pipeline.mailbox.requestCapture(at: rig.pressDuringTheLastFrame, bracket: plan))
-        for _ in 0..<30 where rig.photoReport().saved < 3 { #expect(rig.step()) }
+        #expect(rig.step(untilSaved: 3))
         #expect(waitUntil { rig.sensorReport().lastBracket != nil })
         let outcome = try #require(rig.sensorReport().lastBracket)
         #expect(outcome == BracketOutcome(press: 1, frames: 3, taken: 3, notAsAsked: 1), "\(rig.log.text.suffix(1500))")

@@ -108,6 +108,22 @@ struct CaptureTests {
             return true
         }
 
+        /// Frame by frame until `count` photos are saved (false if they never were). A photo
+        /// held in the ring for a spare leaves with the first frame after a save gave one back,
+        /// as on a camera whose frames keep coming: so the frames go on while the photo thread,
+        /// slow on a busy machine, saves, however many that takes (a held frame stays kept;
+        /// `recordFrames(after:)` keeps the recorder's frames around the press).
+        func step(untilSaved count: Int) -> Bool {
+            waitUntil { photoReport().saved >= count || (step() && photoReport().saved >= count) }
+        }
+
+        /// The recorder keeps the frames from now up to `frames` and a few more after the
+        /// stepper's clock, however many frames are stepped after them.
+        func recordFrames(after frames: Int) {
+            guard let stepper else { return }
+            recorder.keepAround(Int64(((stepper.clock.now + stepper.frameSeconds * Double(frames)) * 1e9).rounded()))
+        }
+
         /// A press half a frame before the stepper's clock: during the frame delivered last,
         /// which is the one it takes.
         var pressDuringTheLastFrame: Double { stepper!.clock.now - stepper!.frameSeconds / 2 }
