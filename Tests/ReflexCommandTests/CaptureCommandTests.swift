@@ -71,33 +71,26 @@ struct CaptureCommandTests {
     }
 
     /// `--bracket 3 --bracket-step 2/3`: three photos of the frames that follow, the base,
-    /// 2/3 of a stop under and over (their exposure × ISO, as the replies give them); a bracket
+    /// 2/3 of a stop under and over (their exposure × ISO, as the replies give them, in the
+    /// order they were saved); a bracket
     /// beside a burst, or out of range, is refused with the reason.
     @Test func aBracketTakesItsFramesOneAfterAnother() throws {
         let state = StateFolder()
-        func shootBracket() throws -> ReflexRun {
-            try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path + "/card",
-                           "--format", "jpeg", "--bracket", "3", "--bracket-step", "2/3", "--json"])
-        }
-        // A frame the simulated sensor dropped (its thread starved on a busy host, as a real
-        // sensor drops one when no buffer is back in time) is a bracket frame lost, and said
-        // (BracketRun counts it, never assumes it): that outcome alone is shot again, three
-        // tries in all (release-built, beside QEMU and a compile, 2026-12-07). Any other
-        // error, or three brackets short, fails.
-        var run = try shootBracket()
-        for _ in 1..<3 where run.status != 0 && run.output.contains("bracket: frame not taken") {
-            run = try shootBracket()
-        }
+        // A frame the stream drops (the simulated sensor's reader starved on a busy host, as
+        // a real sensor drops one when no buffer is back in time) is asked for again: the
+        // bracket is whole however busy the machine.
+        let run = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path, "-o", state.path + "/card",
+                                 "--format", "jpeg", "--bracket", "3", "--bracket-step", "2/3", "--json"])
         #expect(run.status == 0, "\(run.errors)")
         let photos = Self.photoLines(run.output)
         try #require(photos.count == 3, "\(run.output)")
         let frames = photos.map { Int($0["frame"] as? Double ?? 0) }
-        // (Consecutive where the sensor drops none: BracketCaptureTests steps it. A debug
-        // build's simulated sensor at 720p may drop some on a busy machine.)
-        #expect(frames[0] < frames[1] && frames[1] < frames[2], "frames in order: \(frames)")
-        let products = photos.map { ($0["exposureSeconds"] as? Double ?? 0) * ($0["iso"] as? Double ?? 0) }
-        let stops = products.map { log2($0 / products[0]) }
-        #expect(abs(stops[1] + 2.0 / 3) < 0.1 && abs(stops[2] - 2.0 / 3) < 0.1, "2/3 of a stop under and over: \(products)")
+        // (Consecutive where the stream drops none: BracketCaptureTests steps it. A frame
+        // asked for again comes a few frames later.)
+        #expect(Set(frames).count == 3, "three frames: \(frames)")
+        let products = photos.map { ($0["exposureSeconds"] as? Double ?? 0) * ($0["iso"] as? Double ?? 0) }.sorted()
+        let stops = products.map { log2($0 / products[1]) }
+        #expect(abs(stops[0] + 2.0 / 3) < 0.1 && abs(stops[2] - 2.0 / 3) < 0.1, "2/3 of a stop under and over: \(products)")
         for bad in [["--bracket", "4"], ["--bracket", "3", "--bracket-step", "4"], ["--bracket", "3", "--burst", "3"]] {
             let refused = try ReflexRun(["capture", "--sensor", "sim", "--state-dir", state.path] + bad)
             #expect(refused.status != 0 && refused.errors.contains("--bracket"), "\(bad): \(refused.errors)")

@@ -44,17 +44,42 @@ import Testing
         #expect(run.taken == (count: 3, notAsAsked: 1))
     }
 
-    @Test func aFrameThatNeverCameIsLost() {
+    /// The pipeline's order on frames `0..<count`: each frame that came is checked, then the
+    /// next value sent after it; a frame `dropped` says so never came (nor was anything sent
+    /// after it). The bracket's frames as they came: (sequence, index).
+    static func shoot(_ run: inout BracketRun, frames count: UInt32, dropped: (UInt32, BracketRun) -> Bool) -> [(UInt32, Int)] {
+        var arrivals: [(UInt32, Int)] = []
+        for frame in 0..<count where !dropped(frame, run) {
+            let exposure = run.index(ofFrame: frame).map { run.setting(at: $0) } ?? base
+            if let index = run.frameArrived(frame, exposure: exposure) {
+                arrivals.append((frame, index))
+                run.taken(at: index)
+            }
+            if run.nextSetting != nil { run.sent(afterFrame: frame) }
+        }
+        return arrivals
+    }
+
+    /// A frame the stream dropped is asked for again after the others, and its new frame
+    /// is the bracket's.
+    @Test func aFrameThatNeverCameIsAskedForAgain() {
         var run = BracketRunTests.run(delay: 1)
-        for frame in UInt32(0)..<4 { run.sent(afterFrame: frame) }
-        // Frames 2, 3, 4 are the bracket's; 3 was dropped.
-        run.frameArrived(2, exposure: run.setting(at: 0))
-        run.frameArrived(4, exposure: run.setting(at: 2))
-        #expect(run.state(at: 1) == .lost)
-        run.taken(at: 0)
-        #expect(!run.isOver, "frame 4 still to be taken")
-        run.taken(at: 2)
-        #expect(run.isOver && run.taken == (count: 2, notAsAsked: 0))
+        // Sent after frames 0, 1, 2: frames 2, 3, 4 carry them; 3 is dropped. The under
+        // exposure goes again after frame 4, so frame 6 carries it.
+        let arrivals = BracketRunTests.shoot(&run, frames: 12) { frame, _ in frame == 3 }
+        #expect(arrivals.map(\.0) == [2, 4, 6] && arrivals.map(\.1) == [0, 2, 1], "\(arrivals)")
+        #expect(run.isOver && run.taken == (count: 3, notAsAsked: 0) && run.framesAskedAgain == 1)
+        #expect(run.index(ofFrame: 7) == nil, "the base again after it")
+    }
+
+    /// Dropped each time it is sent, a frame is lost after `sendsAtMost` sends; the others are
+    /// kept and the bracket ends.
+    @Test func aFrameDroppedEachTimeIsLostInTheEnd() {
+        var run = BracketRunTests.run(delay: 2)
+        let arrivals = BracketRunTests.shoot(&run, frames: 40) { frame, run in run.index(ofFrame: frame) == 1 }
+        #expect(arrivals.map(\.1) == [0, 2], "\(arrivals)")
+        #expect(run.state(at: 1) == .lost && run.isOver && run.taken == (count: 2, notAsAsked: 0))
+        #expect(run.framesAskedAgain == BracketRun.sendsAtMost - 1)
     }
 
     @Test func theSensorsLimitsAreNotAsAsked() {

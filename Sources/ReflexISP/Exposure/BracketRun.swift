@@ -5,29 +5,40 @@ import ReflexCore
 /// delay later); the frames that carry them are recognised by their sequence numbers as they
 /// come and checked against the exposure each really had (the sensor's own report of it
 /// where it gives one); after the last, the base exposure goes back. A frame that did not
-/// come, or came exposed otherwise than asked, is counted, never assumed.
+/// come (the stream dropped it: a busy or slow board) is asked for again, after the others,
+/// up to `sendsAtMost` times, then counted lost, never assumed.
 /// Pure; nothing allocates once made (one is made a press).
 public struct BracketRun: Sendable {
     public let plan: BracketPlan
     /// The exposure the bracket is around (the metered one in Auto, the set one in Pro).
     public let base: ExposureSetting
     private let delayFrames: Int
+    /// How often one exposure is sent before its frame, never come, is lost.
+    public static let sendsAtMost = 3
     /// Each frame's exposure as planned (within the sensor's limits).
     private var planned = InlineArray<7, BracketPlan.Exposure>(
         repeating: BracketPlan.Exposure(offsetThirds: 0, seconds: 0, gain: 0, reached: false))
-    /// The frame each exposure was sent after.
+    /// The frame each exposure was sent after last, and how often it was sent.
     private var sentAfter = InlineArray<7, UInt32>(repeating: 0)
+    private var sends = InlineArray<7, Int>(repeating: 0)
     private var states = InlineArray<7, FrameState>(repeating: .planned)
-    /// How many exposures went to the sensor (the base's return not counted).
-    public private(set) var sentCount = 0
-    /// The base exposure went back after the last.
-    public private(set) var restored = false
-    /// The frame the base was sent back after.
-    private var restoredAfter: UInt32 = 0
+    /// The newest values sent, in order (a ring): a frame carries the newest that reaches it.
+    private var recent = InlineArray<16, Sent>(repeating: Sent(afterFrame: 0, index: nil))
+    private var recentCount = 0
+    /// The stream ended under it: nothing more is sent.
+    private var abandoned = false
+
+    /// A value sent after frame `afterFrame`: the bracket's `index`-th exposure, or the base (nil).
+    private struct Sent: Sendable, Equatable {
+        let afterFrame: UInt32
+        let index: Int?
+    }
 
     /// Where each of the bracket's frames is.
     public enum FrameState: Sendable, Equatable {
-        case planned, sent
+        /// To be sent (again, if its frame never came).
+        case planned
+        case sent
         /// It came; `asAsked`: with the exposure planned for it (within 1/20 stop).
         case arrived(sequence: UInt32, asAsked: Bool)
         /// On its way to the card.
@@ -60,21 +71,36 @@ public struct BracketRun: Sendable {
         ExposureSetting(exposure: planned[index].seconds, analogGain: planned[index].gain, digitalGain: base.digitalGain)
     }
 
-    /// What to send after the frame now in hand: the next frame's exposure, then the base
-    /// again; nil once both went.
+    /// The bracket's exposure to send next: the first not sent yet, or sent and never come;
+    /// nil when none waits to be sent.
+    public var nextIndex: Int? {
+        for index in 0..<frames where states[index] == .planned { return index }
+        return nil
+    }
+
+    /// The base went back after the bracket's newest exposure (or the bracket was abandoned).
+    public var restored: Bool { abandoned || (recentCount > 0 && recent[(recentCount - 1) % recent.count].index == nil) }
+
+    /// What to send after the frame now in hand: the next exposure, then the base again;
+    /// nil once the base went back after the last.
     public var nextSetting: ExposureSetting? {
-        sentCount < frames ? setting(at: sentCount) : restored ? nil : base
+        if abandoned { return nil }
+        if let index = nextIndex { return setting(at: index) }
+        return restored ? nil : base
     }
 
     /// `nextSetting` was sent after frame `sequence`.
     public mutating func sent(afterFrame sequence: UInt32) {
-        if sentCount < frames {
-            sentAfter[sentCount] = sequence
-            states[sentCount] = .sent
-            sentCount += 1
-        } else {
-            (restored, restoredAfter) = (true, sequence)
+        guard !abandoned else { return }
+        let index = nextIndex
+        if let index {
+            (sentAfter[index], states[index]) = (sequence, .sent)
+            sends[index] += 1
+        } else if restored {
+            return
         }
+        recent[recentCount % recent.count] = Sent(afterFrame: sequence, index: index)
+        recentCount += 1
     }
 
     /// Whether frame `sequence` is one a value sent after frame `sent` reaches.
@@ -83,32 +109,40 @@ public struct BracketRun: Sendable {
         Int32(bitPattern: sequence &- (sent &+ 1 &+ UInt32(delayFrames))) >= 0
     }
 
+    /// The newest value sent that reaches frame `sequence` (nil: none, the base before the
+    /// bracket). One value is sent a frame at most, so the few newest hold it.
+    private func carried(byFrame sequence: UInt32) -> Sent? {
+        for back in 0..<min(recentCount, recent.count) {
+            let value = recent[(recentCount - 1 - back) % recent.count]
+            if reaches(sequence, sentAfter: value.afterFrame) { return value }
+        }
+        return nil
+    }
+
     /// The bracket's exposure frame `sequence` carries, by the controls' delay: the newest
     /// sent that reaches it (nil: the base's, before the bracket or after it).
-    public func index(ofFrame sequence: UInt32) -> Int? {
-        if restored && reaches(sequence, sentAfter: restoredAfter) { return nil }
-        var carried: Int?
-        for index in 0..<sentCount where reaches(sequence, sentAfter: sentAfter[index]) { carried = index }
-        return carried
-    }
+    public func index(ofFrame sequence: UInt32) -> Int? { carried(byFrame: sequence)?.index }
 
     /// Frame `sequence` came, exposed with `exposure` (as the sensor reports it); the
     /// bracket's index whose frame it is, if it is the first to carry that exposure. A frame
-    /// of the bracket whose turn passed without one coming (frames dropped) is lost.
+    /// of the bracket whose turn passed without one coming (the stream dropped it) is sent
+    /// again, or lost once sent `sendsAtMost` times.
     @discardableResult
     public mutating func frameArrived(_ sequence: UInt32, exposure: ExposureSetting) -> Int? {
-        let carried = index(ofFrame: sequence)
-        let passed = restored && reaches(sequence, sentAfter: restoredAfter)
-        for index in 0..<sentCount where states[index] == .sent {
-            if index == carried {
+        let value = carried(byFrame: sequence)
+        var arrived: Int?
+        for index in 0..<frames where states[index] == .sent {
+            if let value, value.index == index, value.afterFrame == sentAfter[index] {
                 let wanted = base.product * FastMath.exp2(Double(planned[index].offsetThirds) / 3)
                 let asAsked = planned[index].reached && ExposureSetting.sameBrightness(exposure.product, wanted)
                 states[index] = .arrived(sequence: sequence, asAsked: asAsked)
-                return index
+                arrived = index
+            } else if reaches(sequence, sentAfter: sentAfter[index]) {
+                // This frame carries a newer value: the one that carried this exposure never came.
+                states[index] = sends[index] < BracketRun.sendsAtMost ? .planned : .lost
             }
-            if passed || carried.map({ index < $0 }) == true { states[index] = .lost }
         }
-        return nil
+        return arrived
     }
 
     public func state(at index: Int) -> FrameState { states[index] }
@@ -123,14 +157,14 @@ public struct BracketRun: Sendable {
 
     /// The stream ended under it: the frames still to come are lost, nothing more is sent.
     public mutating func abandon() {
-        (sentCount, restored) = (frames, true)
+        abandoned = true
         for index in 0..<frames {
             if case .taken = states[index] { continue }
             states[index] = .lost
         }
     }
 
-    /// Every frame sent, the base back, and each frame taken or lost: the press is done.
+    /// Each frame taken or lost and the base back after the last: the press is done.
     public var isOver: Bool {
         guard restored else { return false }
         for index in 0..<frames {
@@ -152,6 +186,13 @@ public struct BracketRun: Sendable {
             }
         }
         return result
+    }
+
+    /// Sends beyond each exposure's first: frames asked for again after the stream dropped them.
+    public var framesAskedAgain: Int {
+        var count = 0
+        for index in 0..<frames { count += max(sends[index] - 1, 0) }
+        return count
     }
 
     /// The viewfinder's brightness kept for a bracket frame: the digital gain that brings

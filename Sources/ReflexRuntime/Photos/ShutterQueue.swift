@@ -131,7 +131,8 @@ final class ShutterQueue {
             guard photos.inbox.count < photos.inbox.capacity else { break }
             guard let copy = ring.take(sequence: sequence) else {
                 // Held in the ring until a spare comes back; the later frames wait behind it,
-                // so the files are numbered in the bracket's order.
+                // so the files are numbered in the bracket's order (but for a frame asked for
+                // again, which comes after the others).
                 if ring.keeps(sequence: sequence) { break }
                 run.lost(at: index)
                 log("shutter: press \(press.number): the bracket's frame \(sequence) left the ring before memory was free")
@@ -157,7 +158,8 @@ final class ShutterQueue {
         lastBracket = outcome
         photos.recordUntaken(press, frames: run.frames - run.taken.count, reason: "bracket: frame not taken")
         log("shutter: press \(press.number): bracket of \(run.frames) at ±\(DriveSettings.stepText(run.plan.stepThirds)) EV, "
-            + "\(outcome.taken) taken" + (outcome.notAsAsked > 0 ? ", \(outcome.notAsAsked) not exposed as asked" : ""))
+            + "\(outcome.taken) taken" + (outcome.notAsAsked > 0 ? ", \(outcome.notAsAsked) not exposed as asked" : "")
+            + (run.framesAskedAgain > 0 ? ", \(run.framesAskedAgain) asked again after the stream dropped them" : ""))
         bracket = nil
         lastPressAt = press.pressedAt
         pop()
@@ -198,7 +200,7 @@ final class ShutterQueue {
         while waiting > 0, let press = pending[first], let copy = stillFrames?.borrow() {
             if let plan = press.bracket, bracket == nil { bracket = beginBracket(plan) }
             // The bracket's next exposure (one still each), nil for a single photo.
-            let bracketIndex = press.bracket != nil ? bracket?.sentCount : nil
+            let bracketIndex = press.bracket != nil ? bracket?.nextIndex : nil
             let inHand: Double
             do {
                 inHand = try switchToStill(copy, bracketIndex.flatMap { bracket?.setting(at: $0) })
@@ -228,7 +230,7 @@ final class ShutterQueue {
                 run.sent(afterFrame: UInt32(bracketIndex))
                 run.frameArrived(UInt32(bracketIndex + 1), exposure: copy.exposure)
                 run.taken(at: bracketIndex)
-                if run.sentCount == run.frames { run.sent(afterFrame: UInt32(bracketIndex + 1)) }
+                if run.nextIndex == nil { run.sent(afterFrame: UInt32(bracketIndex + 1)) }
                 bracket = run
                 if run.isOver { finishBracket(press) }
                 served += 1
