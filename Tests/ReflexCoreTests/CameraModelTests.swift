@@ -92,6 +92,14 @@ struct CameraModelTests {
         #expect(model.settings.format == .jpeg)
         #expect(model.availableFormats == [.jpeg])
         #expect(model.availableDials == [.iso, .shutter, .whiteBalance])
+        #expect(Dial.allCases.filter(model.offers) == model.availableDials)
+        // The dial picker goes round the offered ones, either way.
+        #expect(model.dial(1, along: .shutter) == .whiteBalance && model.dial(2, along: .shutter) == .iso)
+        #expect(model.dial(-1, along: .iso) == .whiteBalance && model.dial(-4, along: .iso) == .whiteBalance)
+        #expect(model.dial(0, along: .shutter) == .shutter)
+        let full = CameraModel(settings: CameraSettings(), limits: .unlimited)
+        #expect((0..<4).map { full.dial($0, along: .iso) } == Dial.allCases)
+        #expect(Dial.allCases.allSatisfy { $0.next.previous == $0 })
         var unchanged = model
         let changed3 = unchanged.setFormat(.raw)
         #expect(!changed3)

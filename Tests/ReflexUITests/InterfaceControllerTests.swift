@@ -1,3 +1,4 @@
+import CAllocationCounter
 import ReflexCore
 import ReflexISP
 import ReflexUI
@@ -322,5 +323,47 @@ import Testing
         c.autoZoomAvailable = true
         let on = InterfaceControllerTests.tap(&c, forward, at: 3)
         #expect(c.model.settings.autoZoom && on.settingsChanged)
+    }
+}
+
+/// The fingers are followed in place: the realtime loop takes a touch without a heap
+/// allocation, the first touch of a new controller included.
+@Suite struct TouchAllocationTests {
+    @Test func aControllersFirstTapsAndAPinchAllocateNothing() {
+        var c = InterfaceControllerTests.controller()
+        let view = InterfaceControllerTests.layout.viewfinder
+        let (x, y) = InterfaceControllerTests.centre(view)
+        let metered = InterfaceControllerTests.metered
+        let before = reflex_thread_allocations()
+        for round in 0..<3 {
+            let t = Double(round)
+            _ = c.handle(.touchDown(slot: 0, x: x, y: y), at: t, metered: metered)
+            _ = c.handle(.touchUp(slot: 0), at: t + 0.05, metered: metered)
+        }
+        // Two fingers on the picture pinch; an eleventh finger is ignored.
+        _ = c.handle(.touchDown(slot: 0, x: x - 50, y: y), at: 5, metered: metered)
+        _ = c.handle(.touchDown(slot: 1, x: x + 50, y: y), at: 5.01, metered: metered)
+        _ = c.handle(.touchMotion(slot: 1, x: x + 150, y: y), at: 5.1, metered: metered)
+        for slot in 2...10 { _ = c.handle(.touchDown(slot: slot, x: x, y: y + 100), at: 5.2, metered: metered) }
+        for slot in 0...10 { _ = c.handle(.touchUp(slot: slot), at: 5.3, metered: metered) }
+        #expect(reflex_thread_allocations() - before == 0)
+    }
+
+    /// Pro's dials turned by the encoders, in each encoder's role, allocate nothing (each
+    /// detent asked for the offered dials as an array).
+    @Test func turningTheDialsAllocatesNothing() {
+        var settings = CameraSettings()
+        settings.mode = .pro
+        var c = InterfaceControllerTests.controller(settings)
+        // The selected dial, the dial picker, a front dial for the shutter.
+        c.controls.encoders.append(BoardControls.Encoder(name: "3", role: .dial(.shutter)))
+        let metered = InterfaceControllerTests.metered
+        let before = reflex_thread_allocations()
+        for detent in 0..<12 {
+            let t = Double(detent) * 0.2
+            for wheel in 0..<3 { _ = c.handle(.wheel(wheel: wheel, v120: detent % 2 == 0 ? 120 : -120), at: t, metered: metered) }
+        }
+        #expect(reflex_thread_allocations() - before == 0)
+        #expect(c.model.settings.mode == .pro)
     }
 }

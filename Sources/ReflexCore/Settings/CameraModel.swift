@@ -37,7 +37,21 @@ public struct CameraModel: Sendable, Equatable {
 
     /// The dials Pro mode offers; no focus motor, no focus dial.
     public var availableDials: [Dial] {
-        Dial.allCases.filter { $0 != .focus || limits.hasFocusControl }
+        Dial.allCases.filter(offers)
+    }
+
+    /// Whether Pro offers `dial`. (Asked on the realtime loop at each turn of a dial: unlike
+    /// `availableDials`, it makes no array.)
+    public func offers(_ dial: Dial) -> Bool { dial != .focus || limits.hasFocusControl }
+
+    /// The offered dial `steps` along from `dial`, round them in `Dial`'s order. Makes no array.
+    public func dial(_ steps: Int, along dial: Dial) -> Dial {
+        var chosen = dial, remaining = steps
+        while remaining != 0 {
+            chosen = remaining > 0 ? chosen.next : chosen.previous
+            if offers(chosen) { remaining += remaining > 0 ? -1 : 1 }
+        }
+        return chosen
     }
 
     /// Returns true when the settings changed (and should be saved).
@@ -50,14 +64,14 @@ public struct CameraModel: Sendable, Equatable {
 
     @discardableResult
     public mutating func select(_ dial: Dial) -> Bool {
-        guard availableDials.contains(dial), settings.selectedDial != dial else { return false }
+        guard offers(dial), settings.selectedDial != dial else { return false }
         settings.selectedDial = dial
         return true
     }
 
     /// One step of a dial. Only Pro mode has dials: in Auto nothing happens.
     public mutating func turn(_ dial: Dial, _ direction: DialDirection, metered: MeteredValues) -> DialFeedback {
-        guard settings.mode == .pro, availableDials.contains(dial) else { return .none }
+        guard settings.mode == .pro, offers(dial) else { return .none }
         switch dial {
         case .iso:
             let start = settings.iso.manualValue ?? isoScale.nearest(to: metered.iso)

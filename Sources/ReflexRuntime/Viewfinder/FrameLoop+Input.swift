@@ -58,10 +58,24 @@ extension FrameLoop {
     /// metered is for the dials' first stop out of Auto.)
     private func takeInput(now: Double, _ events: (inout InputRouter.Batch) -> Void) {
         latchIfDue(now: now)
-        var batch = InputRouter.Batch(metered: MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
-                                                             focus: report.focus, kelvin: report.kelvin))
+        var batch = newBatch()
         events(&batch)
         router.settle(batch, model: &model, now: now)
         inputToScreen.inputTaken(visibleAt: batch.oldestVisible)
+    }
+
+    private func newBatch() -> InputRouter.Batch {
+        InputRouter.Batch(metered: MeteredValues(iso: ISOSpeed(report.iso), exposureSeconds: report.exposureSeconds,
+                                                 focus: report.focus, kelvin: report.kelvin))
+    }
+
+    /// Swift's runtime makes some types' metadata (review's optional controller among them)
+    /// on the heap the first time code needs it. A touch every rule ignores (a cancel for a
+    /// finger never down), taken before the loop runs, makes them: the first real touch then
+    /// allocates nothing on the realtime thread.
+    func warmInputPath(now: Double) {
+        var batch = newBatch()
+        router.apply(.touchCancel(slot: Int.min), at: now, now: now, to: &model, batch: &batch)
+        router.settle(batch, model: &model, now: now)
     }
 }

@@ -120,5 +120,6 @@ public final class FrameLoop: @unchecked Sendable {
                                              now: clock.now())
         controller.controls = controls
         self.model = ScreenModel(controller: controller, model: model, fNumber: fNumber, lenses: lenses, gps: gps?.status ?? .off)
+        warmInputPath(now: clock.now())
     }
 }

@@ -33,7 +33,7 @@ public struct DialControl: Sendable {
             let stops = paces[slot(wheel)].stops(forDetents: detents, at: now)
             turn(model.settings.selectedDial, steps: stops, model: &model, metered: metered, at: now, into: &outcome)
         case .dial(let dial):
-            guard model.availableDials.contains(dial) else { break }
+            guard model.offers(dial) else { break }
             outcome.settingsChanged = model.select(dial)
             let stops = paces[slot(wheel)].stops(forDetents: detents, at: now)
             turn(dial, steps: stops, model: &model, metered: metered, at: now, into: &outcome)
@@ -71,9 +71,7 @@ public struct DialControl: Sendable {
 
     /// Selects the dial `steps` along from the selected one (round the available dials).
     static func selectDial(movingBy steps: Int, model: inout CameraModel) -> Bool {
-        let dials = model.availableDials
-        let current = dials.firstIndex(of: model.settings.selectedDial) ?? 0
-        return model.select(dials[((current + steps) % dials.count + dials.count) % dials.count])
+        model.select(model.dial(steps, along: model.settings.selectedDial))
     }
 
     private func slot(_ wheel: Int) -> Int { wheels.indices.contains(wheel) ? wheel : wheels.count - 1 }

@@ -119,7 +119,7 @@ public struct InterfaceController: Sendable {
     /// camera opened is newer than the report that brings the ranges, and must not be undone.
     public mutating func adopt(limits: SensorLimits) {
         model = CameraModel(settings: model.settings, limits: limits, focusScale: model.focusScale)
-        if !model.availableDials.contains(model.settings.selectedDial) { model.select(.iso) }
+        if !model.offers(model.settings.selectedDial) { model.select(.iso) }
     }
 
     /// Review, while it is open: its rules take the touches, the dials and its keys.

@@ -76,7 +76,7 @@ extension InterfaceController {
             }
         }
         for (slot, dial) in zip(layout.dialSlots, Dial.allCases) where slot.contains(x: px, y: py) {
-            return model.availableDials.contains(dial) ? .dial(dial) : .picture
+            return model.offers(dial) ? .dial(dial) : .picture
         }
         return .picture
     }
