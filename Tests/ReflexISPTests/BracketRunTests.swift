@@ -44,32 +44,33 @@ import Testing
         #expect(run.taken == (count: 3, notAsAsked: 1))
     }
 
-    /// The pipeline's order on frames `0..<count`: each frame that came is checked, then the
-    /// next value sent after it; a frame `dropped` says so never came (nor was anything sent
-    /// after it). The bracket's frames as they came: (sequence, index).
+    /// The pipeline's order on frames `0..<count` (SensorPipeline.handle): after each frame
+    /// that came the next value is sent, then the frame is checked; a frame `dropped` says so
+    /// never came (nor was anything sent after it). The bracket's frames as they came:
+    /// (sequence, index).
     static func shoot(_ run: inout BracketRun, frames count: UInt32, dropped: (UInt32, BracketRun) -> Bool) -> [(UInt32, Int)] {
         var arrivals: [(UInt32, Int)] = []
         for frame in 0..<count where !dropped(frame, run) {
+            if run.nextSetting != nil { run.sent(afterFrame: frame) }
             let exposure = run.index(ofFrame: frame).map { run.setting(at: $0) } ?? base
             if let index = run.frameArrived(frame, exposure: exposure) {
                 arrivals.append((frame, index))
                 run.taken(at: index)
             }
-            if run.nextSetting != nil { run.sent(afterFrame: frame) }
         }
         return arrivals
     }
 
-    /// A frame the stream dropped is asked for again after the others, and its new frame
-    /// is the bracket's.
+    /// A frame the stream dropped is asked for again, and its new frame is the bracket's.
     @Test func aFrameThatNeverCameIsAskedForAgain() {
         var run = BracketRunTests.run(delay: 1)
-        // Sent after frames 0, 1, 2: frames 2, 3, 4 carry them; 3 is dropped. The under
-        // exposure goes again after frame 4, so frame 6 carries it.
+        // Sent after frames 0, 1, 2: frames 2, 3, 4 carry them; 3 is dropped, which frame 4
+        // tells after the base went. The under exposure goes again after frame 5, so frame 7
+        // carries it, the base after it.
         let arrivals = BracketRunTests.shoot(&run, frames: 12) { frame, _ in frame == 3 }
-        #expect(arrivals.map(\.0) == [2, 4, 6] && arrivals.map(\.1) == [0, 2, 1], "\(arrivals)")
+        #expect(arrivals.map(\.0) == [2, 4, 7] && arrivals.map(\.1) == [0, 2, 1], "\(arrivals)")
         #expect(run.isOver && run.taken == (count: 3, notAsAsked: 0) && run.framesAskedAgain == 1)
-        #expect(run.index(ofFrame: 7) == nil, "the base again after it")
+        #expect(run.index(ofFrame: 8) == nil, "the base again after it")
     }
 
     /// Dropped each time it is sent, a frame is lost after `sendsAtMost` sends; the others are

@@ -349,6 +349,19 @@ import Testing
         #expect(reflex_thread_allocations() - before == 0)
     }
 
+    /// With ten fingers down an eleventh is ignored whole: on the shutter it takes no photo
+    /// (its lift would find nothing to let go, and a burst would go on).
+    @Test func anEleventhFingerIsIgnoredWhole() {
+        var c = InterfaceControllerTests.controller()
+        let layout = InterfaceControllerTests.layout, metered = InterfaceControllerTests.metered
+        let (x, y) = InterfaceControllerTests.centre(layout.viewfinder)
+        for slot in 0..<10 { _ = c.handle(.touchDown(slot: slot, x: x + Double(slot), y: y), at: 1, metered: metered) }
+        let (sx, sy) = InterfaceControllerTests.centre(layout.shutterButton)
+        #expect(c.handle(.touchDown(slot: 10, x: sx, y: sy), at: 2, metered: metered).capture == nil)
+        for slot in 0..<10 { _ = c.handle(.touchUp(slot: slot), at: 3, metered: metered) }
+        #expect(c.handle(.touchDown(slot: 10, x: sx, y: sy), at: 4, metered: metered).capture != nil, "followed again")
+    }
+
     /// Pro's dials turned by the encoders, in each encoder's role, allocate nothing (each
     /// detent asked for the offered dials as an array).
     @Test func turningTheDialsAllocatesNothing() {

@@ -4,16 +4,16 @@ import ReflexCore
 /// a frame of the stream, one a frame, so they land on consecutive frames (the control's
 /// delay later); the frames that carry them are recognised by their sequence numbers as they
 /// come and checked against the exposure each really had (the sensor's own report of it
-/// where it gives one); after the last, the base exposure goes back. A frame that did not
-/// come (the stream dropped it: a busy or slow board) is asked for again, after the others,
-/// up to `sendsAtMost` times, then counted lost, never assumed.
+/// where it gives one); after the last, the base exposure goes back. An exposure whose frame
+/// did not come (the stream dropped it: a busy or slow board) is sent again, before any not
+/// sent yet, `sendsAtMost` times in all; then its frame is counted lost, never assumed.
 /// Pure; nothing allocates once made (one is made a press).
 public struct BracketRun: Sendable {
     public let plan: BracketPlan
     /// The exposure the bracket is around (the metered one in Auto, the set one in Pro).
     public let base: ExposureSetting
     private let delayFrames: Int
-    /// How often one exposure is sent before its frame, never come, is lost.
+    /// How often one exposure is sent in all before its frame, never come, is lost.
     public static let sendsAtMost = 3
     /// Each frame's exposure as planned (within the sensor's limits).
     private var planned = InlineArray<7, BracketPlan.Exposure>(
@@ -110,7 +110,8 @@ public struct BracketRun: Sendable {
     }
 
     /// The newest value sent that reaches frame `sequence` (nil: none, the base before the
-    /// bracket). One value is sent a frame at most, so the few newest hold it.
+    /// bracket). One value is sent a frame at most, so at most `delayFrames` + 1 newer ones
+    /// are under way: the ring's 16 hold it for delays up to 14 frames (a sensor's is 1–3).
     private func carried(byFrame sequence: UInt32) -> Sent? {
         for back in 0..<min(recentCount, recent.count) {
             let value = recent[(recentCount - 1 - back) % recent.count]

@@ -132,7 +132,7 @@ final class ShutterQueue {
             guard let copy = ring.take(sequence: sequence) else {
                 // Held in the ring until a spare comes back; the later frames wait behind it,
                 // so the files are numbered in the bracket's order (but for a frame asked for
-                // again, which comes after the others).
+                // again, which comes after those that came meanwhile).
                 if ring.keeps(sequence: sequence) { break }
                 run.lost(at: index)
                 log("shutter: press \(press.number): the bracket's frame \(sequence) left the ring before memory was free")

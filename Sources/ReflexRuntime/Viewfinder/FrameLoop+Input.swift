@@ -72,7 +72,8 @@ extension FrameLoop {
     /// Swift's runtime makes some types' metadata (review's optional controller among them)
     /// on the heap the first time code needs it. A touch every rule ignores (a cancel for a
     /// finger never down), taken before the loop runs, makes them: the first real touch then
-    /// allocates nothing on the realtime thread.
+    /// allocates nothing on the realtime thread. (It is noted as the newest input, and the
+    /// screen follows the controls: nothing is sent anywhere.)
     func warmInputPath(now: Double) {
         var batch = newBatch()
         router.apply(.touchCancel(slot: Int.min), at: now, now: now, to: &model, batch: &batch)

@@ -213,6 +213,8 @@ public struct InterfaceController: Sendable {
         var outcome = Outcome()
         switch event {
         case .touchDown(let slot, let x, let y):
+            // (An eleventh finger is ignored whole: a shutter it pressed would never be let go.)
+            guard touches.canFollow(slot) else { break }
             fade.interact(at: now)
             var under = target(x: x, y: y)
             // A tap anywhere but the shutter (whose press is the second press) stops the countdown.

@@ -27,10 +27,12 @@ struct TouchTracker: Sendable {
         var touch: Touch
     }
 
-    /// The fingers followed at once, at most (a panel's usual ten): one more is ignored.
-    static let fingersAtMost = 10
-    /// In the order they came down, each in the first free place.
+    /// Ten fingers at most (a panel's usual ten), each in the first free place: one more is
+    /// ignored whole (`canFollow`).
     private var fingers = InlineArray<10, Finger?>(repeating: nil)
+
+    /// Whether finger `slot` is followed if it comes down (false: ten are down already).
+    func canFollow(_ slot: Int) -> Bool { place(of: slot) != nil || freePlace != nil }
     /// Two fingers on the picture: how far apart they started and the zoom then.
     private var pinch: (distance: Double, zoom: Double)?
 
@@ -75,9 +77,9 @@ struct TouchTracker: Sendable {
 
     /// Finger `slot` lifted or cancelled: its touch. A pinch ends with its second finger.
     mutating func lift(_ slot: Int) -> Touch? {
-        guard let place = place(of: slot) else { return nil }
-        let touch = fingers[place]?.touch
-        fingers[place] = nil
+        let place = place(of: slot)
+        let touch = place.flatMap { fingers[$0]?.touch }
+        if let place { fingers[place] = nil }
         if pictureFingersApart() == nil { pinch = nil }
         return touch
     }
@@ -100,7 +102,7 @@ struct TouchTracker: Sendable {
         return nil
     }
 
-    /// The first free place (nil: `fingersAtMost` fingers are down).
+    /// The first free place (nil: ten fingers are down).
     private var freePlace: Int? {
         for index in fingers.indices where fingers[index] == nil { return index }
         return nil
