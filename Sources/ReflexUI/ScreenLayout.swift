@@ -135,11 +135,18 @@ public struct ScreenLayout: Sendable, Equatable {
     /// The buttons of `count` lenses, widest at the bottom (zooming in goes up the column),
     /// centred in the column.
     public func lensButtons(count: Int) -> [PixelRect] {
-        let used = min(max(count, 0), 3)
+        (0..<ScreenLayout.lensButtonCount(count)).map { lensButton($0, of: count) }
+    }
+
+    /// How many of `count` lenses have a button (the column holds three).
+    public static func lensButtonCount(_ count: Int) -> Int { min(max(count, 0), 3) }
+
+    /// The button of lens `index` of `count` (`lensButtons`' element, without the array: a
+    /// touch asks it on the loop's thread).
+    public func lensButton(_ index: Int, of count: Int) -> PixelRect {
+        let used = ScreenLayout.lensButtonCount(count)
         let top = lensColumn.y + (lensColumn.height - (used * lensSide + max(used - 1, 0) * lensGap)) / 2
-        return (0..<used).map { index in
-            PixelRect(x: lensColumn.x, y: top + (used - 1 - index) * (lensSide + lensGap), width: lensSide, height: lensSide)
-        }
+        return PixelRect(x: lensColumn.x, y: top + (used - 1 - index) * (lensSide + lensGap), width: lensSide, height: lensSide)
     }
 
     /// A design-unit length in pixels.

@@ -100,6 +100,8 @@ struct CameraModelTests {
         let full = CameraModel(settings: CameraSettings(), limits: .unlimited)
         #expect((0..<4).map { full.dial($0, along: .iso) } == Dial.allCases)
         #expect(Dial.allCases.allSatisfy { $0.next.previous == $0 })
+        // Pro's strip, left to right, in the same order.
+        #expect((0..<4).map { Dial(position: $0) } == Dial.allCases && Dial(position: 4) == nil && Dial(position: -1) == nil)
         var unchanged = model
         let changed3 = unchanged.setFormat(.raw)
         #expect(!changed3)

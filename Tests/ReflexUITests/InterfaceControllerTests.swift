@@ -362,6 +362,32 @@ import Testing
         #expect(c.handle(.touchDown(slot: 10, x: sx, y: sy), at: 4, metered: metered).capture != nil, "followed again")
     }
 
+    /// Taps on what a touch finds by looking through the layout's slots (Pro's dials and
+    /// presets, a board's lens buttons) allocate nothing: each was an array made per touch.
+    @Test func tapsOnTheDialsPresetsAndLensButtonsAllocateNothing() {
+        var settings = CameraSettings()
+        settings.mode = .pro
+        var c = InterfaceControllerTests.controller(settings)
+        c.setLenses(LensSet([LensDescription(role: .ultraWide, camera: "a"), LensDescription(role: .wide, camera: "b"),
+                             LensDescription(role: .tele, camera: "c")]), at: 0)
+        let layout = InterfaceControllerTests.layout
+        let targets = layout.dialSlots + layout.presetSlots + layout.lensButtons(count: 3) + [layout.viewfinder]
+        // The white balance dial, tapped last of the four, shows the presets tapped next. (An
+        // index loop: an array's iterator allocates in the tests' unoptimised code.)
+        var t = 1.0
+        func tapEach() {
+            for index in targets.indices { _ = InterfaceControllerTests.tap(&c, targets[index], at: t); t += 10 }
+        }
+        // Once first: what is made once (the layout's storage, the runtime's tables for the
+        // test's own loop) is not made per touch.
+        tapEach()
+        #expect(c.model.settings.selectedDial == .whiteBalance && c.model.settings.whiteBalance == WhiteBalance.presetRow.last,
+                "the dials and the presets were tapped")
+        let before = reflex_thread_allocations()
+        tapEach()
+        #expect(reflex_thread_allocations() - before == 0)
+    }
+
     /// Pro's dials turned by the encoders, in each encoder's role, allocate nothing (each
     /// detent asked for the offered dials as an array).
     @Test func turningTheDialsAllocatesNothing() {

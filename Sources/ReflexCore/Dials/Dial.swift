@@ -12,6 +12,18 @@ public enum Dial: String, Sendable, CaseIterable {
         }
     }
 
+    /// The dial in `position` of Pro's strip, left to right (`allCases`' order: no array
+    /// made, as a touch asks it on the loop's thread); nil past the fourth.
+    public init?(position: Int) {
+        switch position {
+        case 0: self = .iso
+        case 1: self = .shutter
+        case 2: self = .focus
+        case 3: self = .whiteBalance
+        default: return nil
+        }
+    }
+
     /// The dial before this one, round `allCases`.
     public var previous: Dial {
         switch self {

@@ -55,9 +55,10 @@ extension InterfaceController {
         }
         if layout.menuButton.contains(x: px, y: py) { return .menuButton }
         if autoZoomAvailable && layout.autoZoomButton.contains(x: px, y: py) { return .autoZoomButton }
+        // (Index loops, no arrays made: a touch is taken on the loop's thread.)
         if lenses.offersChoice {
-            for (index, button) in layout.lensButtons(count: lenses.lenses.count).enumerated()
-            where button.contains(x: px, y: py) {
+            let count = lenses.lenses.count
+            for index in 0..<ScreenLayout.lensButtonCount(count) where layout.lensButton(index, of: count).contains(x: px, y: py) {
                 return .lens(index)
             }
         }
@@ -71,11 +72,13 @@ extension InterfaceController {
         if layout.modeToggle.contains(x: px, y: py) { return .toggle }
         guard model.settings.mode == .pro else { return .picture }
         if model.settings.selectedDial == .whiteBalance {
-            for (slot, preset) in zip(layout.presetSlots, WhiteBalance.presetRow) where slot.contains(x: px, y: py) {
-                return .preset(preset)
+            let presets = WhiteBalance.presetRow
+            for index in layout.presetSlots.indices where index < presets.count && layout.presetSlots[index].contains(x: px, y: py) {
+                return .preset(presets[index])
             }
         }
-        for (slot, dial) in zip(layout.dialSlots, Dial.allCases) where slot.contains(x: px, y: py) {
+        for position in layout.dialSlots.indices where layout.dialSlots[position].contains(x: px, y: py) {
+            guard let dial = Dial(position: position) else { break }
             return model.offers(dial) ? .dial(dial) : .picture
         }
         return .picture
