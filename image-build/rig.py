@@ -265,6 +265,35 @@ def qemu_command(workdir, card, display="virtio", test=False, window=None, testd
     return command + ["-append", " ".join(append)]
 
 
+def cpu_capped(command, percent):
+    """`command` with at most `percent` of one core: a host slowed on purpose by a CPU cgroup
+    of its own (cgroup v2's cpu.max, or v1's CFS quota where the host mounts v1). The shell
+    joins the group before it becomes the command, so nothing of it runs uncapped."""
+    period = 100_000
+    quota = max(1_000, int(period * percent / 100))
+    if os.path.exists("/sys/fs/cgroup/cgroup.controllers"):
+        group = "/sys/fs/cgroup/reflex-slowed"
+        try:
+            with open("/sys/fs/cgroup/cgroup.subtree_control", "w") as control:
+                control.write("+cpu")
+        except OSError:
+            pass  # (on already, as under systemd; a failure shows at cpu.max below)
+        limits = {"cpu.max": f"{quota} {period}"}
+    elif os.path.isdir("/sys/fs/cgroup/cpu"):
+        group = "/sys/fs/cgroup/cpu/reflex-slowed"
+        limits = {"cpu.cfs_period_us": str(period), "cpu.cfs_quota_us": str(quota)}
+    else:
+        raise RigError("no CPU cgroup on this host to slow QEMU with (cgroup v2's cpu controller, or v1's cpu)")
+    try:
+        os.makedirs(group, exist_ok=True)
+        for name, value in limits.items():
+            with open(os.path.join(group, name), "w") as limit:
+                limit.write(value)
+    except OSError as problem:
+        raise RigError(f"cannot cap QEMU at {percent}% of a core in {group}: {problem}") from problem
+    return ["sh", "-c", 'echo $$ >"$0" && exec "$@"', os.path.join(group, "cgroup.procs"), *command]
+
+
 class Machine:
     """One booted guest. Use as a context manager: it is always powered off at the end."""
 
@@ -297,9 +326,12 @@ class Machine:
         testdata = TESTDATA if os.path.isdir(TESTDATA) else None
         os.makedirs(host_share(self.workdir))
         command = qemu_command(self.workdir, self.card, self.display, test=True, testdata=testdata)
-        # A host slowed on purpose (image-build/test --slow): QEMU on one core of its own.
+        # A host slowed on purpose (image-build/test --slow): QEMU on one core of its own, and
+        # at most a share of it.
         if os.environ.get("REFLEX_QEMU_CPU"):
             command = ["taskset", "-c", os.environ["REFLEX_QEMU_CPU"], *command]
+        if os.environ.get("REFLEX_QEMU_CPU_PERCENT"):
+            command = cpu_capped(command, float(os.environ["REFLEX_QEMU_CPU_PERCENT"]))
         with open(os.path.join(self.workdir, "qemu-command"), "w") as saved:
             saved.write(" ".join(command) + "\n")
         self.started_at = time.monotonic()
