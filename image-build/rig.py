@@ -9,6 +9,7 @@ import json
 import struct
 import math
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -331,9 +332,13 @@ class Machine:
         if os.environ.get("REFLEX_QEMU_CPU"):
             command = ["taskset", "-c", os.environ["REFLEX_QEMU_CPU"], *command]
         if os.environ.get("REFLEX_QEMU_CPU_PERCENT"):
-            command = cpu_capped(command, float(os.environ["REFLEX_QEMU_CPU_PERCENT"]))
+            try:
+                percent = float(os.environ["REFLEX_QEMU_CPU_PERCENT"])
+            except ValueError:
+                raise RigError(f"REFLEX_QEMU_CPU_PERCENT={os.environ['REFLEX_QEMU_CPU_PERCENT']} is no percentage") from None
+            command = cpu_capped(command, percent)
         with open(os.path.join(self.workdir, "qemu-command"), "w") as saved:
-            saved.write(" ".join(command) + "\n")
+            saved.write(shlex.join(command) + "\n")
         self.started_at = time.monotonic()
         environment = microphone_tone(self.workdir)
         with open(os.path.join(self.workdir, "qemu.log"), "w") as log:
