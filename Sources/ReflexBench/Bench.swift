@@ -8,5 +8,5 @@ public struct Bench: ParsableCommand {
         abstract: "Measure the camera's hot paths against reference implementations.",
         subcommands: [ISPBench.self, FrameBench.self, StartBench.self, CaptureBench.self, BurstBench.self, RecordBench.self,
                       TrackBench.self, MergeBench.self, ReviewBench.self, SoakBench.self, TimelapseBench.self, DriveBench.self,
-                      RemoteBench.self, USBBench.self])
+                      RemoteBench.self, USBBench.self, InstructionsBench.self, KernelCommand.self])
 }

@@ -57,6 +57,24 @@ struct ReflexCommandTests {
         #expect(run.output.contains("libjpeg-turbo's TurboJPEG, the same decode"), "\(run.output)")
     }
 
+    /// Instruction counts: the preview ISP and libv4lconvert each counted by callgrind in a child
+    /// of the binary, and set beside each other (the counts' size is the bench's to report: a
+    /// debug build's ISP takes many times the release build's).
+    @Test func theInstructionBenchmarkCountsTheISPAndItsReferenceWithCallgrind() throws {
+        let run = try ReflexRun(["bench", "instructions", "--kernels", "isp,v4lconvert", "--iterations", "1"])
+        #expect(run.status == 0, "\(run.errors)\n\(run.output)")
+        func millions(_ kernel: String) -> Double? {
+            let row = run.output.split(separator: "\n").first { $0.hasPrefix("  \(kernel) ") }
+            return row.flatMap { line in
+                let words = line.split(separator: " ")
+                return words.firstIndex(of: "M").flatMap { Double(words[$0 - 1]) }
+            }
+        }
+        let isp = millions("isp"), reference = millions("v4lconvert")
+        #expect(isp.map { $0 > 1 } == true && reference.map { $0 > 1 } == true, "\(run.output)")
+        #expect(run.output.contains("isp against v4lconvert: "), "\(run.output)")
+    }
+
     /// Start-up as a benchmark: the camera started on the simulated sensor, timed from exec to
     /// its first page flip, beside the floor of exec'ing the binary at all.
     @Test func theStartBenchmarkTimesStartsToTheFirstFrame() throws {
