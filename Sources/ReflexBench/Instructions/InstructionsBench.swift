@@ -54,6 +54,7 @@ struct InstructionsBench: ParsableCommand {
                     + Formatting.fixed(instructions / (seconds * 1e9), 2, width: 10)
             }
             print(line)
+            fflush(nil)  // each row as its kernel is counted (minutes each under an emulator), even into a file
         }
         for kernel in chosen {
             guard let reference = kernel.reference, let ours = counts[kernel], let theirs = counts[reference] else { continue }

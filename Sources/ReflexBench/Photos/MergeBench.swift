@@ -23,11 +23,8 @@ struct MergeBench: ParsableCommand {
     @Option(help: "The frames' size, WIDTHxHEIGHT (default: a 12 MP sensor's).") var size = "4056x3040"
 
     func run() throws {
-        let sides = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard sides.count == 2, sides.allSatisfy({ $0 >= 128 && $0 % 2 == 0 }), (2...16).contains(frames) else {
-            throw ValidationError("--size is WIDTHxHEIGHT, even, at least 128x128; --frames 2 to 16")
-        }
-        let (width, height) = (sides[0], sides[1])
+        let (width, height) = try LargeFrameSize.parse(size)
+        guard (2...16).contains(frames) else { throw ValidationError("--frames 2 to 16") }
         let layout = RawLayout(width: width, height: height, format: SimulatedScene.format)
         let scene = SimulatedScene(noise: true)
         // The same moment, each frame with its own noise (a burst of a still scene on a tripod).
