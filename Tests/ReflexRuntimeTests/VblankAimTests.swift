@@ -54,4 +54,18 @@ struct VblankAimTests {
         let after = try #require(aim.latch(for: vblank, interval: Self.interval))
         #expect(after < before)
     }
+
+    /// A latch begun on time that itself ran past the vblank (the host took the CPU in the
+    /// middle of it) missed because of its run, not its lead: the lead stays.
+    @Test func aLatchThatRanPastItsVblankLeavesTheLeadAlone() throws {
+        var aim = VblankAim()
+        _ = aim.flipCompleted(at: 10, interval: Self.interval)
+        let vblank = 10 + Self.interval
+        let before = try #require(aim.latch(for: vblank, interval: Self.interval))
+        aim.queued(for: vblank, latchAt: before, started: before, pictureSeconds: 0.002, latchSeconds: vblank - before + 0.003)
+        let late = aim.flipCompleted(at: vblank + Self.interval, interval: Self.interval)
+        #expect(late, "shown a vblank late")
+        let after = try #require(aim.latch(for: vblank + Self.interval, interval: Self.interval))
+        #expect(abs((vblank + Self.interval - after) - (vblank - before)) < 1e-9, "the same lead")
+    }
 }

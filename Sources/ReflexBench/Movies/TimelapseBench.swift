@@ -73,7 +73,7 @@ struct TimelapseBench: ParsableCommand {
         guard let name = seen.timelapse.lastName else { throw BenchError(seen.timelapse.lastRefusal ?? "no timelapse") }
         let movie = card + "/DCIM/100REFLX/" + name
         let playing = Double(shots) / Double(fps)
-        print("  reflex (TimelapseMaker: reading and decoding a photo ahead, fitting, encoding, writing as a movie): "
+        print("  reflex (TimelapseMaker: reading and decoding photos ahead, fitting, encoding, writing as a movie): "
               + "\(Formatting.fixed(seconds, 2)) s, \(Formatting.fixed(seconds / Double(shots) * 1000, 1)) ms a photo, "
               + "\(Formatting.fixed(cpu / seconds * 100, 0))% of one CPU: **\(Formatting.fixed(playing / seconds, 1))× real time**")
         let probe = try ChildProcess.run(["/usr/bin/ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames",

@@ -10,9 +10,9 @@
 /// The latch's lead is its slowest recent run plus a margin for the wake-up and the commit
 /// to reach the hardware; a single run slower than all others in the last second (a host
 /// that took the CPU for a moment) is not planned for, and costs a miss at worst. A latch
-/// begun on time whose frame still missed its vblank (a slow driver, a busy machine) adds half
-/// a millisecond to the margin; two seconds without a miss take a tenth back. Fixed storage:
-/// asked every frame.
+/// begun on time and committed before its vblank whose frame still missed it (a slow driver,
+/// a busy machine) adds half a millisecond to the margin; two seconds without a miss take a
+/// tenth back. Fixed storage: asked every frame.
 public struct FrameDeadlines: Sendable {
     /// The frames whose slowest run sets each lead (a second at 60 Hz).
     public static let window = 60
@@ -40,8 +40,9 @@ public struct FrameDeadlines: Sendable {
     }
 
     /// A latched frame reached the screen: `missed` whether it missed the vblank it was
-    /// made for, `latchedOnTime` whether its latch began when due (a late picture is the
-    /// picture's lead to learn, not the latch's).
+    /// made for, `latchedOnTime` whether its latch began when due and was committed before
+    /// that vblank (a late picture is the picture's lead to learn, and a latch run past the
+    /// vblank its own slowness, not the latch's lead).
     public mutating func flipCompleted(missed: Bool, latchedOnTime: Bool) {
         if missed && latchedOnTime {
             margin = min(margin + FrameDeadlines.marginStep, FrameDeadlines.maximumMargin)

@@ -3,9 +3,10 @@ import ReflexStorage
 import ReflexSystem
 import Synchronization
 
-/// A timelapse's photos read and decoded one ahead of the encoder, on a thread of its own:
-/// while the encoder takes photo n, photo n + 1 is read from the card and decoded into the
-/// other of two pictures, so decoding and encoding share the cores instead of taking turns.
+/// A timelapse's photos read and decoded ahead of the encoder, on a thread of its own: while
+/// the encoder takes photo n, photos n + 1 and n + 2 are read from the card and decoded into
+/// the other pictures, so decoding and encoding share the cores instead of taking turns, and a
+/// photo slow to decode (or an encoder call slow to return) does not leave the other waiting.
 final class TimelapseReadAhead: @unchecked Sendable {
     /// A photo as the encoder gets it: its picture, or why it was left out.
     typealias Photo = Result<TimelapseFrame, TimelapseEncoder.Failure>
@@ -13,15 +14,18 @@ final class TimelapseReadAhead: @unchecked Sendable {
     private let paths: [String]
     private let frames: [TimelapseFrame]
     /// Which photo each picture holds (nil: free), and why a photo could not be read.
-    private let slots = Mutex<(holds: [Int?], failures: [Int: TimelapseEncoder.Failure])>(([nil, nil], [:]))
+    private let slots = Mutex<(holds: [Int?], failures: [Int: TimelapseEncoder.Failure])>(
+        (Array(repeating: nil, count: TimelapseReadAhead.pictures), [:]))
     private let filled = EventSignal()
     private let freed = EventSignal()
     private let thread = WorkerThread(name: "reflex-tl-read", priority: .background)
     static let largestPhoto = 32 << 20
+    /// Pictures decoded into in turn: the one the encoder has and two ahead (3 MB each at 1080p).
+    static let pictures = 3
 
     init(paths: [String], width: Int, height: Int) {
         self.paths = paths
-        frames = [TimelapseFrame(width: width, height: height), TimelapseFrame(width: width, height: height)]
+        frames = (0..<TimelapseReadAhead.pictures).map { _ in TimelapseFrame(width: width, height: height) }
     }
 
     /// Calls `body` with each photo in order, on the caller's thread, while the next is read
@@ -34,7 +38,7 @@ final class TimelapseReadAhead: @unchecked Sendable {
         }
         defer { thread.stop() }
         for index in paths.indices {
-            let slot = index % 2
+            let slot = index % TimelapseReadAhead.pictures
             guard let photo = waitFor(index, in: slot) else { return }
             let goOn = body(index, photo)
             slots.withLock { $0.holds[slot] = nil }
@@ -46,7 +50,7 @@ final class TimelapseReadAhead: @unchecked Sendable {
     /// The helper's loop: each photo into the picture the encoder has given back.
     private func readAll() {
         for index in paths.indices {
-            let slot = index % 2
+            let slot = index % TimelapseReadAhead.pictures
             while slots.withLock({ $0.holds[slot] != nil }) {
                 if thread.isStopping { return }
                 freed.wait(milliseconds: 100)

@@ -9,8 +9,8 @@ struct VblankAim {
     /// When the last flip completed (0 before one: no phase to aim at yet).
     private(set) var lastFlipAt = 0.0
     private var deadlines = FrameDeadlines()
-    /// Whether the frame queued last was latched when due: if it is shown late all the same,
-    /// the latch moves earlier.
+    /// Whether the frame queued last was latched when due and committed before its vblank: if
+    /// it is shown late all the same, the latch moves earlier.
     private var latchedOnTime = false
     /// The vblank the frame queued last was made for (nil: none to aim at).
     private var queuedFor: Double?
@@ -45,8 +45,12 @@ struct VblankAim {
     /// took `latchSeconds`, after a picture of `pictureSeconds`.
     mutating func queued(for vblank: Double?, latchAt: Double?, started: Double, pictureSeconds: Double,
                          latchSeconds: Double) {
-        // Begun within half a millisecond of its moment: a miss is then the latch's lead to learn.
+        // Begun within half a millisecond of its moment and committed before its vblank: a miss
+        // is then the latch's lead to learn. A latch that itself ran past the vblank (the host
+        // took the CPU in the middle of it: a virtual machine's steal) explains its own miss, as
+        // a slow run does; the runs' lengths set the lead, and it stays.
         latchedOnTime = latchAt.map { started - $0 < 0.0005 } ?? false
+            && vblank.map { started + latchSeconds < $0 } ?? false
         queuedFor = vblank
         deadlines.record(pictureSeconds: pictureSeconds, latchSeconds: latchSeconds)
     }
