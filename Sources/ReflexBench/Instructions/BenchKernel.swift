@@ -54,26 +54,25 @@ enum BenchKernel: String, CaseIterable {
         }
     }
 
-    private static let previewFile = "imx219_1920x1080_SRGGB10_CSI2P.raw"
-    private static let previewLayout = RawLayout(width: 1920, height: 1080, bytesPerLine: 2400,
-                                                 format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10))
+    /// `bench isp`'s IMX219 frame, as that bench reads it.
+    private static let previewFrame = ISPBench.frames[0]
 
     private static func preview(_ kernel: BenchKernel, testdata: String) throws -> (run: () -> Void, release: () -> Void) {
-        let bytes = try TestData.load(testdata + "/raw/" + previewFile)
-        let layout = previewLayout
-        guard bytes.count >= layout.byteCount else { throw BenchError("\(previewFile) is too short") }
+        let frame = previewFrame, layout = previewFrame.layout
+        let bytes = try TestData.load(testdata + "/raw/" + frame.file)
+        guard bytes.count >= layout.byteCount else { throw BenchError("\(frame.file) is too short") }
         if kernel == .v4lconvert {
             guard let converter = V4LConvert() else { throw BenchError("libv4lconvert cannot start") }
             let rgb = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.width * layout.height * 3, alignment: 64)
             let source = UnsafeRawBufferPointer(start: bytes.baseAddress!, count: layout.byteCount)
             return ({
                 _ = converter.convert(source, width: layout.width, height: layout.height, bytesPerLine: layout.bytesPerLine,
-                                      from: REFLEX_V4L2_PIX_FMT_SRGGB10P, to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
+                                      from: frame.fourCC, to: REFLEX_V4L2_PIX_FMT_RGB24, into: rgb)
             }, { rgb.deallocate(); bytes.deallocate() })
         }
         let (width, height) = (1280, 800)
         let isp = PreviewISP(maximumSourceWidth: layout.width, maximumSourceHeight: layout.height, maximumOutputWidth: width)
-        isp.setParameters(ISPParameters(blackLevel: 64, whiteLevel: layout.format.maximumValue,
+        isp.setParameters(ISPParameters(blackLevel: frame.blackLevel, whiteLevel: layout.format.maximumValue,
                                         whiteBalance: SIMD3(1.9, 1, 1.6), digitalGain: 2), format: layout.format)
         let panel = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         let destination = PixelRect(x: 0, y: 0, width: width, height: height)

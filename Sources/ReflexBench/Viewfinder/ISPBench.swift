@@ -39,8 +39,8 @@ struct ISPBench: ParsableCommand {
         var pixels: Double { Double(layout.width * layout.height) }
     }
 
-    /// The sensor frames in Tests/Data/raw.
-    private static let frames = [
+    /// The sensor frames in Tests/Data/raw (the first, the IMX219's, is also `bench kernel isp`'s).
+    static let frames = [
         Frame(name: "IMX219 1920x1080 RAW10 CSI-2 packed", file: "imx219_1920x1080_SRGGB10_CSI2P.raw",
               layout: RawLayout(width: 1920, height: 1080, bytesPerLine: 2400,
                                 format: RawFormat(cfa: .rggb, bitsPerSample: 10, packing: .csi2Packed10)),
