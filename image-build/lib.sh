@@ -34,6 +34,10 @@ LIBRARY_DEV_PACKAGES=(
 say() { printf 'image-build: %(%H:%M:%S)T %s\n' -1 "$*" >&2; }
 die() { printf 'image-build: error: %s\n' "$*" >&2; exit 1; }
 
+# RAUC's `compatible` of a board: a bundle installs only on a camera whose system.conf names
+# the same (image-build/bundle writes it into the bundle's manifest).
+update_compatible() { echo "reflex-$1"; }
+
 # Installs host packages that are missing (apt-get update at most once per run).
 need_host_packages() {
   local missing=() package

@@ -15,7 +15,7 @@ struct Reflex: ParsableCommand {
             """,
         version: version,
         subcommands: [Run.self, Capture.self, ReviewCommand.self, SettingsCommand.self, Probe.self, Bench.self, Stats.self,
-                      NetworkCommand.self, USBCommand.self],
+                      NetworkCommand.self, USBCommand.self, UpdateCommand.self],
         defaultSubcommand: Run.self
     )
 }
