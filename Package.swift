@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "CLinux"),
         // Motion-JPEG at half size through libjpeg, with a memory manager that reuses its memory.
         .target(name: "CJPEGDecoder", linkerSettings: [.linkedLibrary("jpeg")]),
+        // RAUC's D-Bus service (the updater) through libsystemd's sd-bus, whose calls are variadic.
+        .target(name: "CRAUCBus", linkerSettings: [.linkedLibrary("systemd")]),
         // Counts heap allocations (replaces malloc in the programs that link it).
         .target(name: "CAllocationCounter"),
         // OpenCV (C++) behind a C surface: the DNN person detector, Lucas-Kanade flow, HOG.
@@ -68,7 +70,7 @@ let package = Package(
         // The hardware, a folder each: Camera (the V4L2 session, its simulated twin, frame
         // sinks), Display (DRM/KMS and its headless twin), Input (libinput), Probe.
         .target(name: "ReflexHardware",
-                dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "CCairo", "CALSA", "ReflexSystem", "ReflexISP",
+                dependencies: ["CV4L2", "CDRM", "CLibinput", "CLinux", "CJPEGDecoder", "CCairo", "CALSA", "CRAUCBus", "ReflexSystem", "ReflexISP",
                                "ReflexCore", "ReflexFormats"]),
 
         // Seeing the subject: the person detector's model and graph, optical flow, over CVision.

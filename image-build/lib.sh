@@ -26,7 +26,7 @@ DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 LIBRARY_DEV_PACKAGES=(
   libdrm-dev libinput-dev libudev-dev libv4l-dev
   libcairo2-dev libfreetype-dev libexif-dev libjpeg-dev libturbojpeg0-dev libtiff-dev
-  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libasound2-dev libqrencode-dev
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libasound2-dev libqrencode-dev libsystemd-dev
   libopencv-dnn-dev libopencv-video-dev libopencv-objdetect-dev libopencv-imgproc-dev
 )
 

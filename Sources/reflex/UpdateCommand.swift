@@ -1,11 +1,15 @@
 import ArgumentParser
 import ReflexCore
+import ReflexHardware
 import ReflexRuntime
 import ReflexSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `reflex update FILE`: what the camera says of an update bundle found on its card, from a
-/// shell — offered or refused, and why — and, without `--check`, its installation by RAUC
-/// into the slot not running.
+/// shell — offered or refused, and why — and, without `--check`, its installation by RAUC's
+/// service (over D-Bus) into the slot not running, its progress printed.
 struct UpdateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
@@ -55,19 +59,20 @@ struct UpdateCommand: ParsableCommand {
         }
     }
 
-    /// RAUC's own client asks its service to install the bundle and prints its progress.
+    /// RAUC's service installs it; its progress is printed as it comes.
     private func install() throws {
-        // (The service installs by its own system.conf, the one the camera booted with.)
-        let arguments = ["rauc", "install", bundle]
-        guard let child = try? ChildProcess.start(arguments) else {
-            log("update: RAUC (the updater) is not installed")
+        let outcome: UpdateInstaller.Outcome
+        do {
+            outcome = try UpdateInstaller.install(bundle, with: RAUCService()) { progress in
+                print("\(progress.percentage)% \(progress.message)")
+                fflush(nil)
+            }
+        } catch {
+            log("update: \(error)")
             throw ExitCode(2)
         }
-        child.readLines(until: .infinity) { print($0); return true }
-        let status = child.wait()
-        guard status == 0 else {
-            log("update: RAUC could not install \(bundle); the running system is unchanged")
-            throw ExitCode(1)
-        }
+        guard case .failed(let reason) = outcome else { return }
+        log("update: RAUC could not install \(bundle): \(reason); the running system is unchanged")
+        throw ExitCode(1)
     }
 }

@@ -6,41 +6,24 @@ import Testing
 /// what the camera offers and what it refuses, and why.
 @Suite("reflex update", .tags(.externalTool), .serialized)
 final class UpdateCommandTests {
-    let folder = TemporaryFolder()
-    let repository = GoldenImage.repository
+    let bundles: UpdateBundles
+    var folder: TemporaryFolder { bundles.folder }
     var systemConf: String { folder.file("system.conf") }
 
     init() throws {
-        // A small root file system with something in it that does not compress to nothing.
-        try FileManager.default.createDirectory(atPath: folder.file("root/etc"), withIntermediateDirectories: true)
-        try folder.write((0..<65_536).map { _ in UInt8.random(in: 0...255) }, to: "root/etc/noise")
-        try run(["mkfs.ext4", "-q", "-F", "-d", folder.file("root"), folder.file("rootfs.ext4"), "4M"])
+        bundles = try UpdateBundles()
         folder.write("""
             [system]
             compatible=reflex-qemu-x86_64
             bootloader=noop
 
             [keyring]
-            path=\(repository)/image-build/keys/development.cert.pem
+            path=\(GoldenImage.repository)/image-build/keys/development.cert.pem
             """, to: "system.conf")
     }
 
-    @discardableResult
-    func run(_ arguments: [String]) throws -> String {
-        let run = try ProgramRun(arguments)
-        try #require(run.status == 0, "\(arguments.joined(separator: " ")): \(run.errors)")
-        return run.output
-    }
-
-    /// A bundle of the small root made by image-build/bundle; its path.
     func bundle(_ version: String, board: String = "qemu-x86_64", signing: (key: String, cert: String)? = nil) throws -> String {
-        let output = folder.file("reflex-\(board)-\(version)\(signing == nil ? "" : "-other").raucb")
-        var arguments = [repository + "/image-build/bundle", "--rootfs", folder.file("rootfs.ext4"), "--version", version,
-                         "--board", board, "--output", output]
-        if let signing { arguments += ["--key", signing.key, "--cert", signing.cert] }
-        let printed = try run(arguments)
-        #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == output)
-        return output
+        try bundles.bundle(version, board: board, signing: signing)
     }
 
     func check(_ bundle: String, _ options: [String] = []) throws -> ReflexRun {
@@ -70,9 +53,7 @@ final class UpdateCommandTests {
     }
 
     @Test func aBundleSignedByAnotherKeyIsRefused() throws {
-        try run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder.file("other.key.pem"),
-                 "-out", folder.file("other.cert.pem"), "-days", "2", "-subj", "/O=Someone else/CN=their key"])
-        let refused = try check(bundle("0.3.0", signing: (folder.file("other.key.pem"), folder.file("other.cert.pem"))), ["--force"])
+        let refused = try check(bundle("0.3.0", signing: bundles.otherKey), ["--force"])
         #expect(refused.status == 1)
         #expect(refused.errors.contains("Not installed: the update is not signed by this camera's maker."), "\(refused.errors)")
         #expect(refused.errors.contains("signature verification failed"), "\(refused.errors)")
@@ -85,6 +66,21 @@ final class UpdateCommandTests {
         let refused = try check(cut)
         #expect(refused.status == 1)
         #expect(refused.errors.contains("Not installed: the update file is damaged or incomplete."), "\(refused.errors)")
+    }
+
+    /// Without --check the bundle goes to RAUC's service over D-Bus (here one that trusts only
+    /// another maker's key): its progress printed as it comes, its refusal said, exit 1, and
+    /// the bootloader's record as it was.
+    @Test func installingAsksRAUCsServiceAndSaysWhyItFailed() throws {
+        let rig = try RAUCRig(keyring: bundles.otherKey.cert)
+        let run = try ReflexRun(["update", "--conf", systemConf, "--running-version", "0.2.0", bundle("0.3.0")],
+                                environment: rig.sessionEnvironment)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.output.hasPrefix("Update Reflex 0.2.0 → 0.3.0? The camera restarts.\n"), "\(run.output)")
+        #expect(run.output.split(separator: "\n").dropFirst().contains { $0.firstMatch(of: /^\d+% \S/) != nil }, "\(run.output)")
+        #expect(run.errors.contains("could not install") && run.errors.contains("signature")
+                && run.errors.contains("the running system is unchanged"), "\(run.errors)")
+        #expect(try rig.grubenv()["ORDER"] == "A B")
     }
 
     @Test func aSystemWithoutRAUCsConfigurationSaysItCannotBeUpdated() throws {
